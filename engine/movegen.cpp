@@ -1,0 +1,294 @@
+#include "movegen.h"
+
+#include <algorithm>
+
+#include "geometry.h"
+#include "notation.h"
+
+namespace halma::engine {
+namespace {
+
+// Holes reachable by a chain of short hops from `from`. `occupied` must not contain `from`:
+// the moving marble's origin counts as empty during its own chain.
+Bitboard short_hop_targets(Cell from, Bitboard occupied) {
+    Bitboard reached = Bitboard::of(from);
+    Bitboard blocked = occupied | reached;
+    Cell stack[kCellNB];
+    int top = 0;
+    stack[top++] = from;
+    while (top) {
+        Cell c = stack[--top];
+        const auto& hops = kGeometry.hops[c];
+        for (int i = 0, n = kGeometry.hop_count[c]; i < n; ++i) {
+            auto [over, land] = hops[static_cast<std::size_t>(i)];
+            if (occupied.test(over) && !blocked.test(land)) {
+                blocked.set(land);
+                reached.set(land);
+                stack[top++] = land;
+            }
+        }
+    }
+    return reached;
+}
+
+// The landing of a single jump from c in direction d, or kNoCell. A short jump passes over the
+// adjacent marble; a long one over exactly one marble at any distance k, landing k holes beyond
+// it, every hole between empty. The landing must be empty unless it is in `land_on`.
+Cell jump_landing(Jumps jumps, Cell c, int d, Bitboard occupied, Bitboard land_on = {}) {
+    auto ud = static_cast<std::size_t>(d);
+    Cell land = kNoCell;
+    if (jumps == Jumps::kShort) {
+        Cell over = kGeometry.neighbour[c][ud];
+        if (over == kNoCell || !occupied.test(over)) return kNoCell;
+        land = kGeometry.neighbour[over][ud];
+    } else {
+        const auto& ray = kGeometry.ray[c][ud];
+        int length = kGeometry.ray_length[c][ud];
+        int k = 0;  // the marble jumped over is ray[k], at distance k + 1
+        while (k < length && !occupied.test(ray[static_cast<std::size_t>(k)])) ++k;
+        int landing = 2 * k + 1;
+        if (k == length || landing >= length) return kNoCell;
+        for (int i = k + 1; i < landing; ++i)
+            if (occupied.test(ray[static_cast<std::size_t>(i)])) return kNoCell;
+        land = ray[static_cast<std::size_t>(landing)];
+    }
+    if (land == kNoCell || (occupied.test(land) && !land_on.test(land))) return kNoCell;
+    return land;
+}
+
+Bitboard long_hop_targets(Cell from, Bitboard occupied) {
+    Bitboard reached = Bitboard::of(from);
+    Cell stack[kCellNB];
+    int top = 0;
+    stack[top++] = from;
+    while (top) {
+        Cell c = stack[--top];
+        for (int d = 0; d < kDirectionNB; ++d) {
+            Cell land = jump_landing(Jumps::kLong, c, d, occupied);
+            if (land != kNoCell && !reached.test(land)) {
+                reached.set(land);
+                stack[top++] = land;
+            }
+        }
+    }
+    return reached;
+}
+
+Bitboard hop_targets(Jumps jumps, Cell from, Bitboard occupied) {
+    return jumps == Jumps::kShort ? short_hop_targets(from, occupied) : long_hop_targets(from, occupied);
+}
+
+// Single-jump landings from c onto holes in `targets`, which are occupied (swap targets).
+Bitboard hops_onto(Jumps jumps, Cell c, Bitboard occupied, Bitboard targets) {
+    Bitboard found;
+    for (int d = 0; d < kDirectionNB; ++d) {
+        Cell land = jump_landing(jumps, c, d, occupied, targets);
+        if (land != kNoCell && targets.test(land)) found.set(land);
+    }
+    return found;
+}
+
+Bitboard allowed_destinations(const Rules& rules, Bitboard resting, SetId s, Cell from) {
+    Bitboard home = triangle_cells(home_of(s));
+    if (rules.home_lock && home.test(from)) return home;
+    return resting;
+}
+
+// Opponents' marbles in the mover's home, which spoil=swap lets it land on.
+Bitboard swap_targets(const Position& pos, const Rules& rules, SetId s) {
+    if (rules.spoil != Spoil::kSwap) return {};
+    return triangle_cells(home_of(s)) & pos.occupied() & ~pos.marbles(s) & ~pos.fixed_marbles();
+}
+
+void emit(MoveList& list, Cell from, Bitboard targets, Move::Kind kind) {
+    while (targets) list.push(Move { from, targets.pop_first(), kind });
+}
+
+bool has_forward_move(const Position& pos, const Rules& rules, SetId s) {
+    Bitboard resting = resting_cells(rules, pos.sets_present(), s);
+    Bitboard empty = ~pos.occupied() & kAllCells;
+    SetId home = home_of(s);
+    // Step 1: a forward step is cheap to find and nearly always there.
+    for (Bitboard marbles = pos.marbles(s); marbles;) {
+        Cell c = marbles.pop_first();
+        if (kGeometry.nearer_neighbours[home][c] & empty & allowed_destinations(rules, resting, s, c)) return true;
+    }
+    // Step 2: otherwise look at every move.
+    MoveList list;
+    generate_set_moves(pos, rules, s, list);
+    return std::any_of(list.begin(), list.end(),
+        [&](Move m) { return distance_to_home(s, m.to) < distance_to_home(s, m.from); });
+}
+
+bool releases(SetId owner, Move m) {
+    Bitboard start = triangle_cells(owner);
+    return start.test(m.from) && !start.test(m.to);
+}
+
+} // namespace
+
+bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+
+Bitboard resting_cells(const Rules& rules, SetMask sets_present, SetId s) {
+    if (rules.rest == Rest::kAny) return kAllCells;
+    Bitboard cells = centre_cells() | triangle_cells(s) | triangle_cells(home_of(s));
+    if (rules.rest == Rest::kUnused) {
+        SetMask unused = unused_triangles(sets_present);
+        for (SetId t = 0; t < kSetNB; ++t)
+            if (has_set(unused, t)) cells |= triangle_cells(t);
+    }
+    return cells;
+}
+
+void generate_set_moves(const Position& pos, const Rules& rules, SetId s, MoveList& list) {
+    Bitboard resting = resting_cells(rules, pos.sets_present(), s);
+    Bitboard empty = ~pos.occupied() & kAllCells;
+    Bitboard swappable = swap_targets(pos, rules, s);
+    for (Bitboard marbles = pos.marbles(s); marbles;) {
+        Cell from = marbles.pop_first();
+        Bitboard allowed = allowed_destinations(rules, resting, s, from);
+        Bitboard occupied = pos.occupied() ^ Bitboard::of(from);
+
+        emit(list, from, kGeometry.neighbours[from] & empty & allowed, Move::kNormal);
+        Bitboard landings = hop_targets(rules.jumps, from, occupied);
+        emit(list, from, landings & ~Bitboard::of(from) & allowed, Move::kNormal);
+
+        if (Bitboard targets = swappable & allowed) {
+            Bitboard swaps = kGeometry.neighbours[from] & targets;
+            for (Bitboard chain = landings; chain;) swaps |= hops_onto(rules.jumps, chain.pop_first(), occupied, targets);
+            emit(list, from, swaps, Move::kSwap);
+        }
+    }
+}
+
+std::optional<SetId> release_owed(const Position& pos, const Rules& rules) {
+    if (!rules.release) return std::nullopt;
+    SetId owner = pos.side_to_move();
+    SetId blocked = home_of(owner);  // the set whose home is the owner's start
+    if (!has_set(pos.sets_in_turn(), blocked)) return std::nullopt;
+    if (!(pos.marbles(owner) & triangle_cells(owner))) return std::nullopt;
+    if (has_forward_move(pos, rules, blocked)) return std::nullopt;
+    return blocked;
+}
+
+void generate_moves(const Position& pos, const Rules& rules, MoveList& list) {
+    SetId s = pos.side_to_move();
+    generate_set_moves(pos, rules, s, list);
+    if (list.size && release_owed(pos, rules)) {
+        // Keep only the moves that take a marble out of the owner's start triangle, if any.
+        int kept = 0;
+        for (int i = 0; i < list.size; ++i)
+            if (releases(s, list.moves[static_cast<std::size_t>(i)])) list.moves[static_cast<std::size_t>(kept++)] = list.moves[static_cast<std::size_t>(i)];
+        if (kept) list.size = kept;
+    }
+    if (list.size == 0) list.push(Move::pass());
+}
+
+std::optional<Error> explain_illegal(const Position& pos, const Rules& rules, Move m) {
+    SetId s = pos.side_to_move();
+    std::string set = "set " + std::to_string(s + 1);
+    MoveList legal;
+    generate_moves(pos, rules, legal);
+    if (m.is_pass()) {
+        if (legal.size == 1 && legal.moves[0].is_pass()) return std::nullopt;
+        return Error { set + " has legal moves and may not pass" };
+    }
+    if (m.from >= kCellNB || m.to >= kCellNB) return Error { "that move names a hole that is not on the board" };
+    std::string from = cell_name(m.from), to = cell_name(m.to);
+    Piece piece = pos.at(m.from);
+    if (piece == kEmpty) return Error { from + " is empty" };
+    if (piece == kFixed) return Error { "the marble on " + from + " is fixed and never moves" };
+    if (set_of(piece) != s)
+        return Error { from + " holds a marble of set " + std::to_string(set_of(piece) + 1) + ", and it is " + set + "'s turn" };
+    if (legal.contains(m)) return std::nullopt;
+    if (m.from == m.to) return Error { "a move must leave " + from };
+
+    MoveList any;
+    generate_set_moves(pos, rules, s, any);
+    bool reachable_ignoring_release = any.contains(m);
+    if (reachable_ignoring_release) {
+        auto blocked = release_owed(pos, rules);
+        return Error { "you must release the marbles of set " + std::to_string(*blocked + 1) + ": move a marble of " + set
+            + " out of triangle " + std::to_string(s + 1) + " (release=on)" };
+    }
+    if (m.kind == Move::kNormal && pos.at(m.to) != kEmpty) {
+        if (any.contains(Move { m.from, m.to, Move::kSwap })) return Error { to + " is occupied; play it as a swap" };
+        return Error { to + " is occupied" };
+    }
+    // Would the marble get there if it were allowed to stop anywhere?
+    Rules anywhere = rules;
+    anywhere.rest = Rest::kAny;
+    anywhere.home_lock = false;
+    MoveList free;
+    generate_set_moves(pos, anywhere, s, free);
+    if (free.contains(Move { m.from, m.to, Move::kNormal })) {
+        if (rules.home_lock && triangle_cells(home_of(s)).test(m.from) && !triangle_cells(home_of(s)).test(m.to))
+            return Error { "the marble on " + from + " is home and may move only within its home triangle (home-lock=on)" };
+        return Error { "a marble of " + set + " may not come to rest on " + to
+            + " (rest=" + std::string(rules.rest == Rest::kOwn ? "own" : "unused")
+            + ": only the centre, its start, its home" + (rules.rest == Rest::kUnused ? ", unused triangles" : "") + ")" };
+    }
+    return Error { to + " is not reachable from " + from };
+}
+
+Result<Move> legal_move(const Position& pos, const Rules& rules, Cell from, Cell to) {
+    Move normal { from, to, Move::kNormal };
+    Move swap { from, to, Move::kSwap };
+    if (from < kCellNB && to < kCellNB && pos.at(to) != kEmpty && rules.spoil == Spoil::kSwap) {
+        MoveList legal;
+        generate_moves(pos, rules, legal);
+        if (legal.contains(swap)) return swap;
+    }
+    if (auto error = explain_illegal(pos, rules, normal)) return std::unexpected(*error);
+    return normal;
+}
+
+Result<Move> legal_move_along(const Position& pos, const Rules& rules, const std::vector<Cell>& path) {
+    if (path.size() < 2) return fail("a move needs at least two holes, from and to");
+    auto move = legal_move(pos, rules, path.front(), path.back());
+    if (!move || path.size() == 2) return move;
+    // Check the chain hop by hop on the board with the marble lifted from its origin.
+    Bitboard occupied = pos.occupied() ^ Bitboard::of(path.front());
+    for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+        Cell a = path[i], b = path[i + 1];
+        bool last = i + 2 == path.size();
+        Bitboard landing_ok = last && move->kind == Move::kSwap ? Bitboard::of(b) : Bitboard {};
+        bool ok = false;
+        for (int d = 0; d < kDirectionNB && !ok; ++d) ok = jump_landing(rules.jumps, a, d, occupied, landing_ok) == b;
+        if (!ok) return fail("the hop " + cell_name(a) + "-" + cell_name(b) + " is not possible");
+    }
+    return move;
+}
+
+std::vector<Cell> move_path(const Position& pos, const Rules& rules, Move m) {
+    if (m.is_pass()) return {};
+    if (kGeometry.neighbours[m.from].test(m.to)) return { m.from, m.to };
+    // Breadth-first over single hops, so the path is the shortest chain; a swap's last hop lands
+    // on the marble it swaps with.
+    Bitboard occupied = pos.occupied() ^ Bitboard::of(m.from);
+    Bitboard target = Bitboard::of(m.to);
+    std::array<Cell, kCellNB> parent;
+    parent.fill(kNoCell);
+    std::vector<Cell> queue { m.from };
+    parent[m.from] = m.from;
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+        Cell c = queue[head];
+        Bitboard next;
+        for (int d = 0; d < kDirectionNB; ++d) {
+            Cell land = jump_landing(rules.jumps, c, d, occupied, m.kind == Move::kSwap ? target : Bitboard {});
+            if (land == kNoCell || parent[land] != kNoCell) continue;
+            parent[land] = c;
+            if (land == m.to) {
+                std::vector<Cell> path { land };
+                for (Cell p = c; p != m.from; p = parent[p]) path.push_back(p);
+                path.push_back(m.from);
+                std::reverse(path.begin(), path.end());
+                return path;
+            }
+            if (!occupied.test(land)) queue.push_back(land);
+        }
+    }
+    return { m.from, m.to };  // not reachable: the caller passed an illegal move
+}
+
+} // namespace halma::engine

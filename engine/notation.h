@@ -1,0 +1,23 @@
+// Text forms of holes and moves: "a1".."q1", "o1-m7", and full hop paths "q1-o1-m3".
+// Position strings live with Position (position.h).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "result.h"
+#include "types.h"
+
+namespace halma::engine {
+
+std::string cell_name(Cell c);
+Result<Cell> parse_cell(std::string_view text);
+
+// "from-to" or a full path "from-hop-...-to": every hole named, joined by '-'.
+Result<std::vector<Cell>> parse_path(std::string_view text);
+
+std::string move_name(Move m);  // "o1-m7", or "pass"
+std::string path_name(const std::vector<Cell>& path);
+
+} // namespace halma::engine

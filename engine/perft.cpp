@@ -1,0 +1,36 @@
+#include "perft.h"
+
+#include "movegen.h"
+
+namespace halma::engine {
+namespace {
+
+void walk(Position& pos, const Rules& rules, int depth, PerftResult& result) {
+    MoveList list;
+    generate_moves(pos, rules, list);
+    ++result.generated;
+    if (depth == 1) {
+        result.leaves += static_cast<std::uint64_t>(list.size);
+        return;
+    }
+    SetId mover = pos.side_to_move();
+    for (Move m : list) {
+        pos.make(m);
+        walk(pos, rules, depth - 1, result);
+        pos.unmake(m, mover);
+    }
+}
+
+} // namespace
+
+PerftResult perft(Position pos, const Rules& rules, int depth) {
+    PerftResult result;
+    if (depth <= 0) {
+        result.leaves = 1;
+        return result;
+    }
+    walk(pos, rules, depth, result);
+    return result;
+}
+
+} // namespace halma::engine

@@ -1,0 +1,162 @@
+#include "position.h"
+
+#include <cassert>
+
+#include "geometry.h"
+
+namespace halma::engine {
+
+SetMask unused_triangles(SetMask sets) {
+    SetMask used = 0;
+    for (SetId s = 0; s < kSetNB; ++s)
+        if (has_set(sets, s)) used |= static_cast<SetMask>(mask_of(s) | mask_of(home_of(s)));
+    return static_cast<SetMask>(~used & 0x3f);
+}
+
+void Position::put(Cell c, Piece p) {
+    board_[c] = p;
+    occupied_.set(c);
+    if (p != kFixed) by_set_[set_of(p)].set(c);
+}
+
+void Position::lift(Cell c) {
+    Piece p = at(c);
+    board_[c] = kEmpty;
+    occupied_.reset(c);
+    if (p != kFixed) by_set_[set_of(p)].reset(c);
+}
+
+Position Position::start(SetMask sets, SetId first, bool fill_unused) {
+    Position pos;
+    SetMask fixed = fill_unused ? unused_triangles(sets) : 0;
+    for (Cell c = 0; c < kCellNB; ++c) {
+        auto region = kGeometry.region[c];
+        if (region == kCentre) continue;
+        if (has_set(sets, region))
+            pos.put(c, piece_of(region));
+        else if (has_set(fixed, region))
+            pos.put(c, kFixed);
+    }
+    pos.present_ = pos.in_turn_ = sets;
+    pos.side_to_move_ = first;
+    return pos;
+}
+
+Result<Position> Position::parse(std::string_view text) {
+    auto space = text.find(' ');
+    if (space == std::string_view::npos)
+        return fail("position has no set to move: expected the 17 rows, a space, then the set to move (1-6)");
+    auto rows = text.substr(0, space);
+    auto side = text.substr(space + 1);
+    while (!side.empty() && side.back() == ' ') side.remove_suffix(1);
+
+    Position pos;
+    std::size_t at = 0;
+    Cell cell = 0;
+    for (int r = 0; r < kRowNB; ++r) {
+        auto slash = rows.find('/', at);
+        if (r < kRowNB - 1 && slash == std::string_view::npos)
+            return fail("position has " + std::to_string(r + 1) + " rows; it needs 17 joined by '/'");
+        auto row = rows.substr(at, r < kRowNB - 1 ? slash - at : std::string_view::npos);
+        if (r == kRowNB - 1 && row.find('/') != std::string_view::npos)
+            return fail("position has more than 17 rows");
+        at = slash + 1;
+        char name = static_cast<char>('a' + r);
+        if (static_cast<int>(row.size()) != kRowLength[static_cast<std::size_t>(r)])
+            return fail(std::string("row ") + name + " has " + std::to_string(row.size()) + " holes; it needs "
+                + std::to_string(kRowLength[static_cast<std::size_t>(r)]));
+        for (char ch : row) {
+            if (ch >= '1' && ch <= '6')
+                pos.put(cell, piece_of(static_cast<SetId>(ch - '1')));
+            else if (ch == 'x')
+                pos.put(cell, kFixed);
+            else if (ch != '.')
+                return fail(std::string("row ") + name + " has '" + ch
+                    + "'; a hole is '.' (empty), 1-6 (a marble of that set) or x (a fixed marble)");
+            ++cell;
+        }
+    }
+    for (SetId s = 0; s < kSetNB; ++s) {
+        int n = pos.by_set_[s].count();
+        if (n == 0) continue;
+        if (n != kMarblesPerSet)
+            return fail("set " + std::to_string(s + 1) + " has " + std::to_string(n) + " marbles; a set has "
+                + std::to_string(kMarblesPerSet));
+        pos.present_ |= mask_of(s);
+    }
+    if (pos.present_ == 0) return fail("position has no marbles of any set");
+    if (side.size() != 1 || side[0] < '1' || side[0] > '6')
+        return fail("set to move '" + std::string(side) + "' is not one of 1-6");
+    pos.side_to_move_ = static_cast<SetId>(side[0] - '1');
+    if (!has_set(pos.present_, pos.side_to_move_))
+        return fail("set " + std::string(side) + " is to move but has no marbles on the board");
+    pos.in_turn_ = pos.present_;
+    return pos;
+}
+
+std::string Position::to_string() const {
+    std::string s;
+    Cell c = 0;
+    for (int r = 0; r < kRowNB; ++r) {
+        if (r) s += '/';
+        for (int h = 0; h < kRowLength[static_cast<std::size_t>(r)]; ++h, ++c) {
+            Piece p = at(c);
+            s += p == kEmpty ? '.' : p == kFixed ? 'x' : static_cast<char>('0' + p);
+        }
+    }
+    s += ' ';
+    s += static_cast<char>('1' + side_to_move_);
+    return s;
+}
+
+Bitboard Position::fixed_marbles() const {
+    Bitboard moving;
+    for (const auto& b : by_set_) moving |= b;
+    return occupied_ & ~moving;
+}
+
+void Position::retire(SetId s) {
+    in_turn_ = static_cast<SetMask>(in_turn_ & ~mask_of(s));
+    if (side_to_move_ == s && in_turn_) side_to_move_ = next_in_turn(s);
+}
+
+SetId Position::next_in_turn(SetId s) const {
+    for (int i = 1; i <= kSetNB; ++i) {
+        auto n = static_cast<SetId>((s + i) % kSetNB);
+        if (has_set(in_turn_, n)) return n;
+    }
+    return s;
+}
+
+void Position::make(Move m) {
+    if (m.kind != Move::kPass) {
+        Piece mover = at(m.from);
+        assert(mover != kEmpty && mover != kFixed);
+        if (m.kind == Move::kSwap) {
+            Piece other = at(m.to);
+            lift(m.to);
+            lift(m.from);
+            put(m.from, other);
+        } else {
+            lift(m.from);
+        }
+        put(m.to, mover);
+    }
+    side_to_move_ = next_in_turn(side_to_move_);
+}
+
+void Position::unmake(Move m, SetId mover) {
+    if (m.kind != Move::kPass) {
+        Piece piece = at(m.to);
+        lift(m.to);
+        if (m.kind == Move::kSwap) {
+            Piece other = at(m.from);
+            lift(m.from);
+            put(m.to, other);
+        }
+        put(m.from, piece);
+    }
+    side_to_move_ = mover;
+}
+
+} // namespace halma::engine
