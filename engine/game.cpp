@@ -1,0 +1,177 @@
+#include "game.h"
+
+#include <algorithm>
+
+#include "geometry.h"
+#include "notation.h"
+
+namespace halma::engine {
+
+Result<GameSetup> GameSetup::make(int players, int sets_per_player, Rules rules) {
+    GameSetup setup;
+    setup.players = players;
+    setup.sets_per_player = sets_per_player;
+    setup.rules = rules;
+    if (auto error = setup.validate()) return std::unexpected(*error);
+    return setup;
+}
+
+std::optional<Error> GameSetup::validate() const {
+    bool ok = (sets_per_player == 1 && (players == 2 || players == 3 || players == 4 || players == 6))
+        || (players == 2 && (sets_per_player == 2 || sets_per_player == 3)) || (players == 3 && sets_per_player == 2);
+    if (!ok)
+        return Error { std::to_string(players) + " players with " + std::to_string(sets_per_player)
+            + " set(s) each is not a setup; choose 2, 3, 4 or 6 players with one set, 2 players with 2 or 3 sets, "
+              "or 3 players with 2 sets" };
+    if (rules.unused == Unused::kFilled && unused_triangles(sets()) == 0)
+        return Error { "unused=filled needs unused triangles, and with " + std::to_string(players * sets_per_player)
+            + " sets every triangle is a start or a home" };
+    if (move_limit < 0) return Error { "the move limit cannot be negative" };
+    return std::nullopt;
+}
+
+SetMask GameSetup::sets() const {
+    switch (players * sets_per_player) {
+    case 2: return mask_of(0) | mask_of(3);
+    case 3: return mask_of(0) | mask_of(2) | mask_of(4);
+    case 4: return mask_of(0) | mask_of(1) | mask_of(3) | mask_of(4);
+    default: return 0x3f;
+    }
+}
+
+int GameSetup::owner(SetId s) const {
+    int index = 0;
+    for (SetId t = 0; t < s; ++t) index += has_set(sets(), t);
+    return index % players;
+}
+
+std::vector<SetId> GameSetup::sets_of(int player) const {
+    std::vector<SetId> result;
+    for (SetId s = 0; s < kSetNB; ++s)
+        if (has_set(sets(), s) && owner(s) == player) result.push_back(s);
+    return result;
+}
+
+Game::Game(GameSetup setup, SetId first)
+    : setup_(std::move(setup))
+    , position_(Position::start(setup_.sets(), first, setup_.rules.unused == Unused::kFilled))
+    , moves_made_(static_cast<std::size_t>(setup_.players), 0)
+    , finished_after_(static_cast<std::size_t>(setup_.players)) {}
+
+bool Game::home_complete(SetId s) const {
+    Bitboard home = triangle_cells(home_of(s));
+    Bitboard own = position_.marbles(s) & home;
+    if (own == position_.marbles(s)) return true;
+    // spoil=occupied: a home filled to the last hole counts, whoever fills the rest.
+    return setup_.rules.spoil == Spoil::kOccupied && own && (position_.occupied() & home) == home;
+}
+
+Result<std::vector<PlayedMove>> Game::play(std::string_view text) {
+    if (text == "pass") return play(Move::pass());
+    auto path = parse_path(text);
+    if (!path) return std::unexpected(path.error());
+    if (over_) return fail("the game is over");
+    auto move = legal_move_along(position_, setup_.rules, *path);
+    if (!move) return std::unexpected(move.error());
+    return play(*move);
+}
+
+Result<std::vector<PlayedMove>> Game::play(Move m) {
+    if (over_) return fail("the game is over");
+    if (auto error = explain_illegal(position_, setup_.rules, m)) return std::unexpected(*error);
+
+    std::vector<PlayedMove> played;
+    auto record = [&](Move move, bool automatic) {
+        PlayedMove p { move, set_to_move(), player_to_move(), automatic, move_path(position_, setup_.rules, move) };
+        position_.make(move);
+        ++moves_made_[static_cast<std::size_t>(p.player)];
+        history_.push_back(p);
+        played.push_back(std::move(p));
+        after_move();
+    };
+    record(m, false);
+    // A finished set of a player still playing keeps its turns, and passes them: each player
+    // then makes the same number of moves a round, which the ranking compares.
+    while (!over_ && set_finished(set_to_move())) record(Move::pass(), true);
+    return played;
+}
+
+void Game::after_move() {
+    for (SetId s = 0; s < kSetNB; ++s) {
+        if (!has_set(setup_.sets(), s) || set_finished(s) || !home_complete(s)) continue;
+        finished_sets_ |= mask_of(s);
+        int player = setup_.owner(s);
+        auto sets = setup_.sets_of(player);
+        bool all = std::all_of(sets.begin(), sets.end(), [&](SetId t) { return set_finished(t); });
+        if (!all) continue;
+        finished_after_[static_cast<std::size_t>(player)] = moves_made_[static_cast<std::size_t>(player)];
+        for (SetId t : sets) position_.retire(t);
+    }
+    update_over();
+}
+
+void Game::update_over() {
+    int unfinished = 0, most = 0, fewest_made = 0;
+    bool first = true;
+    std::optional<int> latest_finish;
+    for (int p = 0; p < setup_.players; ++p) {
+        auto up = static_cast<std::size_t>(p);
+        if (finished_after_[up]) {
+            latest_finish = std::max(latest_finish.value_or(0), *finished_after_[up]);
+            continue;
+        }
+        ++unfinished;
+        fewest_made = first ? moves_made_[up] : std::min(fewest_made, moves_made_[up]);
+        most = std::max(most, moves_made_[up]);
+        first = false;
+    }
+    if (unfinished == 0) {
+        over_ = true;
+        return;
+    }
+    if (setup_.move_limit && fewest_made >= setup_.move_limit) {
+        over_ = true;
+        return;
+    }
+    // When a player finishes, the round is completed so that everyone has made as many moves;
+    // whoever finishes in it ties. Then either the game ends or play goes on for more places.
+    if (!latest_finish || fewest_made < *latest_finish) return;
+    over_ = !setup_.play_all_places || unfinished <= 1;
+    (void)most;
+}
+
+int Game::distance_left(int player) const {
+    int total = 0;
+    for (SetId s : setup_.sets_of(player)) {
+        int sum = 0;
+        for (Bitboard b = position_.marbles(s); b;) sum += distance_to_home(s, b.pop_first());
+        total += set_finished(s) ? 0 : sum - kHomeDistanceFloor;
+    }
+    return total;
+}
+
+std::vector<Standing> Game::standings() const {
+    std::vector<Standing> list;
+    for (int p = 0; p < setup_.players; ++p) {
+        auto up = static_cast<std::size_t>(p);
+        Standing s;
+        s.player = p;
+        s.finished = finished_after_[up].has_value();
+        s.moves = finished_after_[up].value_or(moves_made_[up]);
+        s.distance_left = distance_left(p);
+        list.push_back(s);
+    }
+    // Finished players first, by moves needed; then the rest by distance left.
+    auto key = [](const Standing& s) { return std::pair { s.finished ? 0 : 1, s.finished ? s.moves : s.distance_left }; };
+    std::stable_sort(list.begin(), list.end(), [&](const Standing& a, const Standing& b) { return key(a) < key(b); });
+    // Places: finished players are placed as they finish (ties share); the unfinished get places
+    // only when the game is over, ranked by distance left.
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (!list[i].finished && !over_) continue;
+        bool tie = i > 0 && key(list[i]) == key(list[i - 1]);
+        list[i].place = tie ? list[i - 1].place : static_cast<int>(i) + 1;
+    }
+    return list;
+}
+
+} // namespace halma::engine

@@ -1,0 +1,98 @@
+// A whole game: who plays which sets, whose turn it is, the moves so far, who has finished,
+// and the ranking with draws. The room in the daemon owns one; the bots and tests play them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "movegen.h"
+#include "position.h"
+#include "result.h"
+#include "rules.h"
+
+namespace halma::engine {
+
+// How the game is set up: the room's mode.
+struct GameSetup {
+    int players = 2;
+    int sets_per_player = 1;
+    Rules rules;
+    // Play on after the first place is decided, for the other places.
+    bool play_all_places = true;
+    // A game still running after this many moves by each player ends; the unfinished are
+    // ranked by distance left. 0: no limit.
+    int move_limit = 1000;
+
+    // Checks the combination: 2, 3, 4 or 6 players with one set each, 2 players with 2 or 3
+    // sets, 3 players with 2 sets.
+    static Result<GameSetup> make(int players, int sets_per_player, Rules rules);
+    std::optional<Error> validate() const;
+
+    // The triangles in use: 2 sets {1,4}, 3 {1,3,5}, 4 {1,2,4,5}, 6 all.
+    SetMask sets() const;
+    // Seats are numbered 0.. clockwise; sets are dealt to them in turn, clockwise from set 1,
+    // so a player's sets alternate with the others' (2x3: 1,3,5 and 2,4,6).
+    int owner(SetId s) const;
+    std::vector<SetId> sets_of(int player) const;
+};
+
+// One move as played, with the hop path a front end animates.
+struct PlayedMove {
+    Move move;
+    SetId set = kNoSet;
+    int player = -1;
+    bool automatic = false;  // a pass the game made for a set that has already finished
+    std::vector<Cell> path;
+};
+
+struct Standing {
+    int player = 0;
+    int place = 0;            // 1 = first; players who tie share a place; 0 = not decided yet
+    bool finished = false;
+    int moves = 0;            // moves made; for a finished player, the moves it needed
+    int distance_left = 0;    // total distance of its marbles from home (0 = all home)
+};
+
+class Game {
+public:
+    // `first` is the set that moves first: the one given black, or the winner of a coin toss.
+    Game(GameSetup setup, SetId first);
+
+    const GameSetup& setup() const { return setup_; }
+    const Position& position() const { return position_; }
+    const std::vector<PlayedMove>& history() const { return history_; }
+
+    SetId set_to_move() const { return position_.side_to_move(); }
+    int player_to_move() const { return setup_.owner(set_to_move()); }
+    bool over() const { return over_; }
+
+    // Plays a move for the player to move; on error nothing changes. Returns the moves made,
+    // the player's own and any automatic passes that follow it.
+    Result<std::vector<PlayedMove>> play(Move m);
+    // As above, from text: "o1-m7", a full path, or "pass" when there is no legal move.
+    Result<std::vector<PlayedMove>> play(std::string_view text);
+
+    void legal_moves(MoveList& list) const { generate_moves(position_, setup_.rules, list); }
+
+    bool set_finished(SetId s) const { return has_set(finished_sets_, s); }
+    // Distance still to go for the player's marbles: the "who is in the lead" metric.
+    int distance_left(int player) const;
+    // Every player, best first: the finished by moves needed, then the rest by distance left.
+    std::vector<Standing> standings() const;
+
+private:
+    bool home_complete(SetId s) const;
+    void after_move();
+    void update_over();
+
+    GameSetup setup_;
+    Position position_;
+    std::vector<PlayedMove> history_;
+    std::vector<int> moves_made_;
+    std::vector<std::optional<int>> finished_after_;  // per player: moves it needed
+    SetMask finished_sets_ = 0;
+    bool over_ = false;
+};
+
+} // namespace halma::engine
