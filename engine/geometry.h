@@ -20,6 +20,9 @@ constexpr Direction opposite(Direction d) { return static_cast<Direction>((d + 3
 // Triangles 1..6 are 0..5 here (see types.h); the centre hexagon is its own region.
 inline constexpr std::uint8_t kCentre = 6;
 
+// The sentinel hole that stands for "off the board" in Geometry::hops.
+inline constexpr Cell kOffBoard = kCellNB;
+
 struct Geometry {
     // Position of each hole: row 0..16 (a..q) and a doubled column x, so that a row's holes are
     // two apart and neighbouring rows are offset by one. The middle of every row is x = 0.
@@ -28,12 +31,15 @@ struct Geometry {
     std::array<Cell, kRowNB> row_start {};
 
     std::array<std::array<Cell, kDirectionNB>, kCellNB> neighbour {};  // kNoCell off the board
+    std::array<std::array<Cell, kDirectionNB>, kCellNB> step {};       // kOffBoard off the board
     std::array<Bitboard, kCellNB> neighbours {};
+    std::array<Bitboard, kCellNB + 1> bit {};  // Bitboard::of(c); the sentinel's is empty
 
-    // Short hops from a hole: the marble jumped over and the landing hole, on-board ones only.
+    // Short hops from a hole in each direction: the marble jumped over and the landing hole.
+    // Off the board both are kOffBoard, a sentinel hole past the last real one, so the hop
+    // search can try all six directions without a bounds check.
     struct Hop { Cell over, land; };
     std::array<std::array<Hop, kDirectionNB>, kCellNB> hops {};
-    std::array<std::uint8_t, kCellNB> hop_count {};
 
     // For long jumps: the holes along each direction, nearest first.
     std::array<std::array<std::array<Cell, 16>, kDirectionNB>, kCellNB> ray {};
@@ -99,19 +105,20 @@ constexpr Geometry build_geometry() {
             auto reg = region_of(r, h + 1);
             g.region[static_cast<std::size_t>(index)] = reg;
             g.region_cells[reg].set(static_cast<Cell>(index));
+            g.bit[static_cast<std::size_t>(index)] = Bitboard::of(static_cast<Cell>(index));
         }
     }
     for (int c = 0; c < kCellNB; ++c) {
         auto uc = static_cast<std::size_t>(c);
         int r = g.row[uc], x = g.x[uc];
-        std::uint8_t hops = 0;
         for (int d = 0; d < kDirectionNB; ++d) {
             auto ud = static_cast<std::size_t>(d);
             Cell n = cell_at(g, r + dr[d], x + dx[d]);
             g.neighbour[uc][ud] = n;
+            g.step[uc][ud] = n == kNoCell ? kOffBoard : n;
             if (n != kNoCell) g.neighbours[uc].set(n);
             Cell land = cell_at(g, r + 2 * dr[d], x + 2 * dx[d]);
-            if (n != kNoCell && land != kNoCell) g.hops[uc][hops++] = Geometry::Hop { n, land };
+            g.hops[uc][ud] = n != kNoCell && land != kNoCell ? Geometry::Hop { n, land } : Geometry::Hop { kOffBoard, kOffBoard };
             std::uint8_t len = 0;
             for (int k = 1;; ++k) {
                 Cell along = cell_at(g, r + k * dr[d], x + k * dx[d]);
@@ -120,7 +127,6 @@ constexpr Geometry build_geometry() {
             }
             g.ray_length[uc][ud] = len;
         }
-        g.hop_count[uc] = hops;
     }
     constexpr int apex_row[kSetNB] = { 16, 12, 4, 0, 4, 12 };
     constexpr int apex_x[kSetNB] = { 0, -12, -12, 0, 12, 12 };

@@ -1,6 +1,7 @@
 #include "movegen.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "geometry.h"
 #include "notation.h"
@@ -8,27 +9,27 @@
 namespace halma::engine {
 namespace {
 
-// Holes reachable by a chain of short hops from `from`. `occupied` must not contain `from`:
-// the moving marble's origin counts as empty during its own chain.
-Bitboard short_hop_targets(Cell from, Bitboard occupied) {
-    Bitboard reached = Bitboard::of(from);
-    Bitboard blocked = occupied | reached;
-    Cell stack[kCellNB];
-    int top = 0;
-    stack[top++] = from;
-    while (top) {
-        Cell c = stack[--top];
-        const auto& hops = kGeometry.hops[c];
-        for (int i = 0, n = kGeometry.hop_count[c]; i < n; ++i) {
-            auto [over, land] = hops[static_cast<std::size_t>(i)];
-            if (occupied.test(over) && !blocked.test(land)) {
-                blocked.set(land);
-                reached.set(land);
-                stack[top++] = land;
+// Every landing of a chain of short hops from `from`, in breadth-first order from the
+// position's open-hop masks. The moving marble's origin counts as empty during its chain, but
+// that never matters here: a chain only reaches holes an even number of rows and columns from
+// its origin, so it can neither hop over the origin (next to it) nor find it a new landing.
+Bitboard short_hop_landings(const Position& pos, Cell from) {
+    Cell queue[kCellNB];
+    int count = 0, next = 0;
+    queue[count++] = from;
+    Bitboard reached = kGeometry.bit[from];
+    while (next < count) {
+        Cell c = queue[next++];
+        for (unsigned open = pos.open_hops(c); open; open &= open - 1) {
+            Cell land = kGeometry.hops[c][static_cast<std::size_t>(std::countr_zero(open))].land;
+            const Bitboard& b = kGeometry.bit[land];
+            if ((reached & b).empty()) {
+                reached |= b;
+                queue[count++] = land;
             }
         }
     }
-    return reached;
+    return reached ^ kGeometry.bit[from];
 }
 
 // The landing of a single jump from c in direction d, or kNoCell. A short jump passes over the
@@ -74,10 +75,6 @@ Bitboard long_hop_targets(Cell from, Bitboard occupied) {
     return reached;
 }
 
-Bitboard hop_targets(Jumps jumps, Cell from, Bitboard occupied) {
-    return jumps == Jumps::kShort ? short_hop_targets(from, occupied) : long_hop_targets(from, occupied);
-}
-
 // Single-jump landings from c onto holes in `targets`, which are occupied (swap targets).
 Bitboard hops_onto(Jumps jumps, Cell c, Bitboard occupied, Bitboard targets) {
     Bitboard found;
@@ -94,14 +91,38 @@ Bitboard allowed_destinations(const Rules& rules, Bitboard resting, SetId s, Cel
     return resting;
 }
 
-// Opponents' marbles in the mover's home, which spoil=swap lets it land on.
-Bitboard swap_targets(const Position& pos, const Rules& rules, SetId s) {
-    if (rules.spoil != Spoil::kSwap) return {};
-    return triangle_cells(home_of(s)) & pos.occupied() & ~pos.marbles(s) & ~pos.fixed_marbles();
+// Appends a move to each hole of `targets`. Writes through a local cursor: Move is made of
+// chars, so stores through list.push() would make the compiler reload the list's size.
+void emit(MoveList& list, Cell from, Bitboard targets, Move::Kind kind) {
+    Move* out = list.moves.data() + list.size;
+    Move m { from, 0, kind };
+    for (auto w = targets.lo; w; w &= w - 1) {
+        m.to = static_cast<Cell>(std::countr_zero(w));
+        *out++ = m;
+    }
+    for (auto w = targets.hi; w; w &= w - 1) {
+        m.to = static_cast<Cell>(64 + std::countr_zero(w));
+        *out++ = m;
+    }
+    list.size = static_cast<int>(out - list.moves.data());
 }
 
-void emit(MoveList& list, Cell from, Bitboard targets, Move::Kind kind) {
-    while (targets) list.push(Move { from, targets.pop_first(), kind });
+// spoil=swap: a step or the last hop of a chain may end on an opponent's marble in the mover's
+// home, which goes to the mover's origin.
+void add_swaps(const Position& pos, const Rules& rules, SetId s, Bitboard locked, Bitboard resting, MoveList& list) {
+    Bitboard home = triangle_cells(home_of(s));
+    Bitboard opponents = home & pos.occupied() & ~pos.marbles(s) & ~pos.fixed_marbles();
+    for (Bitboard marbles = pos.marbles(s); marbles;) {
+        Cell from = marbles.pop_first();
+        Bitboard targets = opponents & (locked.test(from) ? home : resting);
+        if (!targets) continue;
+        Bitboard occupied = pos.occupied() ^ kGeometry.bit[from];
+        Bitboard chain = rules.jumps == Jumps::kShort ? short_hop_landings(pos, from) : long_hop_targets(from, occupied);
+        chain |= kGeometry.bit[from];
+        Bitboard swaps = kGeometry.neighbours[from] & targets;
+        while (chain) swaps |= hops_onto(rules.jumps, chain.pop_first(), occupied, targets);
+        emit(list, from, swaps, Move::kSwap);
+    }
 }
 
 bool has_forward_move(const Position& pos, const Rules& rules, SetId s) {
@@ -141,24 +162,25 @@ Bitboard resting_cells(const Rules& rules, SetMask sets_present, SetId s) {
 }
 
 void generate_set_moves(const Position& pos, const Rules& rules, SetId s, MoveList& list) {
-    Bitboard resting = resting_cells(rules, pos.sets_present(), s);
     Bitboard empty = ~pos.occupied() & kAllCells;
-    Bitboard swappable = swap_targets(pos, rules, s);
-    for (Bitboard marbles = pos.marbles(s); marbles;) {
-        Cell from = marbles.pop_first();
-        Bitboard allowed = allowed_destinations(rules, resting, s, from);
-        Bitboard occupied = pos.occupied() ^ Bitboard::of(from);
-
-        emit(list, from, kGeometry.neighbours[from] & empty & allowed, Move::kNormal);
-        Bitboard landings = hop_targets(rules.jumps, from, occupied);
-        emit(list, from, landings & ~Bitboard::of(from) & allowed, Move::kNormal);
-
-        if (Bitboard targets = swappable & allowed) {
-            Bitboard swaps = kGeometry.neighbours[from] & targets;
-            for (Bitboard chain = landings; chain;) swaps |= hops_onto(rules.jumps, chain.pop_first(), occupied, targets);
-            emit(list, from, swaps, Move::kSwap);
+    Bitboard home = triangle_cells(home_of(s));
+    Bitboard resting = resting_cells(rules, pos.sets_present(), s);
+    // With home-lock, marbles already home may only move within it: two passes, two masks.
+    Bitboard locked = rules.home_lock ? pos.marbles(s) & home : Bitboard {};
+    for (int pass = 0; pass < 2; ++pass) {
+        Bitboard allowed = pass == 0 ? resting : home;
+        Bitboard marbles = pass == 0 ? pos.marbles(s) & ~locked : locked;
+        while (marbles) {
+            Cell from = marbles.pop_first();
+            Bitboard landings = rules.jumps == Jumps::kShort
+                ? short_hop_landings(pos, from)
+                : long_hop_targets(from, pos.occupied() ^ kGeometry.bit[from]) & ~kGeometry.bit[from];
+            // Steps and hops never reach the same hole: a hop chain moves an even number of rows
+            // and columns, a step an odd number.
+            emit(list, from, ((kGeometry.neighbours[from] & empty) | landings) & allowed, Move::kNormal);
         }
     }
+    if (rules.spoil == Spoil::kSwap) add_swaps(pos, rules, s, locked, resting, list);
 }
 
 std::optional<SetId> release_owed(const Position& pos, const Rules& rules) {

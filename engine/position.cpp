@@ -13,10 +13,24 @@ SetMask unused_triangles(SetMask sets) {
     return static_cast<SetMask>(~used & 0x3f);
 }
 
+Position::Position() {
+    // An empty board: every hop landing is empty, no hole has a marble next to it.
+    for (Cell c = 0; c < kCellNB; ++c)
+        for (int d = 0; d < kDirectionNB; ++d)
+            if (kGeometry.hops[c][static_cast<std::size_t>(d)].land != kOffBoard) empty_beyond_[c] |= static_cast<std::uint8_t>(1u << d);
+}
+
 void Position::put(Cell c, Piece p) {
     board_[c] = p;
     occupied_.set(c);
     if (p != kFixed) by_set_[set_of(p)].set(c);
+    // Seen from the hole one step away in direction d, c lies in direction opposite(d); the same
+    // for the hole two steps away, for which c is now a full landing.
+    for (int d = 0; d < kDirectionNB; ++d) {
+        auto back = static_cast<std::uint8_t>(1u << opposite(static_cast<Direction>(d)));
+        marble_next_to_[kGeometry.step[c][static_cast<std::size_t>(d)]] |= back;
+        empty_beyond_[kGeometry.hops[c][static_cast<std::size_t>(d)].land] &= static_cast<std::uint8_t>(~back);
+    }
 }
 
 void Position::lift(Cell c) {
@@ -24,6 +38,11 @@ void Position::lift(Cell c) {
     board_[c] = kEmpty;
     occupied_.reset(c);
     if (p != kFixed) by_set_[set_of(p)].reset(c);
+    for (int d = 0; d < kDirectionNB; ++d) {
+        auto back = static_cast<std::uint8_t>(1u << opposite(static_cast<Direction>(d)));
+        marble_next_to_[kGeometry.step[c][static_cast<std::size_t>(d)]] &= static_cast<std::uint8_t>(~back);
+        empty_beyond_[kGeometry.hops[c][static_cast<std::size_t>(d)].land] |= back;
+    }
 }
 
 Position Position::start(SetMask sets, SetId first, bool fill_unused) {
@@ -38,6 +57,7 @@ Position Position::start(SetMask sets, SetId first, bool fill_unused) {
             pos.put(c, kFixed);
     }
     pos.present_ = pos.in_turn_ = sets;
+    pos.update_turn_order();
     pos.side_to_move_ = first;
     return pos;
 }
@@ -91,6 +111,7 @@ Result<Position> Position::parse(std::string_view text) {
     if (!has_set(pos.present_, pos.side_to_move_))
         return fail("set " + std::string(side) + " is to move but has no marbles on the board");
     pos.in_turn_ = pos.present_;
+    pos.update_turn_order();
     return pos;
 }
 
@@ -117,15 +138,21 @@ Bitboard Position::fixed_marbles() const {
 
 void Position::retire(SetId s) {
     in_turn_ = static_cast<SetMask>(in_turn_ & ~mask_of(s));
+    update_turn_order();
     if (side_to_move_ == s && in_turn_) side_to_move_ = next_in_turn(s);
 }
 
-SetId Position::next_in_turn(SetId s) const {
-    for (int i = 1; i <= kSetNB; ++i) {
-        auto n = static_cast<SetId>((s + i) % kSetNB);
-        if (has_set(in_turn_, n)) return n;
+void Position::update_turn_order() {
+    for (SetId s = 0; s < kSetNB; ++s) {
+        next_[s] = s;
+        for (int i = 1; i <= kSetNB; ++i) {
+            auto n = static_cast<SetId>((s + i) % kSetNB);
+            if (has_set(in_turn_, n)) {
+                next_[s] = n;
+                break;
+            }
+        }
     }
-    return s;
 }
 
 void Position::make(Move m) {

@@ -21,7 +21,7 @@ constexpr bool has_set(SetMask m, SetId s) { return (m >> s) & 1u; }
 class Position {
 public:
     // The empty board; use the factories below for a playable position.
-    Position() = default;
+    Position();
 
     // The start position with the given sets in their start triangles, `first` to move.
     // With `fill_unused`, every triangle that is neither a start nor a home of those sets is
@@ -34,6 +34,13 @@ public:
     std::string to_string() const;
 
     Piece at(Cell c) const { return static_cast<Piece>(board_[c]); }
+    // The Piece in every hole, for code that scans the whole board.
+    const std::array<std::uint8_t, kCellNB>& pieces() const { return board_; }
+
+    // The directions in which a short hop from c is open: a marble next to c, and the hole
+    // beyond it empty (bit d for Direction d). Kept up to date by make/unmake, so the hop search
+    // needs one lookup per hole instead of twelve.
+    std::uint8_t open_hops(Cell c) const { return static_cast<std::uint8_t>(marble_next_to_[c] & empty_beyond_[c]); }
     Bitboard occupied() const { return occupied_; }
     Bitboard marbles(SetId s) const { return by_set_[s]; }
     SetId side_to_move() const { return side_to_move_; }
@@ -45,7 +52,7 @@ public:
     SetMask sets_in_turn() const { return in_turn_; }
     void retire(SetId s);
     // The set that moves after s: the next one clockwise that is still taking turns.
-    SetId next_in_turn(SetId s) const;
+    SetId next_in_turn(SetId s) const { return next_[s]; }
     void set_side_to_move(SetId s) { side_to_move_ = s; }
 
     // Plays a move of the side to move (which the caller has checked is legal) and passes the
@@ -62,11 +69,18 @@ private:
     void lift(Cell c);
 
     std::array<std::uint8_t, kCellNB> board_ {};
+    // Per hole, bit d: a marble on the neighbour in direction d / the hole two steps away in
+    // direction d is empty (set only where that hole exists). Index kOffBoard is a sink for
+    // updates that fall off the board.
+    std::array<std::uint8_t, kCellNB + 1> marble_next_to_ {};
+    std::array<std::uint8_t, kCellNB + 1> empty_beyond_ {};
     std::array<Bitboard, kSetNB> by_set_ {};
     Bitboard occupied_ {};
     SetId side_to_move_ = 0;
     SetMask present_ = 0;
     SetMask in_turn_ = 0;
+    std::array<SetId, kSetNB> next_ {};  // next_in_turn, cached: make() asks it every move
+    void update_turn_order();
 };
 
 // Triangles that no present set starts in or is heading for.
