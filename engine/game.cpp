@@ -58,6 +58,18 @@ Game::Game(GameSetup setup, SetId first)
     , moves_made_(static_cast<std::size_t>(setup_.players), 0)
     , finished_after_(static_cast<std::size_t>(setup_.players)) {}
 
+Result<Game> Game::from_position(GameSetup setup, const Position& pos) {
+    if (auto error = setup.validate()) return std::unexpected(*error);
+    if (pos.sets_present() != setup.sets())
+        return fail("the position's sets do not match a game of " + std::to_string(setup.players) + " players with "
+            + std::to_string(setup.sets_per_player) + " set(s) each");
+    Game game(setup, pos.side_to_move());
+    game.position_ = pos;
+    game.after_move();  // a set may already be home
+    if (game.set_finished(game.set_to_move()) && !game.over_) game.position_.set_side_to_move(game.position_.next_in_turn(game.set_to_move()));
+    return game;
+}
+
 bool Game::home_complete(SetId s) const {
     Bitboard home = triangle_cells(home_of(s));
     Bitboard own = position_.marbles(s) & home;

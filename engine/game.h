@@ -58,6 +58,9 @@ class Game {
 public:
     // `first` is the set that moves first: the one given black, or the winner of a coin toss.
     Game(GameSetup setup, SetId first);
+    // A game resumed from a position (an endgame study, a test): the sets on the board must be
+    // the setup's, each player counted as having made no moves yet.
+    static Result<Game> from_position(GameSetup setup, const Position& pos);
 
     const GameSetup& setup() const { return setup_; }
     const Position& position() const { return position_; }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# `halma analyze` as a script would use it: output format and exit codes.
+set -u
+halma=$1
+start='4/44/444/4444/............./............/.........../........../........./........../.........../............/............./1111/111/11/1 1'
+fail=0
+check() {  # name, expected, actual
+    if [ "$2" != "$3" ]; then echo "FAIL $1: expected [$2], got [$3]"; fail=1; else echo "ok   $1"; fi
+}
+check "moves count" 14 "$("$halma" analyze moves "$start" | wc -l)"
+check "moves format" "n1-m5" "$("$halma" analyze moves "$start" | head -1)"
+check "perft default start" 4648 "$("$halma" analyze perft 3)"
+check "perft rules" 4760 "$("$halma" analyze perft --rules rest=any 3 "$start")"
+six='4/44/444/4444/3333.....5555/333......555/33.......55/3........5/........./2........6/22.......66/222......666/2222.....6666/1111/111/11/1 1'
+check "perft six long own" 43968 "$("$halma" analyze perft --rules jumps=long,rest=own 4 "$six")"
+check "perft six short any" 199 "$("$halma" analyze perft --rules rest=any 2 $six)"
+check "path" "o1-m7" "$("$halma" analyze path o1-m7 "$start")"
+"$halma" analyze moves "garbage" >/dev/null 2>/tmp/halma-cli-err.$$; rc=$?
+check "garbage position exit" 2 "$rc"
+grep -q "bad position" /tmp/halma-cli-err.$$ || { echo "FAIL garbage message: $(cat /tmp/halma-cli-err.$$)"; fail=1; }
+"$halma" analyze perft --rules jumps=huge 2 >/dev/null 2>/tmp/halma-cli-err.$$; rc=$?
+check "bad rules exit" 2 "$rc"
+grep -q "jumps=short|long" /tmp/halma-cli-err.$$ || { echo "FAIL bad rules message: $(cat /tmp/halma-cli-err.$$)"; fail=1; }
+"$halma" analyze path o1-m9 "$start" >/dev/null 2>/tmp/halma-cli-err.$$; rc=$?
+check "illegal move exit" 1 "$rc"
+grep -q "not reachable" /tmp/halma-cli-err.$$ || { echo "FAIL illegal message: $(cat /tmp/halma-cli-err.$$)"; fail=1; }
+nine="${start/4\/44/.\/44}"
+"$halma" analyze moves "$nine" >/dev/null 2>/tmp/halma-cli-err.$$; rc=$?
+check "marble count exit" 2 "$rc"
+grep -q "set 4 has 9 marbles" /tmp/halma-cli-err.$$ || { echo "FAIL count message: $(cat /tmp/halma-cli-err.$$)"; fail=1; }
+"$halma" analyze frobnicate >/dev/null 2>&1; rc=$?
+check "unknown command exit" 2 "$rc"
+rm -f /tmp/halma-cli-err.$$
+exit $fail
