@@ -1,0 +1,438 @@
+#include "daemon/net/api_service.h"
+
+#include "daemon/net/zmq_util.h"
+#include "daemon/room/secrets.h"
+#include "daemon/wire/frames.h"
+
+#include <spdlog/spdlog.h>
+#include <zmq_addon.hpp>
+
+namespace halma::daemon {
+
+namespace pb = wire::pb;
+
+namespace {
+
+constexpr int kDrainBatch = 256;
+
+bool matches(const RoomState& state, std::string_view room) {
+    const auto& c = state.config();
+    return c.room_id == room || c.name == room
+        || (!c.code.empty() && !room.empty() && normalize_code(c.code) == normalize_code(room));
+}
+
+Action action_from(const pb::ActionRequest& a) {
+    switch (a.action_case()) {
+    case pb::ActionRequest::kMove:
+        return action::Move { a.move() };
+    case pb::ActionRequest::kChat:
+        return action::Chat { a.chat() };
+    case pb::ActionRequest::kVote:
+        return action::Vote { a.vote() == pb::VOTE_KIND_CANCEL ? VoteKind::kCancel
+                                                               : VoteKind::kNewGame };
+    case pb::ActionRequest::kLeave:
+        return action::Leave {};
+    default:
+        return action::Start {};
+    }
+}
+
+std::string connection_text(pb::ConnectionState c) {
+    switch (c) {
+    case pb::CONNECTION_STATE_CONNECTED:
+        return "connected to the host";
+    case pb::CONNECTION_STATE_CONNECTING:
+        return "connecting to the host...";
+    default:
+        return "disconnected from the host";
+    }
+}
+
+} // namespace
+
+ApiService::ApiService(
+    zmq::context_t& context, const Config& config, HostService& host, PeerLinks& peers, bool bots)
+    : config_(config)
+    , host_(host)
+    , peers_(peers)
+    , bots_(bots)
+    , socket_(context, zmq::socket_type::router) {
+    tune_socket(socket_, config.max_message * 16, config.heartbeat_ms, config.peer_timeout_ms);
+    // Sending to a front end that has gone away fails at once: that ends its subscription.
+    socket_.set(zmq::sockopt::router_mandatory, 1);
+}
+
+void ApiService::bind(const RuntimeDir& dir) {
+    socket_.bind(dir.api_endpoint());
+    if (auto ok = dir.restrict_socket(); !ok) throw std::runtime_error(ok.error().message);
+}
+
+void ApiService::on_readable(const Now& now) {
+    for (int i = 0; i < kDrainBatch; ++i) {
+        std::vector<zmq::message_t> frames;
+        if (!zmq::recv_multipart(socket_, std::back_inserter(frames), zmq::recv_flags::dontwait))
+            break;
+        if (frames.empty()) continue;
+        std::string client = frames[0].to_string();
+        // A REQ socket puts an empty delimiter frame first; accept it so REQ front ends work too.
+        std::size_t body = frames.size() == 3 && frames[1].size() == 0 ? 2 : 1;
+        if (frames.size() != body + 1) {
+            reply_error(client, 0, pb::ERROR_CODE_MALFORMED,
+                "one frame per request, got " + std::to_string(frames.size() - 1));
+            continue;
+        }
+        pb::Request request;
+        if (auto rejection = wire::read_envelope(
+                frames[body].data(), frames[body].size(), config_.max_message, request)) {
+            spdlog::warn("front end: {}", rejection->message);
+            reply_error(client, request.request_id(), rejection->code, rejection->message);
+            continue;
+        }
+        handle(client, request, now);
+    }
+}
+
+void ApiService::handle(const std::string& client, const pb::Request& request, const Now& now) {
+    std::uint64_t id = request.request_id();
+    switch (request.body_case()) {
+    case pb::Request::kStatus: {
+        pb::Reply r;
+        status(r.mutable_status());
+        reply(client, id, r);
+        return;
+    }
+    case pb::Request::kHost:
+        handle_host(client, request, now);
+        return;
+    case pb::Request::kList:
+        handle_list(client, request, now);
+        return;
+    case pb::Request::kJoin:
+        handle_join(client, request, now);
+        return;
+    case pb::Request::kView: {
+        auto target = resolve(request.view().room());
+        if (auto* error = std::get_if<std::string>(&target)) {
+            reply_error(client, id, pb::ERROR_CODE_UNKNOWN_ROOM, *error);
+            return;
+        }
+        pb::Reply r;
+        if (!fill_view(std::get<Target>(target), r.mutable_view())) {
+            reply_error(client, id, pb::ERROR_CODE_UNAVAILABLE,
+                "still connecting to the host of that room");
+            return;
+        }
+        reply(client, id, r);
+        return;
+    }
+    case pb::Request::kAction:
+        handle_action(client, request, now);
+        return;
+    case pb::Request::kSubscribe: {
+        std::string room_id;
+        if (!request.subscribe().room().empty()) {
+            auto target = resolve(request.subscribe().room());
+            if (auto* error = std::get_if<std::string>(&target)) {
+                reply_error(client, id, pb::ERROR_CODE_UNKNOWN_ROOM, *error);
+                return;
+            }
+            auto& t = std::get<Target>(target);
+            room_id = t.hosted ? t.hosted->authority.state().id() : t.replica->room_id;
+        }
+        subscribers_[client] = room_id;
+        pb::Reply r;
+        r.mutable_done()->set_room_id(room_id);
+        r.mutable_done()->set_detail("subscribed");
+        reply(client, id, r);
+        return;
+    }
+    default:
+        reply_error(client, id, pb::ERROR_CODE_OUT_OF_PLACE, "not a request the daemon answers");
+    }
+}
+
+void ApiService::status(pb::DaemonStatus* out) {
+    out->set_version("0.1.0");
+    out->set_name(config_.name);
+    out->set_listen(config_.listen);
+    out->set_protocol(wire::kProtocolVersion);
+    out->set_uptime_s(static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::seconds>(
+        std::chrono::steady_clock::now() - started_)
+                                                     .count()));
+    out->set_peers(static_cast<std::uint32_t>(host_.peers()));
+    out->set_bots(bots_);
+    for (auto* room : host_.rooms())
+        wire::summarize(room->authority.state(), config_.listen, true, out->add_hosted());
+    for (auto* r : peers_.replicas())
+        if (r->state) wire::summarize(*r->state, r->address, r->me != kNoMember, out->add_joined());
+}
+
+void ApiService::handle_host(
+    const std::string& client, const pb::Request& request, const Now& now) {
+    const auto& h = request.host();
+    auto mode = wire::mode_from_proto(h.mode());
+    if (!mode) {
+        reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST, mode.error().message);
+        return;
+    }
+    int seats_left = mode->players - (h.spectate() ? 0 : 1);
+    if (h.bots() > 0 && !bots_) {
+        reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,
+            "this halmad was built without computer players");
+        return;
+    }
+    if (static_cast<int>(h.bots()) > seats_left) {
+        reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,
+            "only " + std::to_string(seats_left) + " seat(s) left for bots");
+        return;
+    }
+    auto visibility
+        = h.visibility() == pb::VISIBILITY_FRIENDS ? Visibility::kFriends : Visibility::kPublic;
+    auto room_id = host_.create_room(h.name(), visibility, *mode, now);
+    if (!room_id) {
+        reply_error(client, request.request_id(), wire::to_proto(room_id.error().code),
+            room_id.error().message);
+        return;
+    }
+    HostedRoom* room = host_.find(*room_id);
+    if (!h.spectate()) host_.local_join(*room, false, now);
+    if (h.bots() > 0) host_.add_bots(*room, static_cast<int>(h.bots()), now);
+    pb::Reply r;
+    fill_view(Target { room, nullptr }, r.mutable_view());
+    reply(client, request.request_id(), r);
+}
+
+void ApiService::handle_list(
+    const std::string& client, const pb::Request& request, const Now& now) {
+    std::uint64_t id = request.request_id();
+    const std::string& address = request.list().address();
+    if (address.empty()) {
+        pb::Reply r;
+        auto* list = r.mutable_rooms();
+        for (auto* room : host_.rooms())
+            wire::summarize(room->authority.state(), config_.listen, true, list->add_rooms());
+        for (auto* rep : peers_.replicas())
+            if (rep->state)
+                wire::summarize(*rep->state, rep->address, rep->me != kNoMember, list->add_rooms());
+        reply(client, id, r);
+        return;
+    }
+    peers_.list_rooms(
+        address,
+        [this, client, id, address](const pb::HostMessage& answer) {
+            if (answer.has_error()) {
+                reply_error(client, id, answer.error().code(), answer.error().message());
+                return;
+            }
+            pb::Reply r;
+            *r.mutable_rooms() = answer.rooms();
+            for (auto& room : *r.mutable_rooms()->mutable_rooms()) room.set_address(address);
+            reply(client, id, r);
+        },
+        now);
+}
+
+void ApiService::handle_join(
+    const std::string& client, const pb::Request& request, const Now& now) {
+    const auto& j = request.join();
+    std::uint64_t id = request.request_id();
+    if (j.address().empty()) {
+        HostedRoom* found = nullptr;
+        for (auto* room : host_.rooms())
+            if (matches(room->authority.state(), j.room())
+                || (j.room().empty() && host_.rooms().size() == 1))
+                found = room;
+        if (!found) {
+            reply_error(client, id, pb::ERROR_CODE_UNKNOWN_ROOM,
+                "this daemon hosts no room '" + j.room()
+                    + "'; give the host's address to join another daemon's room");
+            return;
+        }
+        auto ticket = host_.local_join(*found, j.spectate(), now);
+        if (!ticket) {
+            reply_error(client, id, wire::to_proto(ticket.error().code), ticket.error().message);
+            return;
+        }
+        pb::Reply r;
+        fill_view(Target { found, nullptr }, r.mutable_view());
+        reply(client, id, r);
+        return;
+    }
+    peers_.join(
+        j.address(), j.room(), j.spectate(),
+        [this, client, id](const pb::HostMessage& answer) {
+            reply_from_host(
+                client, id, answer, answer.joined().snapshot().config().room_id(), "joined");
+        },
+        now);
+}
+
+void ApiService::handle_action(
+    const std::string& client, const pb::Request& request, const Now& now) {
+    const auto& a = request.action();
+    std::uint64_t id = request.request_id();
+    if (a.action_case() == pb::ActionRequest::ACTION_NOT_SET) {
+        reply_error(client, id, pb::ERROR_CODE_MALFORMED, "an action request with no action");
+        return;
+    }
+    auto target = resolve(a.room());
+    if (auto* error = std::get_if<std::string>(&target)) {
+        reply_error(client, id, pb::ERROR_CODE_UNKNOWN_ROOM, *error);
+        return;
+    }
+    auto& t = std::get<Target>(target);
+    if (t.hosted) {
+        std::string room_id = t.hosted->authority.state().id();
+        if (auto refusal = host_.local_act(*t.hosted, action_from(a), now)) {
+            reply_error(client, id, wire::to_proto(refusal->code), refusal->message);
+            return;
+        }
+        pb::Reply r;
+        r.mutable_done()->set_room_id(room_id);
+        r.mutable_done()->set_detail("done");
+        reply(client, id, r);
+        return;
+    }
+    pb::RoomCommand command;
+    switch (a.action_case()) {
+    case pb::ActionRequest::kMove:
+        command.set_move(a.move());
+        break;
+    case pb::ActionRequest::kChat:
+        command.set_chat(a.chat());
+        break;
+    case pb::ActionRequest::kVote:
+        command.set_vote(a.vote());
+        break;
+    case pb::ActionRequest::kLeave:
+        command.mutable_leave();
+        break;
+    default:
+        command.mutable_start();
+        break;
+    }
+    std::string room_id = t.replica->room_id;
+    peers_.act(
+        room_id, std::move(command),
+        [this, client, id, room_id](const pb::HostMessage& answer) {
+            if (answer.has_error()) {
+                reply_error(client, id, answer.error().code(), answer.error().message());
+                return;
+            }
+            pb::Reply r;
+            r.mutable_done()->set_room_id(room_id);
+            r.mutable_done()->set_detail("done");
+            reply(client, id, r);
+        },
+        now);
+}
+
+void ApiService::reply_from_host(const std::string& client, std::uint64_t request_id,
+    const pb::HostMessage& answer, const std::string& room_id, const std::string& detail) {
+    if (answer.has_error()) {
+        reply_error(client, request_id, answer.error().code(), answer.error().message());
+        return;
+    }
+    pb::Reply r;
+    auto* replica = peers_.find(room_id);
+    if (replica && fill_view(Target { nullptr, replica }, r.mutable_view())) {
+        reply(client, request_id, r);
+        return;
+    }
+    r.mutable_done()->set_room_id(room_id);
+    r.mutable_done()->set_detail(detail);
+    reply(client, request_id, r);
+}
+
+std::variant<ApiService::Target, std::string> ApiService::resolve(std::string_view room) {
+    std::vector<Target> all, mine;
+    for (auto* h : host_.rooms()) {
+        Target t { h, nullptr };
+        if (room.empty() || matches(h->authority.state(), room)) {
+            all.push_back(t);
+            if (h->local_member != kNoMember) mine.push_back(t);
+        }
+    }
+    for (auto* r : peers_.replicas()) {
+        Target t { nullptr, r };
+        if (room.empty() || r->room_id == room || (r->state && matches(*r->state, room))) {
+            all.push_back(t);
+            if (r->me != kNoMember) mine.push_back(t);
+        }
+    }
+    if (all.size() == 1) return all.front();
+    if (mine.size() == 1) return mine.front();
+    if (all.empty())
+        return room.empty() ? std::string("this daemon is in no room: host one or join one")
+                            : "no room '" + std::string(room) + "' on this daemon";
+    std::string names;
+    for (const auto& t : all)
+        names += (names.empty() ? "" : ", ")
+            + (t.hosted                ? t.hosted->authority.state().config().name
+                    : t.replica->state ? t.replica->state->config().name
+                                       : t.replica->room_id);
+    return "several rooms (" + names + "): say which";
+}
+
+bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
+    if (t.hosted) {
+        wire::view(t.hosted->authority.state(), t.hosted->local_member, connected_state(),
+            config_.listen, out);
+        return true;
+    }
+    if (!t.replica->state) return false;
+    wire::view(*t.replica->state, t.replica->me, t.replica->connection, t.replica->address, out);
+    return true;
+}
+
+void ApiService::reply(const std::string& client, std::uint64_t request_id, pb::Reply& r) {
+    r.set_version(wire::kProtocolVersion);
+    r.set_request_id(request_id);
+    if (!send_routed(socket_, client, r)) spdlog::debug("front end gone before its reply");
+}
+
+void ApiService::reply_error(const std::string& client, std::uint64_t request_id,
+    pb::ErrorCode code, const std::string& message) {
+    pb::Reply r;
+    wire::set_error(r.mutable_error(), code, message);
+    reply(client, request_id, r);
+}
+
+void ApiService::room_changed(
+    const RoomState& state, const RoomEvent* event, MemberId me, pb::ConnectionState connection) {
+    if (subscribers_.empty()) return;
+    pb::Reply r;
+    r.set_version(wire::kProtocolVersion);
+    auto* e = r.mutable_event();
+    e->set_room_id(state.id());
+    if (event) {
+        wire::to_proto(*event, e->mutable_event());
+        e->set_text(wire::describe(state, *event));
+    } else {
+        e->set_text(connection_text(connection));
+    }
+    e->set_connection(connection);
+    const Member* self = state.member(me);
+    e->set_your_turn(self && self->seat != kNoSeat && self->seat == state.seat_to_move());
+    pb::RoomView phase_only;
+    wire::summarize(state, "", false, phase_only.mutable_summary());
+    e->set_phase(phase_only.summary().phase());
+    std::string payload = r.SerializeAsString();
+    for (auto it = subscribers_.begin(); it != subscribers_.end();) {
+        if (!it->second.empty() && it->second != state.id()) {
+            ++it;
+            continue;
+        }
+        bool gone = false;
+        try {
+            socket_.send(
+                zmq::buffer(it->first), zmq::send_flags::sndmore | zmq::send_flags::dontwait);
+            socket_.send(zmq::buffer(payload), zmq::send_flags::dontwait);
+        } catch (const zmq::error_t&) {
+            gone = true; // ROUTER_MANDATORY: that front end has disconnected
+        }
+        it = gone ? subscribers_.erase(it) : std::next(it);
+    }
+}
+
+} // namespace halma::daemon

@@ -1,0 +1,65 @@
+// The local API: one ROUTER on an ipc socket in the runtime directory. Front ends (DEALER) send
+// requests and get replies with the same request id; after Subscribe the daemon also pushes the
+// events of its rooms to them. docs/api.md is written for people writing front ends.
+#pragma once
+
+#include "daemon/net/config.h"
+#include "daemon/net/host_service.h"
+#include "daemon/net/peer_links.h"
+#include "daemon/net/room_listener.h"
+#include "daemon/net/runtime_dir.h"
+
+#include <chrono>
+#include <map>
+#include <string>
+#include <variant>
+#include <zmq.hpp>
+
+namespace halma::daemon {
+
+class ApiService : public RoomListener {
+public:
+    ApiService(zmq::context_t& context, const Config& config, HostService& host, PeerLinks& peers,
+        bool bots);
+
+    // Binds the socket and makes it owner-only; throws zmq::error_t or std::runtime_error.
+    void bind(const RuntimeDir& dir);
+    zmq::socket_t& socket() { return socket_; }
+    void on_readable(const Now& now);
+
+    void room_changed(const RoomState& state, const RoomEvent* event, MemberId me,
+        wire::pb::ConnectionState connection) override;
+
+private:
+    // A room the local player can act in: one this daemon hosts, or a replica of another's.
+    struct Target {
+        HostedRoom* hosted = nullptr;
+        PeerLinks::Replica* replica = nullptr;
+    };
+
+    void handle(const std::string& client, const wire::pb::Request& request, const Now& now);
+    void handle_host(const std::string& client, const wire::pb::Request& request, const Now& now);
+    void handle_list(const std::string& client, const wire::pb::Request& request, const Now& now);
+    void handle_join(const std::string& client, const wire::pb::Request& request, const Now& now);
+    void handle_action(const std::string& client, const wire::pb::Request& request, const Now& now);
+    void status(wire::pb::DaemonStatus* out);
+    std::variant<Target, std::string> resolve(std::string_view room);
+    // The room's view for the local player, or why there is none yet.
+    bool fill_view(const Target& target, wire::pb::RoomView* out);
+    void reply(const std::string& client, std::uint64_t request_id, wire::pb::Reply& reply);
+    void reply_error(const std::string& client, std::uint64_t request_id, wire::pb::ErrorCode code,
+        const std::string& message);
+    // Replies with the host's error, or with the room's view after the host's answer.
+    void reply_from_host(const std::string& client, std::uint64_t request_id,
+        const wire::pb::HostMessage& answer, const std::string& room_id, const std::string& detail);
+
+    const Config& config_;
+    HostService& host_;
+    PeerLinks& peers_;
+    bool bots_;
+    zmq::socket_t socket_;
+    std::map<std::string, std::string> subscribers_; // client routing id -> room id ("": all)
+    std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+} // namespace halma::daemon

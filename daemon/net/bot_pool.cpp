@@ -1,0 +1,96 @@
+#include "daemon/net/bot_pool.h"
+
+#include <functional>
+#include <spdlog/spdlog.h>
+
+#ifdef HALMA_HAVE_AI
+#include "engine/ai/bot.h"
+#endif
+
+namespace halma::daemon {
+
+namespace {
+
+constexpr const char* kEndpoint = "inproc://halmad-bots";
+
+// What travels over the pipe: the pointer to one of these, owned by whoever holds the pointer.
+struct Work {
+    BotJob job;
+    engine::Game game;
+    engine::Move move = engine::Move::pass();
+};
+
+[[maybe_unused]] void run_worker(zmq::context_t& context, int budget_ms, bool easy) {
+    zmq::socket_t pipe(context, zmq::socket_type::pair);
+    pipe.connect(kEndpoint);
+    for (;;) {
+        zmq::message_t msg;
+        if (!pipe.recv(msg)) continue;
+        Work* work = nullptr;
+        std::memcpy(&work, msg.data(), sizeof work);
+        if (!work) return; // the loop's signal to stop
+#ifdef HALMA_HAVE_AI
+        ai::BotSettings settings;
+        settings.level = easy ? ai::Level::kEasy : ai::Level::kHard;
+        settings.budget_ms = budget_ms;
+        // Reproducible from the room and the move number.
+        settings.seed = std::hash<std::string> {}(work->job.room_id)
+            ^ (work->job.seq * 0x9e3779b97f4a7c15ull);
+        work->move = ai::choose_move(work->game, settings);
+#else
+        (void)budget_ms;
+        (void)easy;
+#endif
+        pipe.send(zmq::buffer(&work, sizeof work), zmq::send_flags::none);
+    }
+}
+
+} // namespace
+
+bool BotPool::built_in() {
+#ifdef HALMA_HAVE_AI
+    return true;
+#else
+    return false;
+#endif
+}
+
+BotPool::BotPool(zmq::context_t& context, const Config& config)
+    : config_(config) {
+    if (!built_in()) return;
+    socket_ = std::make_unique<zmq::socket_t>(context, zmq::socket_type::pair);
+    socket_->set(zmq::sockopt::linger, 0);
+    socket_->bind(kEndpoint);
+    worker_ = std::thread(
+        run_worker, std::ref(context), config.bot_budget_ms, config.bot_level == "easy");
+}
+
+BotPool::~BotPool() {
+    if (!socket_) return;
+    Work* stop = nullptr;
+    socket_->send(zmq::buffer(&stop, sizeof stop), zmq::send_flags::none);
+    worker_.join();
+    // Jobs still in the pipe are dropped with the process; nothing else owns them.
+}
+
+void BotPool::request(const BotJob& job, const engine::Game& game) {
+    if (!socket_) return;
+    auto* work = new Work { job, game };
+    if (!socket_->send(zmq::buffer(&work, sizeof work), zmq::send_flags::dontwait)) {
+        spdlog::warn("bot queue full; room {} waits for its bot", job.room_id);
+        delete work;
+    }
+}
+
+std::optional<std::pair<BotJob, engine::Move>> BotPool::take_result() {
+    if (!socket_) return std::nullopt;
+    zmq::message_t msg;
+    if (!socket_->recv(msg, zmq::recv_flags::dontwait) || msg.size() != sizeof(Work*))
+        return std::nullopt;
+    Work* work = nullptr;
+    std::memcpy(&work, msg.data(), sizeof work);
+    std::unique_ptr<Work> owned(work);
+    return std::pair { owned->job, owned->move };
+}
+
+} // namespace halma::daemon

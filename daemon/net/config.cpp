@@ -1,0 +1,247 @@
+#include "daemon/net/config.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <toml++/toml.h>
+#include <unistd.h>
+
+namespace halma::daemon {
+
+namespace {
+
+std::string env(const char* name) {
+    const char* v = std::getenv(name);
+    return v ? v : "";
+}
+
+std::filesystem::path default_runtime_dir() {
+    if (auto d = env("RUNTIME_DIRECTORY"); !d.empty()) return d; // systemd RuntimeDirectory=
+    if (auto d = env("XDG_RUNTIME_DIR"); !d.empty()) return std::filesystem::path(d) / "halma";
+    return "/tmp/halma-" + std::to_string(getuid());
+}
+
+std::filesystem::path default_state_dir() {
+    if (auto d = env("STATE_DIRECTORY"); !d.empty()) return d; // systemd StateDirectory=
+    if (auto d = env("XDG_STATE_HOME"); !d.empty()) return std::filesystem::path(d) / "halma";
+    if (auto d = env("HOME"); !d.empty()) return std::filesystem::path(d) / ".local/state/halma";
+    return default_runtime_dir() / "state";
+}
+
+struct BadConfig {
+    std::string message;
+};
+
+std::optional<BadConfig> validate(const Config& c) {
+    if (tcp_endpoint(c.listen).empty())
+        return BadConfig { "listen: '" + c.listen + "' is not host:port" };
+    if (c.heartbeat_ms < 10 || c.heartbeat_ms > 60'000)
+        return BadConfig { "heartbeat-ms must be 10..60000" };
+    if (c.peer_timeout_ms <= c.heartbeat_ms)
+        return BadConfig { "peer-timeout-ms must be longer than heartbeat-ms ("
+            + std::to_string(c.heartbeat_ms) + ")" };
+    if (c.hold_ms < 0) return BadConfig { "hold-ms cannot be negative" };
+    if (c.request_timeout_ms < 100) return BadConfig { "request-timeout-ms must be at least 100" };
+    if (c.max_message < 1024 || c.max_message > (64u << 20))
+        return BadConfig { "max-message must be 1024..67108864 bytes" };
+    if (c.bot_level != "easy" && c.bot_level != "hard")
+        return BadConfig { "bot-level must be easy or hard" };
+    static const std::vector<std::string> levels { "trace", "debug", "info", "warn", "error",
+        "off" };
+    if (std::find(levels.begin(), levels.end(), c.log_level) == levels.end())
+        return BadConfig { "log-level must be one of trace, debug, info, warn, error, off" };
+    if (c.name.size() > 32) return BadConfig { "name: at most 32 bytes" };
+    for (const auto& r : c.rooms) {
+        if (r.name.empty()) return BadConfig { "[[room]]: every room needs a name" };
+        if (auto why = r.mode.invalid()) return BadConfig { "room " + r.name + ": " + *why };
+        if (r.bots < 0 || r.bots >= r.mode.players)
+            return BadConfig { "room " + r.name + ": bots must be 0.."
+                + std::to_string(r.mode.players - 1) };
+    }
+    return std::nullopt;
+}
+
+// Reads the TOML file into the settings the command line did not give.
+std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CLI::App& app) {
+    toml::table t;
+    try {
+        t = toml::parse_file(path);
+    } catch (const toml::parse_error& e) {
+        return BadConfig { path + ":" + std::to_string(e.source().begin.line) + ": "
+            + std::string(e.description()) };
+    }
+    auto given = [&](const char* flag) { return app.count(std::string("--") + flag) > 0; };
+    std::optional<BadConfig> error;
+    auto want_string = [&](const char* key, auto& out) {
+        if (!t.contains(key) || given(key)) return;
+        if (auto v = t[key].value<std::string>())
+            out = *v;
+        else
+            error = BadConfig { path + ": " + key + " must be a string" };
+    };
+    auto want_int = [&](const char* key, auto& out) {
+        if (!t.contains(key) || given(key)) return;
+        if (auto v = t[key].value<std::int64_t>())
+            out = static_cast<std::remove_reference_t<decltype(out)>>(*v);
+        else
+            error = BadConfig { path + ": " + key + " must be a whole number" };
+    };
+    std::string runtime = c.runtime_dir.string(), state = c.state_dir.string();
+    want_string("listen", c.listen);
+    want_string("runtime-dir", runtime);
+    want_string("state-dir", state);
+    want_string("name", c.name);
+    want_string("log-level", c.log_level);
+    want_string("bot-level", c.bot_level);
+    want_int("heartbeat-ms", c.heartbeat_ms);
+    want_int("peer-timeout-ms", c.peer_timeout_ms);
+    want_int("hold-ms", c.hold_ms);
+    want_int("request-timeout-ms", c.request_timeout_ms);
+    want_int("max-message", c.max_message);
+    want_int("bot-budget-ms", c.bot_budget_ms);
+    c.runtime_dir = runtime;
+    c.state_dir = state;
+    static const std::vector<std::string> known { "listen", "runtime-dir", "state-dir", "name",
+        "log-level", "bot-level", "heartbeat-ms", "peer-timeout-ms", "hold-ms",
+        "request-timeout-ms", "max-message", "bot-budget-ms", "room" };
+    for (const auto& [key, value] : t)
+        if (std::find(known.begin(), known.end(), key.str()) == known.end())
+            return BadConfig { path + ": unknown setting '" + std::string(key.str()) + "'" };
+    if (error) return error;
+    if (!t.contains("room")) return std::nullopt;
+    const toml::array* rooms = t["room"].as_array();
+    if (!rooms) return BadConfig { path + ": room must be an array of tables, [[room]]" };
+    for (const auto& node : *rooms) {
+        const toml::table* r = node.as_table();
+        if (!r) return BadConfig { path + ": each [[room]] must be a table" };
+        StandingRoom room;
+        room.name = (*r)["name"].value_or(std::string {});
+        std::string visibility = (*r)["visibility"].value_or(std::string("public"));
+        if (visibility != "public" && visibility != "friends")
+            return BadConfig { path + ": room " + room.name
+                + ": visibility must be public or friends" };
+        room.visibility = visibility == "friends" ? Visibility::kFriends : Visibility::kPublic;
+        room.mode.players = static_cast<int>((*r)["players"].value_or(std::int64_t { 2 }));
+        room.mode.sets_per_player = static_cast<int>((*r)["sets"].value_or(std::int64_t { 1 }));
+        room.mode.move_limit
+            = static_cast<int>((*r)["move-limit"].value_or(std::int64_t { kDefaultMoveLimit }));
+        room.bots = static_cast<int>((*r)["bots"].value_or(std::int64_t { 0 }));
+        auto rules = engine::Rules::parse((*r)["rules"].value_or(std::string {}));
+        if (!rules)
+            return BadConfig { path + ": room " + room.name + ": " + rules.error().message };
+        room.mode.rules = *rules;
+        for (const auto& [key, value] : *r) {
+            static const std::vector<std::string> room_keys { "name", "visibility", "players",
+                "sets", "rules", "bots", "move-limit" };
+            if (std::find(room_keys.begin(), room_keys.end(), key.str()) == room_keys.end())
+                return BadConfig { path + ": room " + room.name + ": unknown setting '"
+                    + std::string(key.str()) + "'" };
+        }
+        c.rooms.push_back(std::move(room));
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::string tcp_endpoint(const std::string& address) {
+    if (address.rfind("tcp://", 0) == 0) return tcp_endpoint(address.substr(6));
+    auto colon = address.rfind(':');
+    if (colon == std::string::npos || colon == 0) return "";
+    std::string host = address.substr(0, colon), port = address.substr(colon + 1);
+    if (port.empty() || port.size() > 5
+        || port.find_first_not_of("0123456789") != std::string::npos)
+        return "";
+    int p = std::stoi(port);
+    if (p < 1 || p > 65535) return "";
+    if (host.find(':') != std::string::npos && host.front() != '[') return ""; // v6 needs brackets
+    return "tcp://" + host + ":" + port;
+}
+
+std::string Config::listen_endpoint() const {
+    return tcp_endpoint(listen);
+}
+
+std::variant<Config, int> load_config(int argc, char** argv) {
+    Config c;
+    c.runtime_dir = default_runtime_dir();
+    c.state_dir = default_state_dir();
+    c.name = env("USER").empty() ? "player" : env("USER");
+    std::string config_file, runtime = c.runtime_dir.string(), state = c.state_dir.string();
+
+    CLI::App app { "halmad: the halma daemon. Hosts and joins Chinese checkers rooms on the LAN;\n"
+                   "front ends (the halma CLI, docs/api.md) attach to its local socket." };
+    app.set_version_flag("--version", std::string("halmad 0.1.0"));
+    app.add_option("-c,--config", config_file, "TOML file with these settings (flags win over it)")
+        ->check(CLI::ExistingFile);
+    app.add_flag("--check-config", c.check_only, "Check the settings and exit (0: fine, 2: not)");
+    auto* net = "Network";
+    app.add_option("--listen", c.listen, "host:port that other daemons join rooms at")
+        ->capture_default_str()
+        ->group(net);
+    app.add_option("--heartbeat-ms", c.heartbeat_ms, "Send a heartbeat after this much silence")
+        ->capture_default_str()
+        ->group(net);
+    app.add_option(
+           "--peer-timeout-ms", c.peer_timeout_ms, "Silence after which a daemon counts as gone")
+        ->capture_default_str()
+        ->group(net);
+    app.add_option("--request-timeout-ms", c.request_timeout_ms,
+           "How long a front end's request waits for a host")
+        ->capture_default_str()
+        ->group(net);
+    app.add_option(
+           "--max-message", c.max_message, "Largest message read from a peer or front end, bytes")
+        ->capture_default_str()
+        ->group(net);
+    auto* rooms = "Rooms";
+    app.add_option("--name", c.name, "The local player's name")
+        ->capture_default_str()
+        ->group(rooms);
+    app.add_option("--hold-ms", c.hold_ms, "How long a vanished player's seat is held")
+        ->capture_default_str()
+        ->group(rooms);
+    app.add_option("--bot-level", c.bot_level, "Level of the computer players: easy or hard")
+        ->capture_default_str()
+        ->group(rooms);
+    app.add_option("--bot-budget-ms", c.bot_budget_ms, "Thinking time per bot move")
+        ->capture_default_str()
+        ->group(rooms);
+    auto* files = "Files and logs";
+    app.add_option("--runtime-dir", runtime, "Directory of the local API socket")
+        ->capture_default_str()
+        ->group(files);
+    app.add_option("--state-dir", state, "Directory remembering seats held in others' rooms")
+        ->capture_default_str()
+        ->group(files);
+    app.add_option(
+           "--log-level", c.log_level, "trace, debug, info, warn, error or off (logs go to stderr)")
+        ->capture_default_str()
+        ->group(files);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        app.exit(e);
+        return 2;
+    }
+    c.runtime_dir = runtime;
+    c.state_dir = state;
+    if (!config_file.empty())
+        if (auto error = apply_file(config_file, c, app)) {
+            std::cerr << "halmad: bad config: " << error->message << "\n";
+            return 2;
+        }
+    if (auto error = validate(c)) {
+        std::cerr << "halmad: bad config: " << error->message << "\n";
+        return 2;
+    }
+    return c;
+}
+
+} // namespace halma::daemon

@@ -1,0 +1,47 @@
+// halmad's settings: command-line flags (CLI11), optionally a TOML file (toml++) for what the
+// flags leave unset. A bad setting is a start-up error: a message naming it, and exit code 2.
+#pragma once
+
+#include "daemon/room/room_types.h"
+
+#include <filesystem>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace halma::daemon {
+
+// A room the daemon hosts from the start (headless hosting, e.g. on a Raspberry Pi).
+struct StandingRoom {
+    std::string name;
+    Visibility visibility = Visibility::kPublic;
+    RoomMode mode;
+    int bots = 0;
+};
+
+struct Config {
+    std::string listen = "*:7460"; // host:port that peers join at
+    std::filesystem::path runtime_dir; // the local API socket and lock file
+    std::filesystem::path state_dir; // seats held in other daemons' rooms, for rejoin
+    std::string name; // the local player's name
+    int heartbeat_ms = 1000;
+    int peer_timeout_ms = 5000; // silence after which a peer or host counts as gone
+    int hold_ms = 120'000; // how long a vanished player's seat is held
+    int request_timeout_ms = 5000;
+    std::size_t max_message = 64 * 1024;
+    int bot_budget_ms = 150;
+    std::string bot_level = "hard";
+    std::string log_level = "info";
+    std::vector<StandingRoom> rooms;
+    bool check_only = false;
+
+    std::string listen_endpoint() const; // "tcp://..." for ZeroMQ
+};
+
+// The config, or the exit code to end with (0 after --help or --version, 2 on a bad setting).
+std::variant<Config, int> load_config(int argc, char** argv);
+
+// "host:port", "[v6]:port" or "tcp://..." as a ZeroMQ endpoint; empty when it is not one.
+std::string tcp_endpoint(const std::string& address);
+
+} // namespace halma::daemon

@@ -1,0 +1,155 @@
+#include "daemon/net/daemon.h"
+
+#include "daemon/net/api_service.h"
+#include "daemon/net/bot_pool.h"
+#include "daemon/net/host_service.h"
+#include "daemon/net/peer_links.h"
+#include "daemon/net/runtime_dir.h"
+
+#include <algorithm>
+#include <csignal>
+#include <iostream>
+#include <optional>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <sys/signalfd.h>
+#include <systemd/sd-daemon.h>
+#include <unistd.h>
+#include <zmq.hpp>
+
+namespace halma::daemon {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Hosted rooms and replicas are built before the API exists; this hands their news on.
+class Forwarder : public RoomListener {
+public:
+    RoomListener* target = nullptr;
+    void room_changed(const RoomState& state, const RoomEvent* event, MemberId me,
+        wire::pb::ConnectionState connection) override {
+        if (target) target->room_changed(state, event, me, connection);
+    }
+};
+
+// Signals arrive as a readable fd in the loop, not as a handler interrupting it.
+int block_signals() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &set, nullptr); // before ZeroMQ starts its threads
+    std::signal(SIGPIPE, SIG_IGN);
+    return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+void create_standing_rooms(const Config& config, HostService& host) {
+    auto now = Now::current();
+    for (const auto& spec : config.rooms) {
+        auto id = host.create_room(spec.name, spec.visibility, spec.mode, now);
+        if (!id) {
+            spdlog::error("room {}: {}", spec.name, id.error().message);
+            continue;
+        }
+        if (spec.bots > 0)
+            if (auto added = host.add_bots(*host.find(*id), spec.bots, now); !added)
+                spdlog::error("room {}: {}", spec.name, added.error().message);
+        if (spec.visibility == Visibility::kFriends)
+            spdlog::info("room {}: friends code {}", spec.name,
+                host.find(*id)->authority.state().config().code);
+    }
+}
+
+} // namespace
+
+int run_daemon(const Config& config) {
+    auto logger = spdlog::stderr_color_mt("halmad");
+    spdlog::set_default_logger(logger);
+    spdlog::set_level(spdlog::level::from_str(config.log_level));
+    // journald stamps time itself; a terminal reader still wants it.
+    spdlog::set_pattern(std::getenv("JOURNAL_STREAM") ? "%l: %v" : "%H:%M:%S.%e %l: %v");
+
+    int signal_fd = block_signals();
+    auto dir = RuntimeDir::claim(config.runtime_dir);
+    if (!dir) {
+        std::cerr << "halmad: " << dir.error().message << "\n";
+        return 1;
+    }
+    zmq::context_t context(1);
+    BotPool bots(context, config);
+    Forwarder forwarder;
+    HostService host(context, config, bots, forwarder);
+    PeerLinks peers(context, config, forwarder);
+    ApiService api(context, config, host, peers, bots.available());
+    forwarder.target = &api;
+    try {
+        host.bind();
+    } catch (const zmq::error_t& e) {
+        std::cerr << "halmad: cannot listen on " << config.listen << ": " << e.what() << "\n";
+        return 1;
+    }
+    try {
+        api.bind(*dir);
+    } catch (const std::exception& e) {
+        std::cerr << "halmad: cannot open the local API at " << dir->api_socket().string() << ": "
+                  << e.what() << "\n";
+        return 1;
+    }
+    create_standing_rooms(config, host);
+    peers.restore(Now::current());
+    spdlog::info("halmad {} listening on {}, local API {}", "0.1.0", config.listen,
+        dir->api_socket().string());
+    sd_notify(0, "READY=1");
+
+    bool stopping = false;
+    while (!stopping) {
+        std::vector<zmq::pollitem_t> items;
+        items.push_back({ host.socket().handle(), 0, ZMQ_POLLIN, 0 });
+        items.push_back({ api.socket().handle(), 0, ZMQ_POLLIN, 0 });
+        items.push_back({ nullptr, signal_fd, ZMQ_POLLIN, 0 });
+        if (bots.socket()) items.push_back({ bots.socket()->handle(), 0, ZMQ_POLLIN, 0 });
+        auto links = peers.links();
+        std::size_t first_link = items.size();
+        for (auto* link : links) items.push_back({ link->socket.handle(), 0, ZMQ_POLLIN, 0 });
+
+        std::optional<Clock::time_point> deadline;
+        for (auto d : { host.next_deadline(), peers.next_deadline() })
+            if (d && (!deadline || *d < *deadline)) deadline = d;
+        auto timeout = std::chrono::milliseconds(-1);
+        if (deadline) {
+            // Round up: waking a hair early would only find nothing due and poll again.
+            auto wait = std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now());
+            timeout
+                = std::clamp(wait, std::chrono::milliseconds(0), std::chrono::milliseconds(60'000));
+        }
+        try {
+            zmq::poll(items, timeout);
+        } catch (const zmq::error_t& e) {
+            if (e.num() == EINTR) continue;
+            throw;
+        }
+        auto now = Now::current();
+        if (items[0].revents & ZMQ_POLLIN) host.on_readable(now);
+        if (items[1].revents & ZMQ_POLLIN) api.on_readable(now);
+        if (items[2].revents & ZMQ_POLLIN) {
+            signalfd_siginfo info {};
+            while (read(signal_fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info))
+                spdlog::info("signal {}: stopping", info.ssi_signo), stopping = true;
+        }
+        if (bots.socket() && (items[3].revents & ZMQ_POLLIN))
+            while (auto result = bots.take_result())
+                host.bot_moved(result->first, result->second, now);
+        for (std::size_t i = 0; i < links.size(); ++i)
+            if (items[first_link + i].revents & ZMQ_POLLIN) peers.on_readable(*links[i], now);
+        now = Now::current();
+        host.tick(now);
+        peers.tick(now);
+    }
+    sd_notify(0, "STOPPING=1");
+    close(signal_fd);
+    return 0;
+}
+
+} // namespace halma::daemon

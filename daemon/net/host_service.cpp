@@ -1,0 +1,402 @@
+#include "daemon/net/host_service.h"
+
+#include "daemon/net/zmq_util.h"
+#include "daemon/room/secrets.h"
+#include "daemon/wire/frames.h"
+
+#include <random>
+#include <spdlog/spdlog.h>
+#include <zmq_addon.hpp>
+
+namespace halma::daemon {
+
+namespace pb = wire::pb;
+using std::chrono::milliseconds;
+
+namespace {
+
+constexpr int kDrainBatch = 256; // messages read per wake-up before the loop looks elsewhere
+constexpr std::size_t kMaxRoomName = 40;
+
+std::string short_id(const std::string& routing_id) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string s;
+    for (unsigned char c : routing_id.substr(0, 5)) s += { kHex[c >> 4], kHex[c & 15] };
+    return s;
+}
+
+} // namespace
+
+pb::ConnectionState connected_state() {
+    return pb::CONNECTION_STATE_CONNECTED;
+}
+
+HostService::HostService(
+    zmq::context_t& context, const Config& config, BotPool& bots, RoomListener& listener)
+    : config_(config)
+    , bots_(bots)
+    , listener_(listener)
+    , socket_(context, zmq::socket_type::router) {
+    // A peer is read at most 16 times the message limit: past that ZeroMQ drops its connection.
+    // Between the limit and that, the peer gets an ERROR_CODE_TOO_LARGE reply.
+    tune_socket(socket_, config.max_message * 16, config.heartbeat_ms, config.peer_timeout_ms);
+    socket_.set(zmq::sockopt::router_handover, 1);
+    socket_.set(zmq::sockopt::ipv6, 1);
+}
+
+void HostService::bind() {
+    socket_.bind(config_.listen_endpoint());
+}
+
+void HostService::on_readable(const Now& now) {
+    for (int i = 0; i < kDrainBatch; ++i) {
+        std::vector<zmq::message_t> frames;
+        if (!zmq::recv_multipart(socket_, std::back_inserter(frames), zmq::recv_flags::dontwait))
+            break;
+        if (frames.empty()) continue;
+        std::string conn = frames[0].to_string();
+        auto [it, fresh] = conns_.try_emplace(conn);
+        if (fresh) it->second.last_send = now.steady;
+        mark_alive(conn, it->second, now);
+        if (frames.size() != 2) {
+            spdlog::warn("peer {}: {} frames in one message", short_id(conn), frames.size() - 1);
+            send_error(conn, 0, pb::ERROR_CODE_MALFORMED,
+                "one frame per message, got " + std::to_string(frames.size() - 1), now);
+            continue;
+        }
+        pb::PeerMessage msg;
+        if (auto rejection
+            = wire::read_envelope(frames[1].data(), frames[1].size(), config_.max_message, msg)) {
+            spdlog::warn("peer {}: {}", short_id(conn), rejection->message);
+            send_error(conn, msg.request_id(), rejection->code, rejection->message, now);
+            continue;
+        }
+        handle(conn, msg, now);
+    }
+}
+
+void HostService::mark_alive(const std::string& conn, PeerConn& peer, const Now& now) {
+    peer.last_recv = now.steady;
+    if (peer.alive) return;
+    peer.alive = true;
+    spdlog::info("peer {} is back", short_id(conn));
+    for (const auto& [room_id, member] : peer.members)
+        if (auto* room = find(room_id)) {
+            room->authority.set_connected(member, true, now);
+            flush(*room, now);
+        }
+}
+
+void HostService::handle(const std::string& conn, const pb::PeerMessage& msg, const Now& now) {
+    switch (msg.body_case()) {
+    case pb::PeerMessage::kListRooms: {
+        pb::HostMessage reply;
+        reply.set_request_id(msg.request_id());
+        auto* list = reply.mutable_rooms();
+        for (auto& [id, room] : rooms_)
+            if (room->authority.state().config().visibility == Visibility::kPublic)
+                wire::summarize(room->authority.state(), "", false, list->add_rooms());
+        send(conn, reply, now);
+        return;
+    }
+    case pb::PeerMessage::kJoin:
+        handle_join(conn, msg, now);
+        return;
+    case pb::PeerMessage::kCommand:
+        handle_command(conn, msg, now);
+        return;
+    case pb::PeerMessage::kHeartbeat:
+        return; // its arrival was the point
+    default:
+        send_error(conn, msg.request_id(), pb::ERROR_CODE_OUT_OF_PLACE,
+            "not a message a host answers", now);
+    }
+}
+
+HostedRoom* HostService::lookup(std::string_view room, std::string_view token) {
+    if (room.empty()) { // "the room at this address": fine when there is exactly one public room
+        HostedRoom* only = nullptr;
+        for (auto& [id, r] : rooms_) {
+            if (r->authority.state().config().visibility != Visibility::kPublic) continue;
+            if (only) return nullptr;
+            only = r.get();
+        }
+        return only;
+    }
+    if (auto it = rooms_.find(std::string(room)); it != rooms_.end()) {
+        auto& authority = it->second->authority;
+        // A friends room's id alone lets no one in: its code or a seat token in it does.
+        if (authority.state().config().visibility == Visibility::kPublic
+            || authority.member_of(token) != kNoMember)
+            return it->second.get();
+    }
+    for (auto& [id, r] : rooms_) {
+        const auto& config = r->authority.state().config();
+        if (config.visibility == Visibility::kPublic && config.name == room) return r.get();
+    }
+    std::string code = normalize_code(room);
+    if (code.empty()) return nullptr;
+    for (auto& [id, r] : rooms_) {
+        const auto& config = r->authority.state().config();
+        if (config.visibility == Visibility::kFriends
+            && secrets_equal(normalize_code(config.code), code))
+            return r.get();
+    }
+    return nullptr;
+}
+
+void HostService::handle_join(const std::string& conn, const pb::PeerMessage& msg, const Now& now) {
+    const auto& join = msg.join();
+    HostedRoom* room = lookup(join.room(), join.token());
+    if (!room) {
+        send_error(conn, msg.request_id(), pb::ERROR_CODE_UNKNOWN_ROOM,
+            "no room '" + join.room() + "' here (friends rooms need their code)", now);
+        return;
+    }
+    auto ticket = room->authority.join(join.name(), join.token(), join.spectate(), now);
+    if (!ticket) {
+        send_error(conn, msg.request_id(), wire::to_proto(ticket.error().code),
+            ticket.error().message, now);
+        return;
+    }
+    const std::string& room_id = room->authority.state().id();
+    // Whichever connection joined last speaks for the member (a restarted daemon comes back
+    // on a new one).
+    for (auto& [id, c] : conns_) c.members.erase({ room_id, ticket->member });
+    conns_[conn].members.insert({ room_id, ticket->member });
+    spdlog::info("room {}: member {} {} from peer {}", room->authority.state().config().name,
+        ticket->member, ticket->rejoined ? "rejoined" : "joined", short_id(conn));
+    pb::HostMessage reply;
+    reply.set_request_id(msg.request_id());
+    auto* joined = reply.mutable_joined();
+    joined->set_member(ticket->member);
+    joined->set_seat(ticket->seat);
+    joined->set_token(ticket->token);
+    joined->set_rejoined(ticket->rejoined);
+    wire::to_proto(room->authority.state(), joined->mutable_snapshot());
+    send(conn, reply, now);
+    flush(*room, now);
+}
+
+void HostService::handle_command(
+    const std::string& conn, const pb::PeerMessage& msg, const Now& now) {
+    const auto& command = msg.command();
+    HostedRoom* room = find(command.room_id());
+    if (!room) {
+        send_error(conn, msg.request_id(), pb::ERROR_CODE_UNKNOWN_ROOM,
+            "no room " + command.room_id() + " here", now);
+        return;
+    }
+    Action action;
+    switch (command.action_case()) {
+    case pb::RoomCommand::kMove:
+        action = action::Move { command.move() };
+        break;
+    case pb::RoomCommand::kChat:
+        action = action::Chat { command.chat() };
+        break;
+    case pb::RoomCommand::kVote:
+        action = action::Vote { command.vote() == pb::VOTE_KIND_CANCEL ? VoteKind::kCancel
+                                                                       : VoteKind::kNewGame };
+        break;
+    case pb::RoomCommand::kLeave:
+        action = action::Leave {};
+        break;
+    case pb::RoomCommand::kStart:
+        action = action::Start {};
+        break;
+    default:
+        send_error(
+            conn, msg.request_id(), pb::ERROR_CODE_MALFORMED, "a command with no action", now);
+        return;
+    }
+    if (auto refusal = room->authority.act(command.token(), action, now)) {
+        spdlog::info("room {}: refused peer {}: {}", room->authority.state().config().name,
+            short_id(conn), refusal->message);
+        send_error(conn, msg.request_id(), wire::to_proto(refusal->code), refusal->message, now);
+        return;
+    }
+    flush(*room, now);
+    pb::HostMessage ack;
+    ack.set_request_id(msg.request_id());
+    ack.mutable_ack();
+    send(conn, ack, now);
+}
+
+void HostService::flush(HostedRoom& room, const Now& now) {
+    const RoomState& state = room.authority.state();
+    for (const RoomEvent& e : room.authority.take_events()) {
+        pb::HostMessage msg;
+        msg.set_version(wire::kProtocolVersion);
+        auto* update = msg.mutable_update();
+        update->set_room_id(state.id());
+        wire::to_proto(e, update->mutable_event());
+        for (auto& [id, c] : conns_) {
+            auto first = c.members.lower_bound({ state.id(), kNoMember });
+            if (first != c.members.end() && first->first == state.id()) send(id, msg, now);
+        }
+        listener_.room_changed(state, &e, room.local_member, connected_state());
+        if (auto* left = std::get_if<event::MemberLeft>(&e.body)) {
+            for (auto& [id, c] : conns_) c.members.erase({ state.id(), left->member });
+            if (left->member == room.local_member) {
+                room.local_member = kNoMember;
+                room.local_token.clear();
+            }
+        }
+    }
+    if (MemberId bot = room.authority.bot_to_move();
+        bot != kNoMember && room.bot_asked_at != state.seq()) {
+        room.bot_asked_at = state.seq();
+        bots_.request(BotJob { state.id(), state.seq(), bot }, *state.game());
+    }
+}
+
+void HostService::bot_moved(const BotJob& job, engine::Move move, const Now& now) {
+    HostedRoom* room = find(job.room_id);
+    if (!room || room->authority.state().seq() != job.seq) return; // the room moved on meanwhile
+    if (auto refusal = room->authority.bot_move(job.bot, move, now)) {
+        spdlog::error("room {}: bot move refused: {}", room->authority.state().config().name,
+            refusal->message);
+        return;
+    }
+    flush(*room, now);
+}
+
+void HostService::send(const std::string& conn, pb::HostMessage& msg, const Now& now) {
+    msg.set_version(wire::kProtocolVersion);
+    if (!send_routed(socket_, conn, msg))
+        spdlog::debug("peer {}: message dropped (peer slow or gone)", short_id(conn));
+    if (auto it = conns_.find(conn); it != conns_.end()) it->second.last_send = now.steady;
+}
+
+void HostService::send_error(const std::string& conn, std::uint64_t request_id, pb::ErrorCode code,
+    const std::string& message, const Now& now) {
+    pb::HostMessage reply;
+    reply.set_request_id(request_id);
+    wire::set_error(reply.mutable_error(), code, message);
+    send(conn, reply, now);
+}
+
+std::optional<HostService::Clock::time_point> HostService::next_deadline() const {
+    std::optional<Clock::time_point> next;
+    auto consider = [&](Clock::time_point t) {
+        if (!next || t < *next) next = t;
+    };
+    for (const auto& [id, c] : conns_) {
+        if (c.alive) consider(c.last_recv + milliseconds(config_.peer_timeout_ms));
+        if (c.alive && !c.members.empty())
+            consider(c.last_send + milliseconds(config_.heartbeat_ms));
+    }
+    for (const auto& [id, room] : rooms_)
+        if (auto t = room->authority.next_deadline()) consider(*t);
+    return next;
+}
+
+void HostService::tick(const Now& now) {
+    std::vector<std::string> gone;
+    for (auto& [id, c] : conns_) {
+        if (c.alive && now.steady - c.last_recv >= milliseconds(config_.peer_timeout_ms)) {
+            c.alive = false;
+            if (c.members.empty()) {
+                gone.push_back(id);
+                continue;
+            }
+            spdlog::info("peer {} went silent; holding its seats", short_id(id));
+            for (const auto& [room_id, member] : c.members)
+                if (auto* room = find(room_id)) room->authority.set_connected(member, false, now);
+        }
+        if (c.alive && !c.members.empty()
+            && now.steady - c.last_send >= milliseconds(config_.heartbeat_ms)) {
+            pb::HostMessage beat;
+            auto* hb = beat.mutable_heartbeat();
+            std::string last_room;
+            for (const auto& [room_id, member] : c.members) {
+                if (room_id == last_room) continue;
+                last_room = room_id;
+                if (auto* room = find(room_id)) {
+                    auto* rs = hb->add_rooms();
+                    rs->set_room_id(room_id);
+                    rs->set_seq(room->authority.state().seq());
+                }
+            }
+            send(id, beat, now);
+        }
+    }
+    for (const auto& id : gone) conns_.erase(id);
+    for (auto& [id, room] : rooms_) {
+        room->authority.tick(now);
+        flush(*room, now);
+    }
+}
+
+Outcome<std::string> HostService::create_room(
+    std::string name, Visibility visibility, RoomMode mode, const Now& now) {
+    name = sanitize_text(name);
+    if (name.empty() || name.size() > kMaxRoomName)
+        return std::unexpected(
+            Refusal { Refusal::Code::kBadRequest, "a room name is 1 to 40 bytes" });
+    for (auto& [id, r] : rooms_)
+        if (r->authority.state().config().name == name)
+            return std::unexpected(
+                Refusal { Refusal::Code::kBadRequest, "a room named " + name + " exists already" });
+    if (auto why = mode.invalid())
+        return std::unexpected(Refusal { Refusal::Code::kBadRequest, *why });
+    RoomConfig config { random_hex_id(), name, visibility,
+        visibility == Visibility::kFriends ? random_room_code() : "", mode };
+    AuthorityOptions options { milliseconds(config_.hold_ms), bots_.available() };
+    std::string id = config.room_id;
+    rooms_.emplace(id,
+        std::make_unique<HostedRoom>(
+            HostedRoom { RoomAuthority(std::move(config), options, std::random_device {}()),
+                kNoMember, {}, 0 }));
+    spdlog::info("hosting room {} ({} players, {})", name, mode.players,
+        visibility == Visibility::kFriends ? "friends" : "public");
+    listener_.room_changed(rooms_[id]->authority.state(), nullptr, kNoMember, connected_state());
+    (void)now;
+    return id;
+}
+
+HostedRoom* HostService::find(std::string_view room_id) {
+    auto it = rooms_.find(std::string(room_id));
+    return it == rooms_.end() ? nullptr : it->second.get();
+}
+
+std::vector<HostedRoom*> HostService::rooms() {
+    std::vector<HostedRoom*> list;
+    for (auto& [id, r] : rooms_) list.push_back(r.get());
+    return list;
+}
+
+Outcome<SeatTicket> HostService::local_join(HostedRoom& room, bool spectate, const Now& now) {
+    auto ticket = room.authority.join(config_.name, room.local_token, spectate, now);
+    if (ticket) {
+        room.local_member = ticket->member;
+        room.local_token = ticket->token;
+    }
+    flush(room, now);
+    return ticket;
+}
+
+std::optional<Refusal> HostService::local_act(
+    HostedRoom& room, const Action& action, const Now& now) {
+    if (room.local_member == kNoMember)
+        return Refusal { Refusal::Code::kNotAllowed,
+            "you are not in room " + room.authority.state().config().name + ": join it first" };
+    auto refusal = room.authority.act(room.local_token, action, now);
+    flush(room, now);
+    return refusal;
+}
+
+Outcome<int> HostService::add_bots(HostedRoom& room, int count, const Now& now) {
+    auto added = room.authority.add_bots(count, now);
+    flush(room, now);
+    return added;
+}
+
+std::size_t HostService::peers() const {
+    std::size_t n = 0;
+    for (const auto& [id, c] : conns_) n += c.alive && !c.members.empty();
+    return n;
+}
+
+} // namespace halma::daemon

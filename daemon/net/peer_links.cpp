@@ -1,0 +1,446 @@
+#include "daemon/net/peer_links.h"
+
+#include "daemon/net/runtime_dir.h"
+#include "daemon/net/zmq_util.h"
+#include "daemon/room/secrets.h"
+#include "daemon/wire/frames.h"
+
+#include <fstream>
+#include <random>
+#include <spdlog/spdlog.h>
+#include <sys/stat.h>
+
+namespace halma::daemon {
+
+namespace pb = wire::pb;
+using std::chrono::milliseconds;
+
+namespace {
+
+constexpr int kDrainBatch = 256;
+// What a host can make a peer read: a snapshot holds a room's whole log.
+constexpr std::size_t kMaxFromHost = 64u << 20;
+constexpr milliseconds kSendRetry { 20 };
+
+pb::HostMessage unavailable(const std::string& message) {
+    pb::HostMessage reply;
+    reply.set_version(wire::kProtocolVersion);
+    wire::set_error(reply.mutable_error(), pb::ERROR_CODE_UNAVAILABLE, message);
+    return reply;
+}
+
+} // namespace
+
+PeerLinks::PeerLinks(zmq::context_t& context, const Config& config, RoomListener& listener)
+    : context_(context)
+    , config_(config)
+    , listener_(listener) { }
+
+PeerLinks::Link* PeerLinks::link_for(const std::string& address, std::string& error) {
+    if (auto it = links_.find(address); it != links_.end()) return it->second.get();
+    std::string endpoint = tcp_endpoint(address);
+    if (endpoint.empty()) {
+        error = "'" + address + "' is not host:port";
+        return nullptr;
+    }
+    auto link = std::make_unique<Link>(
+        Link { address, zmq::socket_t(context_, zmq::socket_type::dealer), {}, {}, false, {} });
+    auto& s = link->socket;
+    tune_socket(s, kMaxFromHost, config_.heartbeat_ms, config_.peer_timeout_ms);
+    // Nothing queues for a host that is not there: a move sent then must not land minutes later.
+    s.set(zmq::sockopt::immediate, 1);
+    s.set(zmq::sockopt::ipv6, 1);
+    s.set(zmq::sockopt::reconnect_ivl, 100);
+    s.set(zmq::sockopt::reconnect_ivl_max, 1000);
+    s.set(zmq::sockopt::routing_id, "p" + random_hex_id().substr(0, 15));
+    try {
+        s.connect(endpoint);
+    } catch (const zmq::error_t& e) {
+        error = "cannot connect to " + address + ": " + e.what();
+        return nullptr;
+    }
+    spdlog::info("connecting to host {}", address);
+    return links_.emplace(address, std::move(link)).first->second.get();
+}
+
+std::vector<PeerLinks::Link*> PeerLinks::links() {
+    std::vector<Link*> list;
+    for (auto& [address, link] : links_) list.push_back(link.get());
+    return list;
+}
+
+void PeerLinks::request(Link& link, pb::PeerMessage msg, Reply done, const Now& now) {
+    std::uint64_t id = next_request_++;
+    msg.set_version(wire::kProtocolVersion);
+    msg.set_request_id(id);
+    Pending pending { std::move(done), now.steady + milliseconds(config_.request_timeout_ms),
+        msg.SerializeAsString() };
+    try {
+        pending.sent
+            = link.socket.send(zmq::buffer(pending.payload), zmq::send_flags::dontwait).has_value();
+    } catch (const zmq::error_t&) { }
+    if (pending.sent) link.last_send = now.steady;
+    link.pending.emplace(id, std::move(pending));
+}
+
+void PeerLinks::on_readable(Link& link, const Now& now) {
+    for (int i = 0; i < kDrainBatch; ++i) {
+        zmq::message_t frame;
+        if (!link.socket.recv(frame, zmq::recv_flags::dontwait)) break;
+        link.last_recv = now.steady;
+        if (!link.up) {
+            link.up = true;
+            spdlog::info("host {} is reachable", link.address);
+            for (auto& r : replicas_)
+                if (r->address == link.address && r->connection != pb::CONNECTION_STATE_CONNECTED)
+                    r->next_rejoin = now.steady;
+        }
+        pb::HostMessage msg;
+        if (auto rejection = wire::read_host_message(frame.data(), frame.size(), msg)) {
+            spdlog::warn("host {}: {}", link.address, rejection->message);
+            continue;
+        }
+        if (msg.request_id() != 0) {
+            auto it = link.pending.find(msg.request_id());
+            if (it == link.pending.end()) continue; // answered too late: already timed out
+            Reply done = std::move(it->second.done);
+            link.pending.erase(it);
+            done(msg);
+            continue;
+        }
+        switch (msg.body_case()) {
+        case pb::HostMessage::kUpdate:
+            handle_update(link, msg.update(), now);
+            break;
+        case pb::HostMessage::kHeartbeat:
+            handle_heartbeat(link, msg.heartbeat(), now);
+            break;
+        case pb::HostMessage::kError:
+            spdlog::warn("host {}: {}", link.address, msg.error().message());
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+void PeerLinks::handle_update(Link& link, const pb::RoomUpdate& update, const Now& now) {
+    Replica* r = find(update.room_id());
+    if (!r || !r->state || r->address != link.address) return;
+    auto e = wire::event_from_proto(update.event());
+    std::optional<std::string> error;
+    if (!e)
+        error = e.error().message;
+    else if (e->seq <= r->state->seq())
+        return; // had it already (sent again around a snapshot)
+    else
+        error = r->state->apply(*e);
+    if (error) {
+        spdlog::warn("room {}: {}; asking for a fresh snapshot", r->state->config().name, *error);
+        rejoin(*r, now);
+        return;
+    }
+    listener_.room_changed(*r->state, &*e, r->me, r->connection);
+    if (auto* left = std::get_if<event::MemberLeft>(&e->body); left && left->member == r->me) {
+        spdlog::info("room {}: no longer a member", r->state->config().name);
+        forget(r->room_id);
+    }
+}
+
+void PeerLinks::handle_heartbeat(Link& link, const pb::Heartbeat& beat, const Now& now) {
+    for (const auto& rs : beat.rooms()) {
+        Replica* r = find(rs.room_id());
+        if (r && r->state && r->address == link.address && rs.seq() > r->state->seq()) {
+            spdlog::info("room {}: behind the host ({} < {}); resyncing", r->state->config().name,
+                r->state->seq(), rs.seq());
+            rejoin(*r, now);
+        }
+    }
+}
+
+bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
+    auto state = wire::state_from_proto(joined.snapshot());
+    if (!state) {
+        spdlog::error(
+            "host {} sent a snapshot that does not replay: {}", r.address, state.error().message);
+        return false;
+    }
+    r.room_id = state->id();
+    r.state = std::move(*state);
+    r.me = joined.member();
+    r.token = joined.token();
+    r.connection = pb::CONNECTION_STATE_CONNECTED;
+    save();
+    listener_.room_changed(*r.state, nullptr, r.me, r.connection);
+    return true;
+}
+
+void PeerLinks::rejoin(Replica& r, const Now& now) {
+    if (r.rejoin_in_flight) return;
+    std::string error;
+    Link* link = link_for(r.address, error);
+    if (!link) return;
+    r.rejoin_in_flight = true;
+    pb::PeerMessage msg;
+    auto* join = msg.mutable_join();
+    join->set_room(r.room_id);
+    join->set_name(config_.name);
+    join->set_token(r.token);
+    std::string room_id = r.room_id;
+    request(
+        *link, std::move(msg),
+        [this, room_id](const pb::HostMessage& reply) {
+            Replica* replica = find(room_id);
+            if (!replica) return;
+            replica->rejoin_in_flight = false;
+            auto retry_at = Clock::now() + milliseconds(config_.heartbeat_ms);
+            if (reply.has_joined()) {
+                if (!adopt(*replica, reply.joined()))
+                    replica->next_rejoin = retry_at;
+                else if (!reply.joined().rejoined())
+                    spdlog::warn("room {}: the seat was not held; joined anew", room_id);
+                return;
+            }
+            if (reply.error().code() == pb::ERROR_CODE_UNKNOWN_ROOM
+                || reply.error().code() == pb::ERROR_CODE_ROOM_FULL) {
+                spdlog::warn("room {}: cannot rejoin: {}", room_id, reply.error().message());
+                set_connection(*replica, pb::CONNECTION_STATE_DISCONNECTED);
+                replica->token.clear();
+                save();
+                return;
+            }
+            set_connection(*replica, pb::CONNECTION_STATE_CONNECTING);
+            replica->next_rejoin = retry_at;
+        },
+        now);
+}
+
+void PeerLinks::set_connection(Replica& r, pb::ConnectionState state) {
+    if (r.connection == state) return;
+    r.connection = state;
+    if (r.state) listener_.room_changed(*r.state, nullptr, r.me, state);
+}
+
+std::optional<PeerLinks::Clock::time_point> PeerLinks::next_deadline() const {
+    std::optional<Clock::time_point> next;
+    auto consider = [&](Clock::time_point t) {
+        if (!next || t < *next) next = t;
+    };
+    bool any_replica = false;
+    for (const auto& [address, link] : links_) {
+        bool has_rooms = false;
+        for (const auto& r : replicas_) has_rooms |= r->address == address;
+        any_replica |= has_rooms;
+        if (has_rooms) consider(link->last_send + milliseconds(config_.heartbeat_ms));
+        if (has_rooms && link->up)
+            consider(link->last_recv + milliseconds(config_.peer_timeout_ms));
+        for (const auto& [id, p] : link->pending)
+            consider(p.sent ? p.deadline : std::min(p.deadline, link->last_send + kSendRetry));
+    }
+    for (const auto& r : replicas_)
+        if (r->connection == pb::CONNECTION_STATE_CONNECTING && !r->rejoin_in_flight)
+            consider(r->next_rejoin);
+    (void)any_replica;
+    return next;
+}
+
+void PeerLinks::tick(const Now& now) {
+    for (auto& [address, link] : links_) {
+        // Requests: retry what a connecting link refused, give up on what waited too long.
+        std::vector<std::uint64_t> expired;
+        for (auto& [id, p] : link->pending) {
+            if (!p.sent) {
+                try {
+                    p.sent = link->socket.send(zmq::buffer(p.payload), zmq::send_flags::dontwait)
+                                 .has_value();
+                } catch (const zmq::error_t&) { }
+                if (p.sent) link->last_send = now.steady;
+            }
+            if (now.steady >= p.deadline) expired.push_back(id);
+        }
+        if (!expired.empty()) link->last_send = std::max(link->last_send, now.steady - kSendRetry);
+        for (auto id : expired) {
+            auto p = std::move(link->pending[id]);
+            link->pending.erase(id);
+            p.done(unavailable(
+                "no answer from the host at " + address + (link->up ? "" : " (not connected)")));
+        }
+        bool has_rooms = false;
+        for (const auto& r : replicas_) has_rooms |= r->address == address;
+        if (!has_rooms) continue;
+        if (link->up && now.steady - link->last_recv >= milliseconds(config_.peer_timeout_ms)) {
+            link->up = false;
+            spdlog::warn("host {} went silent; reconnecting", address);
+            for (auto& r : replicas_)
+                if (r->address == address && r->connection == pb::CONNECTION_STATE_CONNECTED) {
+                    set_connection(*r, pb::CONNECTION_STATE_CONNECTING);
+                    r->next_rejoin = now.steady;
+                }
+        }
+        if (now.steady - link->last_send >= milliseconds(config_.heartbeat_ms)) {
+            pb::PeerMessage beat;
+            beat.set_version(wire::kProtocolVersion);
+            beat.mutable_heartbeat();
+            send_message(link->socket, beat);
+            link->last_send = now.steady;
+        }
+    }
+    for (std::size_t i = 0; i < replicas_.size(); ++i) {
+        auto& r = *replicas_[i];
+        if (r.connection == pb::CONNECTION_STATE_CONNECTING && !r.rejoin_in_flight
+            && now.steady >= r.next_rejoin)
+            rejoin(r, now);
+    }
+}
+
+void PeerLinks::list_rooms(const std::string& address, Reply done, const Now& now) {
+    std::string error;
+    Link* link = link_for(address, error);
+    if (!link) {
+        pb::HostMessage reply;
+        wire::set_error(reply.mutable_error(), pb::ERROR_CODE_BAD_REQUEST, error);
+        done(reply);
+        return;
+    }
+    pb::PeerMessage msg;
+    msg.mutable_list_rooms();
+    request(*link, std::move(msg), std::move(done), now);
+}
+
+void PeerLinks::join(const std::string& address, const std::string& room, bool spectate, Reply done,
+    const Now& now) {
+    std::string error;
+    Link* link = link_for(address, error);
+    if (!link) {
+        pb::HostMessage reply;
+        wire::set_error(reply.mutable_error(), pb::ERROR_CODE_BAD_REQUEST, error);
+        done(reply);
+        return;
+    }
+    pb::PeerMessage msg;
+    auto* join = msg.mutable_join();
+    join->set_room(room);
+    join->set_name(config_.name);
+    join->set_spectate(spectate);
+    // Joining a room we are already in is a rejoin: same member, same seat.
+    if (Replica* known = find(room); known && known->address == address)
+        join->set_token(known->token);
+    request(
+        *link, std::move(msg),
+        [this, address, done = std::move(done)](const pb::HostMessage& reply) {
+            if (!reply.has_joined()) {
+                done(reply);
+                return;
+            }
+            std::string room_id = reply.joined().snapshot().config().room_id();
+            Replica* r = find(room_id);
+            if (!r) {
+                replicas_.push_back(std::make_unique<Replica>());
+                r = replicas_.back().get();
+                r->address = address;
+            }
+            if (!adopt(*r, reply.joined())) {
+                forget(room_id);
+                done(unavailable("the host's snapshot of the room does not replay here"));
+                return;
+            }
+            done(reply);
+        },
+        now);
+}
+
+void PeerLinks::act(
+    const std::string& room_id, pb::RoomCommand command, Reply done, const Now& now) {
+    Replica* r = find(room_id);
+    std::string error;
+    Link* link = r ? link_for(r->address, error) : nullptr;
+    if (!r || !link || r->me == kNoMember || r->connection != pb::CONNECTION_STATE_CONNECTED) {
+        done(unavailable(r && r->connection != pb::CONNECTION_STATE_CONNECTED
+                ? "not connected to the host of this room (reconnecting)"
+                : "not a member of that room"));
+        return;
+    }
+    bool leaving = command.has_leave();
+    command.set_room_id(r->room_id);
+    command.set_token(r->token);
+    pb::PeerMessage msg;
+    *msg.mutable_command() = std::move(command);
+    request(
+        *link, std::move(msg),
+        [this, room_id = r->room_id, leaving, done = std::move(done)](
+            const pb::HostMessage& reply) {
+            if (leaving && reply.has_ack()) forget(room_id);
+            done(reply);
+        },
+        now);
+}
+
+PeerLinks::Replica* PeerLinks::find(std::string_view room) {
+    for (auto& r : replicas_)
+        if (r->room_id == room) return r.get();
+    for (auto& r : replicas_)
+        if (r->state
+            && (r->state->config().name == room
+                || (!r->state->config().code.empty()
+                    && normalize_code(r->state->config().code) == normalize_code(room))))
+            return r.get();
+    return nullptr;
+}
+
+std::vector<PeerLinks::Replica*> PeerLinks::replicas() {
+    std::vector<Replica*> list;
+    for (auto& r : replicas_) list.push_back(r.get());
+    return list;
+}
+
+std::size_t PeerLinks::hosts_connected() const {
+    std::size_t n = 0;
+    for (const auto& [address, link] : links_) n += link->up;
+    return n;
+}
+
+void PeerLinks::forget(const std::string& room_id) {
+    std::erase_if(replicas_, [&](const auto& r) { return r->room_id == room_id; });
+    save();
+}
+
+// The seats file: one "address room_id token" line per room held, owner-only.
+void PeerLinks::save() const {
+    if (auto made = make_private_dir(config_.state_dir); !made) {
+        spdlog::error("cannot remember seats: {}", made.error().message);
+        return;
+    }
+    auto path = config_.state_dir / "seats";
+    auto tmp = config_.state_dir / "seats.tmp";
+    {
+        std::ofstream out(tmp, std::ios::trunc);
+        for (const auto& r : replicas_)
+            if (!r->token.empty())
+                out << r->address << ' ' << r->room_id << ' ' << r->token << '\n';
+    }
+    chmod(tmp.c_str(), 0600);
+    std::error_code ec;
+    std::filesystem::rename(tmp, path, ec);
+    if (ec) spdlog::error("cannot write {}: {}", path.string(), ec.message());
+}
+
+void PeerLinks::restore(const Now& now) {
+    std::ifstream in(config_.state_dir / "seats");
+    std::string address, room_id, token;
+    while (in >> address >> room_id >> token) {
+        std::string error;
+        if (!link_for(address, error)) {
+            spdlog::warn("seats file: {}", error);
+            continue;
+        }
+        auto r = std::make_unique<Replica>();
+        r->address = address;
+        r->room_id = room_id;
+        r->token = token;
+        r->next_rejoin = now.steady;
+        spdlog::info("rejoining room {} at {}", room_id, address);
+        replicas_.push_back(std::move(r));
+    }
+}
+
+} // namespace halma::daemon

@@ -1,0 +1,93 @@
+// The peer role: one DEALER per host this daemon has joined rooms at, and the replica of each
+// such room, built from the host's snapshot and kept up by its sequence-numbered events (the
+// zguide's Clone pattern). A gap, a lost host or a restart leads to a rejoin with the seat token,
+// which brings a fresh snapshot. Seats are remembered on disk so a restarted daemon rejoins.
+#pragma once
+
+#include "daemon/net/config.h"
+#include "daemon/net/room_listener.h"
+#include "daemon/room/room_state.h"
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+#include <zmq.hpp>
+
+namespace halma::daemon {
+
+class PeerLinks {
+public:
+    using Clock = std::chrono::steady_clock;
+    // Called once with the host's answer, or with an ERROR_CODE_UNAVAILABLE error made up here.
+    using Reply = std::function<void(const wire::pb::HostMessage&)>;
+
+    struct Pending {
+        Reply done;
+        Clock::time_point deadline;
+        std::string payload; // kept until ZeroMQ takes it: a link still connecting refuses sends
+        bool sent = false;
+    };
+    struct Link {
+        std::string address; // host:port as the user gave it
+        zmq::socket_t socket;
+        Clock::time_point last_recv {};
+        Clock::time_point last_send {};
+        bool up = false;
+        std::map<std::uint64_t, Pending> pending;
+    };
+    struct Replica {
+        std::string address;
+        std::string room_id;
+        std::string token;
+        std::optional<RoomState> state; // empty until the first snapshot arrives
+        MemberId me = kNoMember;
+        wire::pb::ConnectionState connection = wire::pb::CONNECTION_STATE_CONNECTING;
+        bool rejoin_in_flight = false;
+        Clock::time_point next_rejoin {};
+    };
+
+    PeerLinks(zmq::context_t& context, const Config& config, RoomListener& listener);
+
+    // Rejoins the rooms this daemon held seats in when it last ran.
+    void restore(const Now& now);
+    std::vector<Link*> links();
+    void on_readable(Link& link, const Now& now);
+    std::optional<Clock::time_point> next_deadline() const;
+    void tick(const Now& now);
+
+    void list_rooms(const std::string& address, Reply done, const Now& now);
+    void join(const std::string& address, const std::string& room, bool spectate, Reply done,
+        const Now& now);
+    // A member's command in a joined room (room id and token are filled in here).
+    void act(const std::string& room_id, wire::pb::RoomCommand command, Reply done, const Now& now);
+
+    // A replica by room id, name or code.
+    Replica* find(std::string_view room);
+    std::vector<Replica*> replicas();
+    std::size_t hosts_connected() const;
+
+private:
+    Link* link_for(const std::string& address, std::string& error);
+    void request(Link& link, wire::pb::PeerMessage msg, Reply done, const Now& now);
+    void handle_update(Link& link, const wire::pb::RoomUpdate& update, const Now& now);
+    void handle_heartbeat(Link& link, const wire::pb::Heartbeat& beat, const Now& now);
+    // Rebuilds a replica from a Joined answer; false if the snapshot was unusable.
+    bool adopt(Replica& replica, const wire::pb::Joined& joined);
+    void rejoin(Replica& replica, const Now& now);
+    void set_connection(Replica& replica, wire::pb::ConnectionState state);
+    void forget(const std::string& room_id);
+    void save() const;
+
+    zmq::context_t& context_;
+    const Config& config_;
+    RoomListener& listener_;
+    std::map<std::string, std::unique_ptr<Link>> links_; // by address
+    std::vector<std::unique_ptr<Replica>> replicas_;
+    std::uint64_t next_request_ = 1;
+};
+
+} // namespace halma::daemon

@@ -1,0 +1,68 @@
+#include "daemon/net/runtime_dir.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace halma::daemon {
+
+engine::Result<bool> make_private_dir(const std::filesystem::path& dir) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return engine::fail("cannot create " + dir.string() + ": " + ec.message());
+    if (chmod(dir.c_str(), 0700) != 0)
+        return engine::fail("cannot make " + dir.string() + " private: " + std::strerror(errno));
+    return true;
+}
+
+engine::Result<RuntimeDir> RuntimeDir::claim(const std::filesystem::path& dir) {
+    if (auto made = make_private_dir(dir); !made) return std::unexpected(made.error());
+    auto lock_path = dir / "halmad.lock";
+    int fd = open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return engine::fail("cannot open " + lock_path.string() + ": " + std::strerror(errno));
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        char buf[32] = {};
+        auto n = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        std::string pid = n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : "?";
+        while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
+        return engine::fail("another halmad (pid " + pid + ") is running with " + dir.string()
+            + "; stop it or choose another --runtime-dir");
+    }
+    std::string pid = std::to_string(getpid()) + "\n";
+    if (ftruncate(fd, 0) != 0
+        || write(fd, pid.data(), pid.size()) != static_cast<ssize_t>(pid.size())) {
+        close(fd);
+        return engine::fail("cannot write " + lock_path.string() + ": " + std::strerror(errno));
+    }
+    // Holding the lock makes a socket file left there ours to replace (a crashed daemon's).
+    std::error_code ec;
+    std::filesystem::remove(dir / "api.sock", ec);
+    return RuntimeDir(dir, fd);
+}
+
+RuntimeDir::RuntimeDir(RuntimeDir&& other) noexcept
+    : dir_(std::move(other.dir_))
+    , lock_fd_(other.lock_fd_) {
+    other.lock_fd_ = -1;
+}
+
+RuntimeDir::~RuntimeDir() {
+    if (lock_fd_ < 0) return;
+    std::error_code ec;
+    std::filesystem::remove(api_socket(), ec);
+    close(lock_fd_); // releases the lock; the lock file stays, harmless
+}
+
+engine::Result<bool> RuntimeDir::restrict_socket() const {
+    if (chmod(api_socket().c_str(), 0600) != 0)
+        return engine::fail(
+            "cannot restrict " + api_socket().string() + ": " + std::strerror(errno));
+    return true;
+}
+
+} // namespace halma::daemon

@@ -1,0 +1,38 @@
+#include "daemon/net/zmq_util.h"
+
+namespace halma::daemon {
+
+void tune_socket(zmq::socket_t& socket, std::size_t max_read, int heartbeat_ms, int timeout_ms) {
+    socket.set(zmq::sockopt::linger, 0);
+    socket.set(zmq::sockopt::maxmsgsize, static_cast<std::int64_t>(max_read));
+    socket.set(zmq::sockopt::heartbeat_ivl, heartbeat_ms);
+    socket.set(zmq::sockopt::heartbeat_timeout, timeout_ms);
+    socket.set(zmq::sockopt::heartbeat_ttl, timeout_ms);
+}
+
+bool send_message(zmq::socket_t& socket, const google::protobuf::MessageLite& message) {
+    zmq::message_t frame(message.ByteSizeLong());
+    message.SerializeToArray(frame.data(), static_cast<int>(frame.size()));
+    try {
+        return socket.send(frame, zmq::send_flags::dontwait).has_value();
+    } catch (const zmq::error_t&) {
+        return false;
+    }
+}
+
+bool send_routed(zmq::socket_t& router, const std::string& routing_id,
+    const google::protobuf::MessageLite& message) {
+    zmq::message_t frame(message.ByteSizeLong());
+    message.SerializeToArray(frame.data(), static_cast<int>(frame.size()));
+    try {
+        if (!router.send(
+                zmq::buffer(routing_id), zmq::send_flags::sndmore | zmq::send_flags::dontwait))
+            return false;
+        return router.send(frame, zmq::send_flags::dontwait).has_value();
+    } catch (const zmq::error_t&) {
+        // ROUTER_MANDATORY: that peer is gone.
+        return false;
+    }
+}
+
+} // namespace halma::daemon

@@ -1,0 +1,20 @@
+// The few ways the daemon uses ZeroMQ sockets, in one place: options every socket gets and
+// sending one protobuf message as one frame without ever blocking the loop.
+#pragma once
+
+#include <google/protobuf/message_lite.h>
+#include <string>
+#include <zmq.hpp>
+
+namespace halma::daemon {
+
+// Linger 0 (never hang on exit), a bound on what a sender can make us read, ZMTP heartbeats.
+void tune_socket(zmq::socket_t& socket, std::size_t max_read, int heartbeat_ms, int timeout_ms);
+
+// One frame; false when it could not be queued now (high-water mark, peer gone).
+bool send_message(zmq::socket_t& socket, const google::protobuf::MessageLite& message);
+// [routing id][message] on a ROUTER.
+bool send_routed(zmq::socket_t& router, const std::string& routing_id,
+    const google::protobuf::MessageLite& message);
+
+} // namespace halma::daemon

@@ -1,0 +1,320 @@
+#include "daemon/room/room_authority.h"
+
+#include "daemon/room/secrets.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace halma::daemon {
+
+namespace {
+
+constexpr std::size_t kMaxName = 32;
+constexpr std::size_t kMaxChat = 500;
+
+Refusal refuse(Refusal::Code code, std::string message) {
+    return Refusal { code, std::move(message) };
+}
+
+std::string seat_name(const RoomState& state, int seat) {
+    auto* m = state.member(state.seat_holder(seat));
+    return m ? m->name : "seat " + std::to_string(seat + 1);
+}
+
+} // namespace
+
+std::string sanitize_text(std::string_view text) {
+    std::string s(text);
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        auto c = static_cast<unsigned char>(s[i]);
+        if (c < 0x20 || c == 0x7f) s[i] = ' ';
+        // C1 controls (U+0080..U+009F) are escape sequences to some terminals too.
+        if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80
+            && static_cast<unsigned char>(s[i + 1]) <= 0x9f)
+            s[i] = s[i + 1] = ' ';
+    }
+    return s;
+}
+
+RoomAuthority::RoomAuthority(RoomConfig config, AuthorityOptions options, std::uint64_t seed)
+    : state_(std::move(config))
+    , options_(options)
+    , rng_(seed) { }
+
+void RoomAuthority::emit(EventBody body, const Now& now) {
+    RoomEvent e { state_.seq() + 1, now.wall_ms, std::move(body) };
+    auto error = state_.apply(e);
+    assert(!error && "the host made an event its own room refuses");
+    (void)error;
+    pending_.push_back(std::move(e));
+}
+
+std::vector<RoomEvent> RoomAuthority::take_events() {
+    std::vector<RoomEvent> out;
+    out.swap(pending_);
+    return out;
+}
+
+std::string RoomAuthority::unique_name(std::string_view wanted) const {
+    std::string base = sanitize_text(wanted.substr(0, kMaxName));
+    if (base.find_first_not_of(' ') == std::string::npos) base = "player";
+    auto taken = [&](const std::string& n) {
+        return std::any_of(state_.members().begin(), state_.members().end(),
+            [&](const auto& m) { return m.second.name == n; });
+    };
+    std::string name = base;
+    for (int i = 2; taken(name); ++i) name = base + " (" + std::to_string(i) + ")";
+    return name;
+}
+
+Outcome<SeatTicket> RoomAuthority::join(
+    std::string_view name, std::string_view token, bool spectate, const Now& now) {
+    if (MemberId id = member_of(token); id != kNoMember) {
+        const Member* m = state_.member(id);
+        if (!m->connected) set_connected(id, true, now);
+        return SeatTicket { id, m->seat, std::string(token), true };
+    }
+    int seat = kNoSeat;
+    if (!spectate) {
+        seat = state_.first_free_seat();
+        if (seat == kNoSeat)
+            return std::unexpected(refuse(Refusal::Code::kRoomFull,
+                "room " + state_.config().name + " is full (" + std::to_string(state_.seats())
+                    + " seats taken); join as a spectator to watch"));
+    }
+    MemberId id = next_member_++;
+    std::string new_token = random_hex_id();
+    member_by_token_[new_token] = id;
+    token_of_[id] = new_token;
+    emit(event::MemberJoined { id, unique_name(name), seat, false }, now);
+    settle(now);
+    return SeatTicket { id, seat, new_token, false };
+}
+
+MemberId RoomAuthority::member_of(std::string_view token) const {
+    if (token.empty()) return kNoMember;
+    auto it = member_by_token_.find(std::string(token));
+    return it == member_by_token_.end() ? kNoMember : it->second;
+}
+
+std::optional<Refusal> RoomAuthority::act(
+    std::string_view token, const Action& action, const Now& now) {
+    MemberId id = member_of(token);
+    if (id == kNoMember)
+        return refuse(Refusal::Code::kNotAllowed,
+            "that seat token is not valid in room " + state_.config().name);
+    return act_as(id, action, now);
+}
+
+std::optional<Refusal> RoomAuthority::act_as(MemberId id, const Action& action, const Now& now) {
+    const Member* m = state_.member(id);
+    if (!m) return refuse(Refusal::Code::kNotAllowed, "not a member of this room");
+    if (auto* mv = std::get_if<action::Move>(&action)) return move(*m, mv->text, now);
+    if (auto* chat = std::get_if<action::Chat>(&action)) {
+        if (chat->text.empty()) return refuse(Refusal::Code::kBadRequest, "nothing to say");
+        if (chat->text.size() > kMaxChat)
+            return refuse(Refusal::Code::kBadRequest,
+                "a chat line is at most " + std::to_string(kMaxChat) + " bytes");
+        emit(event::Chat { id, sanitize_text(chat->text) }, now);
+        return std::nullopt;
+    }
+    if (auto* v = std::get_if<action::Vote>(&action)) return vote(*m, v->kind, now);
+    if (std::holds_alternative<action::Leave>(action)) {
+        remove_member(id, false, now);
+        settle(now);
+        return std::nullopt;
+    }
+    return start(*m, now);
+}
+
+std::optional<Refusal> RoomAuthority::move(const Member& m, std::string_view text, const Now& now) {
+    if (m.seat == kNoSeat) return refuse(Refusal::Code::kNotAllowed, "spectators cannot move");
+    switch (state_.phase()) {
+    case Phase::kWaiting:
+        return refuse(Refusal::Code::kBadRequest,
+            "the game has not started: waiting for " + std::to_string(state_.free_seats())
+                + " more player(s)");
+    case Phase::kOver:
+        return refuse(Refusal::Code::kBadRequest, "the game is over");
+    case Phase::kCancelled:
+        return refuse(Refusal::Code::kBadRequest, "the game was cancelled");
+    case Phase::kPlaying:
+        break;
+    }
+    int to_move = state_.seat_to_move();
+    if (m.seat != to_move)
+        return refuse(Refusal::Code::kNotYourTurn,
+            "not your turn: it is " + seat_name(state_, to_move) + "'s turn (seat "
+                + std::to_string(to_move + 1) + ")");
+    const engine::Game& game = *state_.game();
+    const auto& rules = game.setup().rules;
+    engine::Move chosen = engine::Move::pass();
+    if (text == "pass") {
+        if (auto error = engine::explain_illegal(game.position(), rules, chosen))
+            return refuse(Refusal::Code::kIllegalMove, error->message);
+    } else {
+        auto path = engine::parse_path(text);
+        if (!path) return refuse(Refusal::Code::kIllegalMove, path.error().message);
+        auto legal = engine::legal_move_along(game.position(), rules, *path);
+        if (!legal) return refuse(Refusal::Code::kIllegalMove, legal.error().message);
+        chosen = *legal;
+    }
+    std::vector<engine::Cell> path;
+    if (!chosen.is_pass()) path = engine::move_path(game.position(), rules, chosen);
+    emit(event::MovePlayed { m.seat, chosen, std::move(path) }, now);
+    return std::nullopt;
+}
+
+std::optional<Refusal> RoomAuthority::bot_move(MemberId bot, engine::Move move, const Now& now) {
+    const Member* m = state_.member(bot);
+    if (!m || !m->bot) return refuse(Refusal::Code::kNotAllowed, "not a bot of this room");
+    if (state_.phase() != Phase::kPlaying || state_.seat_to_move() != m->seat)
+        return refuse(Refusal::Code::kNotYourTurn, "the bot's turn has passed");
+    const engine::Game& game = *state_.game();
+    if (auto error = engine::explain_illegal(game.position(), game.setup().rules, move))
+        return refuse(Refusal::Code::kIllegalMove, error->message);
+    std::vector<engine::Cell> path;
+    if (!move.is_pass()) path = engine::move_path(game.position(), game.setup().rules, move);
+    emit(event::MovePlayed { m->seat, move, std::move(path) }, now);
+    return std::nullopt;
+}
+
+MemberId RoomAuthority::bot_to_move() const {
+    int seat = state_.seat_to_move();
+    if (seat == kNoSeat) return kNoMember;
+    const Member* m = state_.member(state_.seat_holder(seat));
+    return m && m->bot ? m->id : kNoMember;
+}
+
+bool RoomAuthority::someone_vanished() const {
+    for (int s = 0; s < state_.seats(); ++s) {
+        const Member* m = state_.member(state_.seat_holder(s));
+        if (!m || !m->connected) return true;
+    }
+    return false;
+}
+
+std::optional<Refusal> RoomAuthority::vote(const Member& m, VoteKind kind, const Now& now) {
+    if (m.seat == kNoSeat) return refuse(Refusal::Code::kNotAllowed, "spectators do not vote");
+    if (kind == VoteKind::kNewGame && state_.game_number() == 0)
+        return refuse(Refusal::Code::kBadRequest,
+            "no game yet: the first one starts when every seat is taken");
+    if (kind == VoteKind::kCancel) {
+        if (state_.phase() != Phase::kPlaying)
+            return refuse(Refusal::Code::kBadRequest, "no game is being played");
+        if (!someone_vanished())
+            return refuse(Refusal::Code::kBadRequest,
+                "every player is still here: a game is cancelled only when a player has vanished");
+    }
+    if (!state_.votes(kind).count(m.id)) emit(event::VoteCast { m.id, kind }, now);
+    settle(now);
+    return std::nullopt;
+}
+
+std::optional<Refusal> RoomAuthority::start(const Member& m, const Now& now) {
+    if (m.seat == kNoSeat)
+        return refuse(Refusal::Code::kNotAllowed, "spectators cannot start the game");
+    if (state_.game_number() != 0)
+        return refuse(
+            Refusal::Code::kBadRequest, "the room has had its first game; vote for a new one");
+    if (state_.free_seats() == 0)
+        return refuse(Refusal::Code::kBadRequest, "every seat is taken already");
+    auto added = add_bots(state_.free_seats(), now);
+    if (!added) return added.error();
+    return std::nullopt;
+}
+
+Outcome<int> RoomAuthority::add_bots(int count, const Now& now) {
+    if (!options_.bots_available)
+        return std::unexpected(refuse(Refusal::Code::kBadRequest,
+            "this halmad has no computer players: the game starts when every seat is taken"));
+    int added = 0;
+    for (int seat; added < count && (seat = state_.first_free_seat()) != kNoSeat; ++added)
+        emit(event::MemberJoined { next_member_++, unique_name("bot"), seat, true }, now);
+    settle(now);
+    return added;
+}
+
+void RoomAuthority::remove_member(MemberId id, bool timed_out, const Now& now) {
+    emit(event::MemberLeft { id, timed_out }, now);
+    if (auto it = token_of_.find(id); it != token_of_.end()) {
+        member_by_token_.erase(it->second);
+        token_of_.erase(it);
+    }
+    held_until_.erase(id);
+}
+
+void RoomAuthority::set_connected(MemberId id, bool connected, const Now& now) {
+    const Member* m = state_.member(id);
+    if (!m || m->bot || m->connected == connected) return;
+    emit(event::Connection { id, connected }, now);
+    if (connected)
+        held_until_.erase(id);
+    else
+        held_until_[id] = now.steady + options_.hold;
+    settle(now);
+}
+
+void RoomAuthority::start_game(const Now& now) {
+    int players = state_.seats();
+    int game_number = state_.game_number() + 1;
+    // Each game turns the colours one seat on, so every player starts from a new triangle.
+    std::vector<int> seat_player;
+    for (int s = 0; s < players; ++s) seat_player.push_back((s + game_number - 1) % players);
+    auto setup = state_.config().mode.setup();
+    engine::SetId first = 0;
+    if (setup.rules.first == engine::FirstMover::kCoin) {
+        std::vector<engine::SetId> sets;
+        for (engine::SetId s = 0; s < engine::kSetNB; ++s)
+            if (engine::has_set(setup.sets(), s)) sets.push_back(s);
+        first = sets[std::uniform_int_distribution<std::size_t>(0, sets.size() - 1)(rng_)];
+    }
+    emit(event::GameStarted { game_number, first, std::move(seat_player) }, now);
+}
+
+void RoomAuthority::settle(const Now& now) {
+    bool full = state_.free_seats() == 0;
+    if (state_.game_number() == 0) {
+        if (full) start_game(now);
+        return;
+    }
+    // Humans in seats decide; bots always agree.
+    std::vector<const Member*> humans, present;
+    for (int s = 0; s < state_.seats(); ++s)
+        if (const Member* m = state_.member(state_.seat_holder(s)); m && !m->bot) {
+            humans.push_back(m);
+            if (m->connected) present.push_back(m);
+        }
+    auto all_voted = [&](const std::vector<const Member*>& voters, VoteKind kind) {
+        const auto& votes = state_.votes(kind);
+        return !voters.empty() && std::all_of(voters.begin(), voters.end(), [&](const Member* m) {
+            return votes.count(m->id) > 0;
+        });
+    };
+    if (full && all_voted(humans, VoteKind::kNewGame)) {
+        start_game(now);
+        return;
+    }
+    if (state_.phase() == Phase::kPlaying && someone_vanished()
+        && all_voted(present, VoteKind::kCancel))
+        emit(event::GameCancelled {}, now);
+}
+
+std::optional<std::chrono::steady_clock::time_point> RoomAuthority::next_deadline() const {
+    std::optional<std::chrono::steady_clock::time_point> next;
+    for (const auto& [id, until] : held_until_)
+        if (!next || until < *next) next = until;
+    return next;
+}
+
+void RoomAuthority::tick(const Now& now) {
+    std::vector<MemberId> expired;
+    for (const auto& [id, until] : held_until_)
+        if (until <= now.steady) expired.push_back(id);
+    for (MemberId id : expired) remove_member(id, true, now);
+    if (!expired.empty()) settle(now);
+}
+
+} // namespace halma::daemon

@@ -1,0 +1,108 @@
+// The host's side of a room: the only place that decides. It checks who may do what (seat
+// tokens), asks the engine whether a move is legal, and turns everything it accepts into the
+// room's next events, which the network edge then sends to every replica.
+#pragma once
+
+#include "daemon/room/room_state.h"
+
+#include <chrono>
+#include <expected>
+#include <map>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+namespace halma::daemon {
+
+struct AuthorityOptions {
+    // How long a vanished player's seat is kept for it.
+    std::chrono::milliseconds hold { 120'000 };
+    // Whether this daemon can put computer players in seats.
+    bool bots_available = false;
+};
+
+struct SeatTicket {
+    MemberId member = kNoMember;
+    int seat = kNoSeat;
+    std::string token;
+    bool rejoined = false; // the token's member was still held, seat and all
+};
+
+// What a member can ask of its room.
+namespace action {
+struct Move {
+    std::string text; // "o1-m7", a full path, or "pass"
+};
+struct Chat {
+    std::string text;
+};
+struct Vote {
+    VoteKind kind = VoteKind::kNewGame;
+};
+struct Leave { };
+struct Start { }; // start now, with bots in the free seats
+} // namespace action
+using Action = std::variant<action::Move, action::Chat, action::Vote, action::Leave, action::Start>;
+
+template <class T> using Outcome = std::expected<T, Refusal>;
+
+class RoomAuthority {
+public:
+    RoomAuthority(RoomConfig config, AuthorityOptions options, std::uint64_t seed);
+
+    const RoomState& state() const { return state_; }
+
+    // A new member (a seat if one is free, unless spectating) or, with a token still held, the
+    // same member back in its seat.
+    Outcome<SeatTicket> join(
+        std::string_view name, std::string_view token, bool spectate, const Now& now);
+    // The member a token stands for; kNoMember if none.
+    MemberId member_of(std::string_view token) const;
+    std::optional<Refusal> act(std::string_view token, const Action& action, const Now& now);
+    // A bot's move (bots hold no token: they live in this daemon).
+    std::optional<Refusal> bot_move(MemberId bot, engine::Move move, const Now& now);
+    // Gives up to `count` free seats to computer players; how many it gave.
+    Outcome<int> add_bots(int count, const Now& now);
+    // The bot whose turn it is, if any.
+    MemberId bot_to_move() const;
+
+    // The network edge reports a member's daemon lost or back; a lost seat is held for a while.
+    void set_connected(MemberId member, bool connected, const Now& now);
+
+    // Events accepted since the last call, in order, for the network edge to send out.
+    std::vector<RoomEvent> take_events();
+
+    std::optional<std::chrono::steady_clock::time_point> next_deadline() const;
+    void tick(const Now& now);
+
+private:
+    std::optional<Refusal> act_as(MemberId id, const Action& action, const Now& now);
+    std::optional<Refusal> move(const Member& m, std::string_view text, const Now& now);
+    std::optional<Refusal> vote(const Member& m, VoteKind kind, const Now& now);
+    std::optional<Refusal> start(const Member& m, const Now& now);
+    void emit(EventBody body, const Now& now);
+    void remove_member(MemberId id, bool timed_out, const Now& now);
+    // Starts a game or cancels one when the seats and votes now allow it.
+    void settle(const Now& now);
+    void start_game(const Now& now);
+    bool someone_vanished() const;
+    std::string unique_name(std::string_view wanted) const;
+
+    RoomState state_;
+    AuthorityOptions options_;
+    std::mt19937_64 rng_;
+    MemberId next_member_ = 1;
+    std::unordered_map<std::string, MemberId> member_by_token_;
+    std::map<MemberId, std::string> token_of_;
+    std::map<MemberId, std::chrono::steady_clock::time_point> held_until_;
+    std::vector<RoomEvent> pending_;
+};
+
+// Cleans text a person typed for others' terminals: control characters become spaces.
+std::string sanitize_text(std::string_view text);
+
+} // namespace halma::daemon

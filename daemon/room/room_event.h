@@ -1,0 +1,61 @@
+// A room's history as sequence-numbered events. The host creates them; the host and every replica
+// change a room only by applying them, so the log alone rebuilds the room (and is what a durable
+// host would write to disk).
+#pragma once
+
+#include "daemon/room/room_types.h"
+#include "engine/types.h"
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace halma::daemon {
+
+namespace event {
+struct MemberJoined {
+    MemberId member = kNoMember;
+    std::string name;
+    int seat = kNoSeat;
+    bool bot = false;
+};
+struct MemberLeft {
+    MemberId member = kNoMember;
+    bool timed_out = false;
+};
+struct Connection {
+    MemberId member = kNoMember;
+    bool connected = false;
+};
+struct Chat {
+    MemberId member = kNoMember;
+    std::string text;
+};
+struct GameStarted {
+    int game_number = 0;
+    engine::SetId first_set = 0;
+    std::vector<int> seat_player; // engine player index of each seat
+};
+struct MovePlayed {
+    int seat = kNoSeat;
+    engine::Move move = engine::Move::pass();
+    std::vector<engine::Cell> path;
+};
+struct VoteCast {
+    MemberId member = kNoMember;
+    VoteKind kind = VoteKind::kNewGame;
+};
+struct GameCancelled { };
+} // namespace event
+
+using EventBody = std::variant<event::MemberJoined, event::MemberLeft, event::Connection,
+    event::Chat, event::GameStarted, event::MovePlayed, event::VoteCast, event::GameCancelled>;
+
+struct RoomEvent {
+    std::uint64_t seq = 0;
+    std::int64_t time_ms = 0;
+    EventBody body;
+};
+
+} // namespace halma::daemon

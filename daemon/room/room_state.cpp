@@ -1,0 +1,173 @@
+#include "daemon/room/room_state.h"
+
+#include "engine/notation.h"
+
+#include <algorithm>
+
+namespace halma::daemon {
+
+namespace {
+
+template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
+
+} // namespace
+
+engine::GameSetup RoomMode::setup() const {
+    engine::GameSetup s;
+    s.players = players;
+    s.sets_per_player = sets_per_player;
+    s.rules = rules;
+    s.move_limit = move_limit;
+    return s;
+}
+
+std::optional<std::string> RoomMode::invalid() const {
+    if (auto error = setup().validate()) return error->message;
+    return std::nullopt;
+}
+
+Now Now::current() {
+    using namespace std::chrono;
+    return Now { steady_clock::now(),
+        duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count() };
+}
+
+RoomState::RoomState(RoomConfig config)
+    : config_(std::move(config))
+    , seat_holder_(static_cast<std::size_t>(std::max(config_.mode.players, 0)), kNoMember) { }
+
+const Member* RoomState::member(MemberId id) const {
+    auto it = members_.find(id);
+    return it == members_.end() ? nullptr : &it->second;
+}
+
+std::string RoomState::name_of(MemberId id) const {
+    auto it = names_.find(id);
+    return it == names_.end() ? "member " + std::to_string(id) : it->second;
+}
+
+int RoomState::free_seats() const {
+    return static_cast<int>(std::count(seat_holder_.begin(), seat_holder_.end(), kNoMember));
+}
+
+int RoomState::first_free_seat() const {
+    auto it = std::find(seat_holder_.begin(), seat_holder_.end(), kNoMember);
+    return it == seat_holder_.end() ? kNoSeat : static_cast<int>(it - seat_holder_.begin());
+}
+
+int RoomState::spectators() const {
+    return static_cast<int>(std::count_if(
+        members_.begin(), members_.end(), [](const auto& m) { return m.second.seat == kNoSeat; }));
+}
+
+Phase RoomState::phase() const {
+    if (!game_) return Phase::kWaiting;
+    if (cancelled_) return Phase::kCancelled;
+    return game_->over() ? Phase::kOver : Phase::kPlaying;
+}
+
+int RoomState::player_of_seat(int seat) const {
+    if (seat < 0 || static_cast<std::size_t>(seat) >= seat_player_.size()) return -1;
+    return seat_player_[static_cast<std::size_t>(seat)];
+}
+
+int RoomState::seat_of_player(int player) const {
+    auto it = std::find(seat_player_.begin(), seat_player_.end(), player);
+    return it == seat_player_.end() ? kNoSeat : static_cast<int>(it - seat_player_.begin());
+}
+
+int RoomState::seat_to_move() const {
+    if (phase() != Phase::kPlaying) return kNoSeat;
+    return seat_of_player(game_->player_to_move());
+}
+
+int RoomState::leader_seat() const {
+    if (!game_) return kNoSeat;
+    auto standings = game_->standings();
+    return standings.empty() ? kNoSeat : seat_of_player(standings.front().player);
+}
+
+std::optional<std::string> RoomState::apply(const RoomEvent& e) {
+    if (e.seq != seq() + 1)
+        return "event " + std::to_string(e.seq) + " arrived where " + std::to_string(seq() + 1)
+            + " was due";
+    if (auto error = apply_body(e.body, e.seq, e.time_ms)) return error;
+    log_.push_back(e);
+    return std::nullopt;
+}
+
+std::optional<std::string> RoomState::apply_body(
+    const EventBody& body, std::uint64_t seq, std::int64_t time_ms) {
+    auto seat_ok = [&](int seat) { return seat >= 0 && seat < seats(); };
+    return std::visit(
+        Overloaded {
+            [&](const event::MemberJoined& e) -> std::optional<std::string> {
+                if (e.member == kNoMember || members_.count(e.member))
+                    return "member id already in use";
+                if (e.seat != kNoSeat && (!seat_ok(e.seat) || seat_holder(e.seat) != kNoMember))
+                    return "seat " + std::to_string(e.seat) + " is not free";
+                members_[e.member] = Member { e.member, e.name, e.seat, e.bot, true };
+                names_[e.member] = e.name;
+                if (e.seat != kNoSeat) seat_holder_[static_cast<std::size_t>(e.seat)] = e.member;
+                return std::nullopt;
+            },
+            [&](const event::MemberLeft& e) -> std::optional<std::string> {
+                auto it = members_.find(e.member);
+                if (it == members_.end()) return "no such member";
+                if (it->second.seat != kNoSeat)
+                    seat_holder_[static_cast<std::size_t>(it->second.seat)] = kNoMember;
+                for (auto& v : votes_) v.erase(e.member);
+                members_.erase(it);
+                return std::nullopt;
+            },
+            [&](const event::Connection& e) -> std::optional<std::string> {
+                auto it = members_.find(e.member);
+                if (it == members_.end()) return "no such member";
+                it->second.connected = e.connected;
+                return std::nullopt;
+            },
+            [&](const event::Chat& e) -> std::optional<std::string> {
+                auto* m = member(e.member);
+                if (!m) return "no such member";
+                chat_.push_back(ChatLine { seq, time_ms, m->name, e.text });
+                return std::nullopt;
+            },
+            [&](const event::GameStarted& e) -> std::optional<std::string> {
+                if (static_cast<int>(e.seat_player.size()) != seats())
+                    return "seat list does not match the room";
+                auto setup = config_.mode.setup();
+                if (auto error = setup.validate()) return error->message;
+                if (e.first_set >= engine::kSetNB || !engine::has_set(setup.sets(), e.first_set))
+                    return "the first set is not in play";
+                game_.emplace(setup, e.first_set);
+                game_number_ = e.game_number;
+                seat_player_ = e.seat_player;
+                cancelled_ = false;
+                for (auto& v : votes_) v.clear();
+                last_played_.clear();
+                return std::nullopt;
+            },
+            [&](const event::MovePlayed& e) -> std::optional<std::string> {
+                if (phase() != Phase::kPlaying) return "no game is being played";
+                if (e.seat != seat_to_move()) return "a move for a seat not to move";
+                auto played = game_->play(e.move);
+                if (!played) return played.error().message;
+                last_played_ = std::move(*played);
+                return std::nullopt;
+            },
+            [&](const event::VoteCast& e) -> std::optional<std::string> {
+                if (!members_.count(e.member)) return "no such member";
+                votes_[static_cast<std::size_t>(e.kind)].insert(e.member);
+                return std::nullopt;
+            },
+            [&](const event::GameCancelled&) -> std::optional<std::string> {
+                if (phase() != Phase::kPlaying) return "no game to cancel";
+                cancelled_ = true;
+                for (auto& v : votes_) v.clear();
+                return std::nullopt;
+            },
+        },
+        body);
+}
+
+} // namespace halma::daemon

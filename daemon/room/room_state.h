@@ -1,0 +1,91 @@
+// A room as everyone sees it: members, seats, chat, votes and the game, changed only by applying
+// the room's events in order. The host's room and every replica are this same class, which is
+// what keeps a replica identical to its host.
+#pragma once
+
+#include "daemon/room/room_event.h"
+#include "daemon/room/room_types.h"
+#include "engine/game.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace halma::daemon {
+
+struct Member {
+    MemberId id = kNoMember;
+    std::string name;
+    int seat = kNoSeat;
+    bool bot = false;
+    bool connected = true;
+};
+
+struct ChatLine {
+    std::uint64_t seq = 0;
+    std::int64_t time_ms = 0;
+    std::string name;
+    std::string text;
+};
+
+class RoomState {
+public:
+    explicit RoomState(RoomConfig config);
+
+    const RoomConfig& config() const { return config_; }
+    const std::string& id() const { return config_.room_id; }
+    std::uint64_t seq() const { return log_.size(); }
+    const std::vector<RoomEvent>& log() const { return log_; }
+
+    // Applies the event that comes next (seq() + 1). An error means it does not fit this room:
+    // for a replica, a sign it is out of step and needs a fresh snapshot. Nothing changes then.
+    std::optional<std::string> apply(const RoomEvent& e);
+
+    const std::map<MemberId, Member>& members() const { return members_; }
+    const Member* member(MemberId id) const;
+    // The name a member had, even after it left (for telling the room's story).
+    std::string name_of(MemberId id) const;
+    int seats() const { return config_.mode.players; }
+    MemberId seat_holder(int seat) const { return seat_holder_[static_cast<std::size_t>(seat)]; }
+    int free_seats() const;
+    int first_free_seat() const; // kNoSeat when full
+    int spectators() const;
+
+    Phase phase() const;
+    const engine::Game* game() const { return game_ ? &*game_ : nullptr; }
+    int game_number() const { return game_number_; }
+    int player_of_seat(int seat) const;
+    int seat_of_player(int player) const;
+    int seat_to_move() const; // kNoSeat unless a game is being played
+    // The seat with the least distance left (ties: the earlier seat); kNoSeat without a game.
+    int leader_seat() const;
+
+    const std::vector<ChatLine>& chat() const { return chat_; }
+    const std::set<MemberId>& votes(VoteKind kind) const {
+        return votes_[static_cast<std::size_t>(kind)];
+    }
+    // The moves the last MovePlayed made (the player's own, then any automatic passes).
+    const std::vector<engine::PlayedMove>& last_played() const { return last_played_; }
+
+private:
+    std::optional<std::string> apply_body(
+        const EventBody& body, std::uint64_t seq, std::int64_t time_ms);
+
+    RoomConfig config_;
+    std::vector<RoomEvent> log_;
+    std::map<MemberId, Member> members_;
+    std::map<MemberId, std::string> names_;
+    std::vector<MemberId> seat_holder_;
+    std::optional<engine::Game> game_;
+    int game_number_ = 0;
+    std::vector<int> seat_player_;
+    bool cancelled_ = false;
+    std::vector<ChatLine> chat_;
+    std::array<std::set<MemberId>, 2> votes_;
+    std::vector<engine::PlayedMove> last_played_;
+};
+
+} // namespace halma::daemon

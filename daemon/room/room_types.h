@@ -1,0 +1,65 @@
+// The plain C++ words the daemon's room logic speaks: rooms, modes, members, refusals.
+// No protobuf or ZeroMQ here (Mosh layering): the network edge translates at the boundary.
+#pragma once
+
+#include "engine/game.h"
+#include "engine/rules.h"
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace halma::daemon {
+
+using MemberId = std::uint32_t;
+inline constexpr MemberId kNoMember = 0;
+inline constexpr int kNoSeat = -1;
+// The engine's default: a game still running after this many moves per player ends on distance.
+inline constexpr int kDefaultMoveLimit = 1000;
+
+enum class Visibility { kPublic, kFriends };
+enum class VoteKind { kNewGame, kCancel };
+enum class Phase { kWaiting, kPlaying, kOver, kCancelled };
+
+struct RoomMode {
+    int players = 2;
+    int sets_per_player = 1;
+    engine::Rules rules;
+    int move_limit = kDefaultMoveLimit;
+
+    engine::GameSetup setup() const;
+    // Why this mode cannot be played, in words; nullopt if it can.
+    std::optional<std::string> invalid() const;
+};
+
+struct RoomConfig {
+    std::string room_id; // 128 random bits, hex
+    std::string name;
+    Visibility visibility = Visibility::kPublic;
+    std::string code; // friends rooms only
+    RoomMode mode;
+};
+
+// Why the host refused something; the code lets a front end react without parsing text.
+struct Refusal {
+    enum class Code {
+        kUnknownRoom,
+        kNotAllowed,
+        kNotYourTurn,
+        kIllegalMove,
+        kRoomFull,
+        kBadRequest
+    };
+    Code code;
+    std::string message;
+};
+
+// Both clocks the room needs: steady time for holds, wall time stamped on events.
+struct Now {
+    std::chrono::steady_clock::time_point steady;
+    std::int64_t wall_ms = 0;
+    static Now current();
+};
+
+} // namespace halma::daemon

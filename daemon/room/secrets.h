@@ -1,0 +1,19 @@
+// Unguessable strings: room ids, friends room codes and seat tokens, from the kernel's CSPRNG.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace halma::daemon {
+
+// 128 random bits as 32 hex digits.
+std::string random_hex_id();
+// 100 random bits as 20 Crockford base32 letters in groups of five, "k7f3q-9xq2m-...":
+// easy to read aloud and paste into a message, no 0/O or 1/I/L confusion.
+std::string random_room_code();
+// The code in a canonical form: lower case, no dashes or spaces, look-alikes folded.
+std::string normalize_code(std::string_view code);
+// Compares without leaking through timing how much of a secret matched.
+bool secrets_equal(std::string_view a, std::string_view b);
+
+} // namespace halma::daemon

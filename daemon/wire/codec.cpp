@@ -1,0 +1,365 @@
+#include "daemon/wire/codec.h"
+
+#include "engine/notation.h"
+
+#include <algorithm>
+
+namespace halma::daemon::wire {
+
+namespace {
+
+template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
+
+constexpr std::size_t kChatLinesShown = 50;
+
+pb::Phase to_proto(Phase phase) {
+    switch (phase) {
+    case Phase::kWaiting:
+        return pb::PHASE_WAITING;
+    case Phase::kPlaying:
+        return pb::PHASE_PLAYING;
+    case Phase::kOver:
+        return pb::PHASE_OVER;
+    case Phase::kCancelled:
+        return pb::PHASE_CANCELLED;
+    }
+    return pb::PHASE_WAITING;
+}
+
+pb::MoveKind to_proto(engine::Move::Kind kind) {
+    switch (kind) {
+    case engine::Move::kNormal:
+        return pb::MOVE_KIND_NORMAL;
+    case engine::Move::kSwap:
+        return pb::MOVE_KIND_SWAP;
+    case engine::Move::kPass:
+        return pb::MOVE_KIND_PASS;
+    }
+    return pb::MOVE_KIND_NORMAL;
+}
+
+engine::Result<engine::Cell> cell_from_proto(std::uint32_t c) {
+    if (c >= engine::kCellNB)
+        return engine::fail("hole " + std::to_string(c) + " is off the board");
+    return static_cast<engine::Cell>(c);
+}
+
+} // namespace
+
+void to_proto(const RoomMode& mode, pb::RoomMode* out) {
+    out->set_players(static_cast<std::uint32_t>(mode.players));
+    out->set_sets_per_player(static_cast<std::uint32_t>(mode.sets_per_player));
+    out->set_rules(mode.rules.to_string());
+    out->set_move_limit(static_cast<std::uint32_t>(mode.move_limit));
+}
+
+engine::Result<RoomMode> mode_from_proto(const pb::RoomMode& in) {
+    RoomMode mode;
+    mode.players = in.players() ? static_cast<int>(std::min(in.players(), 64u)) : 2;
+    mode.sets_per_player
+        = in.sets_per_player() ? static_cast<int>(std::min(in.sets_per_player(), 64u)) : 1;
+    auto rules = engine::Rules::parse(in.rules());
+    if (!rules) return std::unexpected(rules.error());
+    mode.rules = *rules;
+    mode.move_limit = in.move_limit() ? static_cast<int>(std::min(in.move_limit(), 100'000u))
+                                      : kDefaultMoveLimit;
+    if (auto why = mode.invalid()) return engine::fail(*why);
+    return mode;
+}
+
+void to_proto(const RoomConfig& config, pb::RoomConfig* out) {
+    out->set_room_id(config.room_id);
+    out->set_name(config.name);
+    out->set_visibility(
+        config.visibility == Visibility::kFriends ? pb::VISIBILITY_FRIENDS : pb::VISIBILITY_PUBLIC);
+    out->set_code(config.code);
+    to_proto(config.mode, out->mutable_mode());
+}
+
+engine::Result<RoomConfig> config_from_proto(const pb::RoomConfig& in) {
+    auto mode = mode_from_proto(in.mode());
+    if (!mode) return std::unexpected(mode.error());
+    if (in.room_id().empty()) return engine::fail("a room without an id");
+    return RoomConfig { in.room_id(), in.name(),
+        in.visibility() == pb::VISIBILITY_FRIENDS ? Visibility::kFriends : Visibility::kPublic,
+        in.code(), *mode };
+}
+
+void to_proto(const RoomEvent& e, pb::RoomEvent* out) {
+    out->set_seq(e.seq);
+    out->set_time_ms(e.time_ms);
+    std::visit(Overloaded {
+                   [&](const event::MemberJoined& b) {
+                       auto* m = out->mutable_joined();
+                       m->set_member(b.member);
+                       m->set_name(b.name);
+                       m->set_seat(b.seat);
+                       m->set_bot(b.bot);
+                   },
+                   [&](const event::MemberLeft& b) {
+                       out->mutable_left()->set_member(b.member);
+                       out->mutable_left()->set_timed_out(b.timed_out);
+                   },
+                   [&](const event::Connection& b) {
+                       out->mutable_connection()->set_member(b.member);
+                       out->mutable_connection()->set_connected(b.connected);
+                   },
+                   [&](const event::Chat& b) {
+                       out->mutable_chat()->set_member(b.member);
+                       out->mutable_chat()->set_text(b.text);
+                   },
+                   [&](const event::GameStarted& b) {
+                       auto* m = out->mutable_started();
+                       m->set_game_number(static_cast<std::uint32_t>(b.game_number));
+                       m->set_first_set(b.first_set);
+                       for (int p : b.seat_player)
+                           m->add_seat_player(static_cast<std::uint32_t>(p));
+                   },
+                   [&](const event::MovePlayed& b) {
+                       auto* m = out->mutable_move();
+                       m->set_seat(b.seat);
+                       m->set_kind(to_proto(b.move.kind));
+                       if (!b.move.is_pass()) {
+                           m->set_from(b.move.from);
+                           m->set_to(b.move.to);
+                       }
+                       for (auto c : b.path) m->add_path(c);
+                   },
+                   [&](const event::VoteCast& b) {
+                       out->mutable_vote()->set_member(b.member);
+                       out->mutable_vote()->set_kind(b.kind == VoteKind::kCancel
+                               ? pb::VOTE_KIND_CANCEL
+                               : pb::VOTE_KIND_NEW_GAME);
+                   },
+                   [&](const event::GameCancelled&) { out->mutable_cancelled(); },
+               },
+        e.body);
+}
+
+engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
+    RoomEvent e;
+    e.seq = in.seq();
+    e.time_ms = in.time_ms();
+    switch (in.body_case()) {
+    case pb::RoomEvent::kJoined:
+        e.body = event::MemberJoined { in.joined().member(), in.joined().name(), in.joined().seat(),
+            in.joined().bot() };
+        break;
+    case pb::RoomEvent::kLeft:
+        e.body = event::MemberLeft { in.left().member(), in.left().timed_out() };
+        break;
+    case pb::RoomEvent::kConnection:
+        e.body = event::Connection { in.connection().member(), in.connection().connected() };
+        break;
+    case pb::RoomEvent::kChat:
+        e.body = event::Chat { in.chat().member(), in.chat().text() };
+        break;
+    case pb::RoomEvent::kStarted: {
+        const auto& s = in.started();
+        if (s.first_set() >= engine::kSetNB) return engine::fail("first set out of range");
+        event::GameStarted b { static_cast<int>(s.game_number()),
+            static_cast<engine::SetId>(s.first_set()), {} };
+        for (auto p : s.seat_player()) b.seat_player.push_back(static_cast<int>(std::min(p, 64u)));
+        e.body = std::move(b);
+        break;
+    }
+    case pb::RoomEvent::kMove: {
+        const auto& m = in.move();
+        event::MovePlayed b;
+        b.seat = m.seat();
+        if (m.kind() == pb::MOVE_KIND_PASS) {
+            b.move = engine::Move::pass();
+        } else {
+            auto from = cell_from_proto(m.from());
+            auto to = cell_from_proto(m.to());
+            if (!from) return std::unexpected(from.error());
+            if (!to) return std::unexpected(to.error());
+            b.move = engine::Move { *from, *to,
+                m.kind() == pb::MOVE_KIND_SWAP ? engine::Move::kSwap : engine::Move::kNormal };
+        }
+        for (auto c : m.path()) {
+            auto cell = cell_from_proto(c);
+            if (!cell) return std::unexpected(cell.error());
+            b.path.push_back(*cell);
+        }
+        e.body = std::move(b);
+        break;
+    }
+    case pb::RoomEvent::kVote:
+        e.body = event::VoteCast { in.vote().member(),
+            in.vote().kind() == pb::VOTE_KIND_CANCEL ? VoteKind::kCancel : VoteKind::kNewGame };
+        break;
+    case pb::RoomEvent::kCancelled:
+        e.body = event::GameCancelled {};
+        break;
+    default:
+        return engine::fail("an event of a kind this daemon does not know");
+    }
+    return e;
+}
+
+void to_proto(const RoomState& state, pb::Snapshot* out) {
+    to_proto(state.config(), out->mutable_config());
+    for (const auto& e : state.log()) to_proto(e, out->add_events());
+}
+
+engine::Result<RoomState> state_from_proto(const pb::Snapshot& snapshot) {
+    auto config = config_from_proto(snapshot.config());
+    if (!config) return std::unexpected(config.error());
+    RoomState state(std::move(*config));
+    for (const auto& pe : snapshot.events()) {
+        auto e = event_from_proto(pe);
+        if (!e) return std::unexpected(e.error());
+        if (auto error = state.apply(*e))
+            return engine::fail("snapshot event " + std::to_string(pe.seq()) + ": " + *error);
+    }
+    return state;
+}
+
+pb::ErrorCode to_proto(Refusal::Code code) {
+    switch (code) {
+    case Refusal::Code::kUnknownRoom:
+        return pb::ERROR_CODE_UNKNOWN_ROOM;
+    case Refusal::Code::kNotAllowed:
+        return pb::ERROR_CODE_NOT_ALLOWED;
+    case Refusal::Code::kNotYourTurn:
+        return pb::ERROR_CODE_NOT_YOUR_TURN;
+    case Refusal::Code::kIllegalMove:
+        return pb::ERROR_CODE_ILLEGAL_MOVE;
+    case Refusal::Code::kRoomFull:
+        return pb::ERROR_CODE_ROOM_FULL;
+    case Refusal::Code::kBadRequest:
+        return pb::ERROR_CODE_BAD_REQUEST;
+    }
+    return pb::ERROR_CODE_UNSPECIFIED;
+}
+
+void set_error(pb::Error* out, pb::ErrorCode code, std::string message) {
+    out->set_code(code);
+    out->set_message(std::move(message));
+    if (code == pb::ERROR_CODE_VERSION) out->set_supported_version(kProtocolVersion);
+}
+
+void summarize(
+    const RoomState& state, const std::string& address, bool with_code, pb::RoomSummary* out) {
+    const auto& config = state.config();
+    out->set_room_id(config.room_id);
+    out->set_name(config.name);
+    out->set_visibility(
+        config.visibility == Visibility::kFriends ? pb::VISIBILITY_FRIENDS : pb::VISIBILITY_PUBLIC);
+    to_proto(config.mode, out->mutable_mode());
+    out->set_seats(static_cast<std::uint32_t>(state.seats()));
+    out->set_seats_taken(static_cast<std::uint32_t>(state.seats() - state.free_seats()));
+    out->set_spectators(static_cast<std::uint32_t>(state.spectators()));
+    out->set_phase(to_proto(state.phase()));
+    out->set_address(address);
+    if (with_code) out->set_code(config.code);
+}
+
+void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
+    const std::string& address, pb::RoomView* out) {
+    const Member* self = state.member(me);
+    summarize(state, address, self != nullptr, out->mutable_summary());
+    out->set_seq(state.seq());
+    out->set_connection(connection);
+    out->set_your_seat(self ? self->seat : kNoSeat);
+    const engine::Game* game = state.game();
+    for (int s = 0; s < state.seats(); ++s) {
+        auto* seat = out->add_seats();
+        seat->set_seat(s);
+        if (const Member* m = state.member(state.seat_holder(s))) {
+            seat->set_name(m->name);
+            seat->set_bot(m->bot);
+            seat->set_connected(m->connected);
+            seat->set_voted_new_game(state.votes(VoteKind::kNewGame).count(m->id) > 0);
+            seat->set_voted_cancel(state.votes(VoteKind::kCancel).count(m->id) > 0);
+        }
+        if (game) {
+            int player = state.player_of_seat(s);
+            seat->set_player(static_cast<std::uint32_t>(player));
+            for (auto set : game->setup().sets_of(player)) seat->add_sets(set);
+        }
+    }
+    for (const auto& [id, m] : state.members())
+        if (m.seat == kNoSeat) out->add_spectators(m.name);
+    out->set_game_number(static_cast<std::uint32_t>(state.game_number()));
+    out->set_turn_seat(state.seat_to_move());
+    out->set_your_turn(self && self->seat != kNoSeat && self->seat == state.seat_to_move());
+    out->set_leader_seat(state.leader_seat());
+    if (game) {
+        out->set_position(game->position().to_string());
+        for (const auto& played : game->history())
+            out->add_moves(played.move.is_pass() ? "pass" : engine::path_name(played.path));
+        for (auto it = game->history().rbegin(); it != game->history().rend(); ++it)
+            if (!it->automatic) {
+                for (auto c : it->path) out->add_last_path(c);
+                break;
+            }
+        if (out->your_turn()) {
+            engine::MoveList list;
+            game->legal_moves(list);
+            for (auto m : list) out->add_legal_moves(engine::move_name(m));
+        }
+        for (const auto& st : game->standings()) {
+            auto* s = out->add_standings();
+            int seat = state.seat_of_player(st.player);
+            s->set_seat(seat);
+            if (const Member* m = state.member(state.seat_holder(seat))) s->set_name(m->name);
+            s->set_place(static_cast<std::uint32_t>(st.place));
+            s->set_finished(st.finished);
+            s->set_moves(static_cast<std::uint32_t>(st.moves));
+            s->set_distance_left(static_cast<std::uint32_t>(st.distance_left));
+        }
+    }
+    const auto& chat = state.chat();
+    for (std::size_t i = chat.size() > kChatLinesShown ? chat.size() - kChatLinesShown : 0;
+         i < chat.size(); ++i) {
+        auto* line = out->add_chat();
+        line->set_seq(chat[i].seq);
+        line->set_name(chat[i].name);
+        line->set_text(chat[i].text);
+        line->set_time_ms(chat[i].time_ms);
+    }
+}
+
+std::string describe(const RoomState& state, const RoomEvent& e) {
+    auto seat_text = [](int seat) { return "seat " + std::to_string(seat + 1); };
+    return std::visit(
+        Overloaded {
+            [&](const event::MemberJoined& b) -> std::string {
+                return b.name
+                    + (b.seat == kNoSeat ? " is watching" : " joined, " + seat_text(b.seat));
+            },
+            [&](const event::MemberLeft& b) -> std::string {
+                return state.name_of(b.member)
+                    + (b.timed_out ? " was gone too long; the seat is free" : " left");
+            },
+            [&](const event::Connection& b) -> std::string {
+                return state.name_of(b.member)
+                    + (b.connected ? " is back" : " lost the connection; the seat is held");
+            },
+            [&](const event::Chat& b) -> std::string {
+                return state.name_of(b.member) + ": " + b.text;
+            },
+            [&](const event::GameStarted& b) -> std::string {
+                int seat = state.seat_of_player(state.config().mode.setup().owner(b.first_set));
+                return "game " + std::to_string(b.game_number) + " started; "
+                    + state.name_of(state.seat_holder(seat)) + " moves first";
+            },
+            [&](const event::MovePlayed& b) -> std::string {
+                std::string text = state.name_of(state.seat_holder(b.seat)) + " played "
+                    + (b.move.is_pass() ? std::string("pass") : engine::path_name(b.path));
+                if (state.phase() == Phase::kOver) text += "; the game is over";
+                return text;
+            },
+            [&](const event::VoteCast& b) -> std::string {
+                return state.name_of(b.member)
+                    + (b.kind == VoteKind::kCancel ? " votes to cancel the game"
+                                                   : " votes for a new game");
+            },
+            [&](const event::GameCancelled&) -> std::string { return "the game was cancelled"; },
+        },
+        e.body);
+}
+
+} // namespace halma::daemon::wire
