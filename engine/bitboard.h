@@ -29,6 +29,15 @@ struct Bitboard {
         return lo ? static_cast<Cell>(std::countr_zero(lo))
                   : static_cast<Cell>(64 + std::countr_zero(hi));
     }
+    // Highest hole in the set; the set must not be empty.
+    constexpr Cell last() const {
+        return hi ? static_cast<Cell>(127 - std::countl_zero(hi)) : static_cast<Cell>(63 - std::countl_zero(lo));
+    }
+    constexpr Cell pop_last() {
+        Cell c = last();
+        reset(c);
+        return c;
+    }
     constexpr Cell pop_first() {
         Cell c = first();
         if (lo)

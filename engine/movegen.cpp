@@ -13,21 +13,23 @@ namespace {
 // position's open-hop masks. The moving marble's origin counts as empty during its chain, but
 // that never matters here: a chain only reaches holes an even number of rows and columns from
 // its origin, so it can neither hop over the origin (next to it) nor find it a new landing.
-Bitboard short_hop_landings(const Position& pos, Cell from) {
-    Cell queue[kCellNB];
-    int count = 0, next = 0;
-    queue[count++] = from;
+[[gnu::always_inline]] inline Bitboard short_hop_landings(const Position& pos, Cell from) {
     Bitboard reached = kGeometry.bit[from];
-    while (next < count) {
-        Cell c = queue[next++];
-        for (unsigned open = pos.open_hops(c); open; open &= open - 1) {
-            Cell land = kGeometry.hops[c][static_cast<std::size_t>(std::countr_zero(open))].land;
-            const Bitboard& b = kGeometry.bit[land];
-            if ((reached & b).empty()) {
-                reached |= b;
-                queue[count++] = land;
-            }
+    Bitboard frontier = reached;
+    // Breadth-first by whole layers: each hole of the frontier adds all its open landings in
+    // one lookup; only holes not reached before form the next layer.
+    while (frontier) {
+        Bitboard next;
+        for (auto w = frontier.lo; w; w &= w - 1) {
+            auto c = static_cast<Cell>(std::countr_zero(w));
+            next |= kGeometry.hop_landings[c][pos.open_hops(c)];
         }
+        for (auto w = frontier.hi; w; w &= w - 1) {
+            auto c = static_cast<Cell>(64 + std::countr_zero(w));
+            next |= kGeometry.hop_landings[c][pos.open_hops(c)];
+        }
+        frontier = next & ~reached;
+        reached |= frontier;
     }
     return reached ^ kGeometry.bit[from];
 }
@@ -85,12 +87,6 @@ Bitboard hops_onto(Jumps jumps, Cell c, Bitboard occupied, Bitboard targets) {
     return found;
 }
 
-Bitboard allowed_destinations(const Rules& rules, Bitboard resting, SetId s, Cell from) {
-    Bitboard home = triangle_cells(home_of(s));
-    if (rules.home_lock && home.test(from)) return home;
-    return resting;
-}
-
 // Appends a move to each hole of `targets`. Writes through a local cursor: Move is made of
 // chars, so stores through list.push() would make the compiler reload the list's size.
 void emit(MoveList& list, Cell from, Bitboard targets, Move::Kind kind) {
@@ -126,13 +122,20 @@ void add_swaps(const Position& pos, const Rules& rules, SetId s, Bitboard locked
 }
 
 bool has_forward_move(const Position& pos, const Rules& rules, SetId s) {
-    Bitboard resting = resting_cells(rules, pos.sets_present(), s);
     Bitboard empty = ~pos.occupied() & kAllCells;
     SetId home = home_of(s);
-    // Step 1: a forward step is cheap to find and nearly always there.
+    const auto& nearer = kGeometry.nearer_neighbours[home];
+    // Step 1: a forward step is cheap to find and nearly always there. A step forward from
+    // outside the home lands in the centre or the home (where every set may rest) unless
+    // the marble is in an arm; check the rest rule only then.
+    Bitboard resting = resting_cells(rules, pos.sets_present(), s);
+    Bitboard home_cells = triangle_cells(home);
+    // Look at the marbles nearest home first: holes are numbered from the top row down.
+    bool homeward_down = kGeometry.apex[home] > kGeometry.apex[s];
     for (Bitboard marbles = pos.marbles(s); marbles;) {
-        Cell c = marbles.pop_first();
-        if (kGeometry.nearer_neighbours[home][c] & empty & allowed_destinations(rules, resting, s, c)) return true;
+        Cell c = homeward_down ? marbles.pop_last() : marbles.pop_first();
+        Bitboard allowed = rules.home_lock && home_cells.test(c) ? home_cells : resting;
+        if (nearer[c] & empty & allowed) return true;
     }
     // Step 2: otherwise look at every move.
     MoveList list;
@@ -172,9 +175,11 @@ void generate_set_moves(const Position& pos, const Rules& rules, SetId s, MoveLi
         Bitboard marbles = pass == 0 ? pos.marbles(s) & ~locked : locked;
         while (marbles) {
             Cell from = marbles.pop_first();
-            Bitboard landings = rules.jumps == Jumps::kShort
-                ? short_hop_landings(pos, from)
-                : long_hop_targets(from, pos.occupied() ^ kGeometry.bit[from]) & ~kGeometry.bit[from];
+            Bitboard landings;
+            if (rules.jumps == Jumps::kLong)
+                landings = long_hop_targets(from, pos.occupied() ^ kGeometry.bit[from]) & ~kGeometry.bit[from];
+            else if (pos.open_hops(from))  // most marbles in a crowd cannot hop at all
+                landings = short_hop_landings(pos, from);
             // Steps and hops never reach the same hole: a hop chain moves an even number of rows
             // and columns, a step an odd number.
             emit(list, from, ((kGeometry.neighbours[from] & empty) | landings) & allowed, Move::kNormal);
