@@ -8,12 +8,13 @@ namespace {
 constexpr int kRows[17] = { 1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1 };
 
 struct Tables {
-    std::array<std::array<int, 6>, 121> neighbour {};  // -1 off the board
+    std::array<std::array<int, 6>, 121> neighbour {}; // -1 off the board
     Tables() {
         int row_of[121], x_of[121], start[17], c = 0;
         for (int r = 0; r < 17; ++r) {
             start[r] = c;
-            for (int h = 0; h < kRows[r]; ++h, ++c) row_of[c] = r, x_of[c] = -(kRows[r] - 1) + 2 * h;
+            for (int h = 0; h < kRows[r]; ++h, ++c)
+                row_of[c] = r, x_of[c] = -(kRows[r] - 1) + 2 * h;
         }
         auto at = [&](int r, int x) {
             if (r < 0 || r > 16) return -1;
@@ -34,7 +35,7 @@ struct Move {
 };
 
 struct State {
-    std::array<std::uint8_t, 121> board {};  // 0 empty, else set number
+    std::array<std::uint8_t, 121> board {}; // 0 empty, else set number
     int side = 1;
 };
 
@@ -95,8 +96,8 @@ void walk(State& s, int depth, PlainPerft& result) {
 
 PlainPerft plain_perft(int depth) {
     State s;
-    for (int c = 0; c < 10; ++c) s.board[c] = 4;         // rows a-d
-    for (int c = 111; c < 121; ++c) s.board[c] = 1;      // rows n-q
+    for (int c = 0; c < 10; ++c) s.board[c] = 4; // rows a-d
+    for (int c = 111; c < 121; ++c) s.board[c] = 1; // rows n-q
     PlainPerft result;
     walk(s, depth, result);
     return result;

@@ -1,16 +1,16 @@
 // `halma analyze ...`: the engine from the command line, for scripts and for checking a
 // position by hand. Output formats are a contract (docs/cli.md): one item per line.
-#include <iostream>
-#include <numeric>
-#include <string>
-#include <vector>
-
 #include "commands.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+
+#include <iostream>
+#include <numeric>
+#include <string>
+#include <vector>
 
 namespace halma::cli {
 namespace {
@@ -43,7 +43,8 @@ std::optional<int> load(const Inputs& in, Rules& rules, Position& pos, bool posi
     auto parsed_rules = Rules::parse(in.rules_text);
     if (!parsed_rules) return input_error("bad --rules", parsed_rules.error());
     rules = *parsed_rules;
-    std::string text = in.position_words.empty() && position_optional ? kTwoPlayerStart : join(in.position_words);
+    std::string text = in.position_words.empty() && position_optional ? kTwoPlayerStart
+                                                                      : join(in.position_words);
     if (text.empty()) return input_error("bad position", Error { "no position given" });
     auto parsed = Position::parse(text);
     if (!parsed) return input_error("bad position", parsed.error());
@@ -60,13 +61,16 @@ void add_inputs(CLI::App* cmd, Inputs& in) {
 } // namespace
 
 void add_analyze_commands(CLI::App& app, int& exit_code) {
-    auto* analyze = app.add_subcommand("analyze", "Ask the rules engine about a position (offline)");
+    auto* analyze
+        = app.add_subcommand("analyze", "Ask the rules engine about a position (offline)");
     analyze->require_subcommand(1);
 
     static Inputs moves_in;
-    auto* moves = analyze->add_subcommand("moves", "List the legal moves of the set to move, one from-to per line");
+    auto* moves = analyze->add_subcommand(
+        "moves", "List the legal moves of the set to move, one from-to per line");
     add_inputs(moves, moves_in);
-    moves->add_option("position", moves_in.position_words, "Position string (docs/notation.md)")->required();
+    moves->add_option("position", moves_in.position_words, "Position string (docs/notation.md)")
+        ->required();
     moves->callback([&] {
         Rules rules;
         Position pos;
@@ -84,7 +88,8 @@ void add_analyze_commands(CLI::App& app, int& exit_code) {
     auto* perft_cmd = analyze->add_subcommand("perft", "Count the move sequences DEPTH plies deep");
     add_inputs(perft_cmd, perft_in);
     perft_cmd->add_option("depth", depth, "Plies")->required()->check(CLI::Range(0, 64));
-    perft_cmd->add_option("position", perft_in.position_words, "Position string (default: the 2-player start)");
+    perft_cmd->add_option(
+        "position", perft_in.position_words, "Position string (default: the 2-player start)");
     perft_cmd->callback([&] {
         Rules rules;
         Position pos;
@@ -97,7 +102,8 @@ void add_analyze_commands(CLI::App& app, int& exit_code) {
 
     static Inputs path_in;
     static std::string move_text;
-    auto* path_cmd = analyze->add_subcommand("path", "Show the holes a move passes through (its hop chain)");
+    auto* path_cmd
+        = analyze->add_subcommand("path", "Show the holes a move passes through (its hop chain)");
     add_inputs(path_cmd, path_in);
     path_cmd->add_option("move", move_text, "The move, from-to")->required();
     path_cmd->add_option("position", path_in.position_words, "Position string")->required();
@@ -115,7 +121,8 @@ void add_analyze_commands(CLI::App& app, int& exit_code) {
         }
         auto move = legal_move_along(pos, rules, *cells);
         if (!move) {
-            std::cerr << "halma: illegal move " << move_text << ": " << move.error().message << "\n";
+            std::cerr << "halma: illegal move " << move_text << ": " << move.error().message
+                      << "\n";
             exit_code = 1;
             return;
         }

@@ -1,8 +1,8 @@
 // halma: the command line front end. Analysis runs the engine in-process; every other command
 // talks to the local halmad.
-#include <iostream>
-
 #include "commands.h"
+
+#include <iostream>
 
 int main(int argc, char** argv) {
     CLI::App app { "halma: Chinese checkers on your LAN.\n"

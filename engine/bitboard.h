@@ -2,10 +2,10 @@
 // Two 64-bit words rather than __int128 because 32-bit Raspberry Pi OS has no __int128.
 #pragma once
 
+#include "types.h"
+
 #include <bit>
 #include <cstdint>
-
-#include "types.h"
 
 namespace halma::engine {
 
@@ -31,7 +31,8 @@ struct Bitboard {
     }
     // Highest hole in the set; the set must not be empty.
     constexpr Cell last() const {
-        return hi ? static_cast<Cell>(127 - std::countl_zero(hi)) : static_cast<Cell>(63 - std::countl_zero(lo));
+        return hi ? static_cast<Cell>(127 - std::countl_zero(hi))
+                  : static_cast<Cell>(63 - std::countl_zero(lo));
     }
     constexpr Cell pop_last() {
         Cell c = last();
@@ -47,9 +48,15 @@ struct Bitboard {
         return c;
     }
 
-    friend constexpr Bitboard operator&(Bitboard a, Bitboard b) { return { a.lo & b.lo, a.hi & b.hi }; }
-    friend constexpr Bitboard operator|(Bitboard a, Bitboard b) { return { a.lo | b.lo, a.hi | b.hi }; }
-    friend constexpr Bitboard operator^(Bitboard a, Bitboard b) { return { a.lo ^ b.lo, a.hi ^ b.hi }; }
+    friend constexpr Bitboard operator&(Bitboard a, Bitboard b) {
+        return { a.lo & b.lo, a.hi & b.hi };
+    }
+    friend constexpr Bitboard operator|(Bitboard a, Bitboard b) {
+        return { a.lo | b.lo, a.hi | b.hi };
+    }
+    friend constexpr Bitboard operator^(Bitboard a, Bitboard b) {
+        return { a.lo ^ b.lo, a.hi ^ b.hi };
+    }
     constexpr Bitboard operator~() const { return { ~lo, ~hi }; }
     constexpr Bitboard& operator&=(Bitboard b) { return *this = *this & b; }
     constexpr Bitboard& operator|=(Bitboard b) { return *this = *this | b; }
@@ -58,6 +65,7 @@ struct Bitboard {
 };
 
 // Every one of the 121 holes.
-inline constexpr Bitboard kAllCells { ~std::uint64_t { 0 }, (std::uint64_t { 1 } << (kCellNB - 64)) - 1 };
+inline constexpr Bitboard kAllCells { ~std::uint64_t { 0 },
+    (std::uint64_t { 1 } << (kCellNB - 64)) - 1 };
 
 } // namespace halma::engine

@@ -1,9 +1,9 @@
 #include "game.h"
 
-#include <algorithm>
-
 #include "geometry.h"
 #include "notation.h"
+
+#include <algorithm>
 
 namespace halma::engine {
 
@@ -17,14 +17,18 @@ Result<GameSetup> GameSetup::make(int players, int sets_per_player, Rules rules)
 }
 
 std::optional<Error> GameSetup::validate() const {
-    bool ok = (sets_per_player == 1 && (players == 2 || players == 3 || players == 4 || players == 6))
-        || (players == 2 && (sets_per_player == 2 || sets_per_player == 3)) || (players == 3 && sets_per_player == 2);
+    bool ok
+        = (sets_per_player == 1 && (players == 2 || players == 3 || players == 4 || players == 6))
+        || (players == 2 && (sets_per_player == 2 || sets_per_player == 3))
+        || (players == 3 && sets_per_player == 2);
     if (!ok)
         return Error { std::to_string(players) + " players with " + std::to_string(sets_per_player)
-            + " set(s) each is not a setup; choose 2, 3, 4 or 6 players with one set, 2 players with 2 or 3 sets, "
+            + " set(s) each is not a setup; choose 2, 3, 4 or 6 players with one set, 2 players "
+              "with 2 or 3 sets, "
               "or 3 players with 2 sets" };
     if (rules.unused == Unused::kFilled && unused_triangles(sets()) == 0)
-        return Error { "unused=filled needs unused triangles, and with " + std::to_string(players * sets_per_player)
+        return Error { "unused=filled needs unused triangles, and with "
+            + std::to_string(players * sets_per_player)
             + " sets every triangle is a start or a home" };
     if (move_limit < 0) return Error { "the move limit cannot be negative" };
     return std::nullopt;
@@ -32,10 +36,14 @@ std::optional<Error> GameSetup::validate() const {
 
 SetMask GameSetup::sets() const {
     switch (players * sets_per_player) {
-    case 2: return mask_of(0) | mask_of(3);
-    case 3: return mask_of(0) | mask_of(2) | mask_of(4);
-    case 4: return mask_of(0) | mask_of(1) | mask_of(3) | mask_of(4);
-    default: return 0x3f;
+    case 2:
+        return mask_of(0) | mask_of(3);
+    case 3:
+        return mask_of(0) | mask_of(2) | mask_of(4);
+    case 4:
+        return mask_of(0) | mask_of(1) | mask_of(3) | mask_of(4);
+    default:
+        return 0x3f;
     }
 }
 
@@ -52,21 +60,30 @@ std::vector<SetId> GameSetup::sets_of(int player) const {
     return result;
 }
 
+SetId GameSetup::first_mover(SetId black, std::uint64_t coin) const {
+    if (rules.first == FirstMover::kBlack) return black;
+    std::vector<SetId> in_game;
+    for (SetId s = 0; s < kSetNB; ++s)
+        if (has_set(sets(), s)) in_game.push_back(s);
+    return in_game[coin % in_game.size()];
+}
+
 Game::Game(GameSetup setup, SetId first)
     : setup_(std::move(setup))
     , position_(Position::start(setup_.sets(), first, setup_.rules.unused == Unused::kFilled))
     , moves_made_(static_cast<std::size_t>(setup_.players), 0)
-    , finished_after_(static_cast<std::size_t>(setup_.players)) {}
+    , finished_after_(static_cast<std::size_t>(setup_.players)) { }
 
 Result<Game> Game::from_position(GameSetup setup, const Position& pos) {
     if (auto error = setup.validate()) return std::unexpected(*error);
     if (pos.sets_present() != setup.sets())
-        return fail("the position's sets do not match a game of " + std::to_string(setup.players) + " players with "
-            + std::to_string(setup.sets_per_player) + " set(s) each");
+        return fail("the position's sets do not match a game of " + std::to_string(setup.players)
+            + " players with " + std::to_string(setup.sets_per_player) + " set(s) each");
     Game game(setup, pos.side_to_move());
     game.position_ = pos;
-    game.after_move();  // a set may already be home
-    if (game.set_finished(game.set_to_move()) && !game.over_) game.position_.set_side_to_move(game.position_.next_in_turn(game.set_to_move()));
+    game.after_move(); // a set may already be home
+    if (game.set_finished(game.set_to_move()) && !game.over_)
+        game.position_.set_side_to_move(game.position_.next_in_turn(game.set_to_move()));
     return game;
 }
 
@@ -94,7 +111,8 @@ Result<std::vector<PlayedMove>> Game::play(Move m) {
 
     std::vector<PlayedMove> played;
     auto record = [&](Move move, bool automatic) {
-        PlayedMove p { move, set_to_move(), player_to_move(), automatic, move_path(position_, setup_.rules, move) };
+        PlayedMove p { move, set_to_move(), player_to_move(), automatic,
+            move_path(position_, setup_.rules, move) };
         position_.make(move);
         ++moves_made_[static_cast<std::size_t>(p.player)];
         history_.push_back(p);
@@ -116,7 +134,8 @@ void Game::after_move() {
         auto sets = setup_.sets_of(player);
         bool all = std::all_of(sets.begin(), sets.end(), [&](SetId t) { return set_finished(t); });
         if (!all) continue;
-        finished_after_[static_cast<std::size_t>(player)] = moves_made_[static_cast<std::size_t>(player)];
+        finished_after_[static_cast<std::size_t>(player)]
+            = moves_made_[static_cast<std::size_t>(player)];
         for (SetId t : sets) position_.retire(t);
     }
     update_over();
@@ -174,8 +193,11 @@ std::vector<Standing> Game::standings() const {
         list.push_back(s);
     }
     // Finished players first, by moves needed; then the rest by distance left.
-    auto key = [](const Standing& s) { return std::pair { s.finished ? 0 : 1, s.finished ? s.moves : s.distance_left }; };
-    std::stable_sort(list.begin(), list.end(), [&](const Standing& a, const Standing& b) { return key(a) < key(b); });
+    auto key = [](const Standing& s) {
+        return std::pair { s.finished ? 0 : 1, s.finished ? s.moves : s.distance_left };
+    };
+    std::stable_sort(list.begin(), list.end(),
+        [&](const Standing& a, const Standing& b) { return key(a) < key(b); });
     // Places: finished players are placed as they finish (ties share); the unfinished get places
     // only when the game is over, ranked by distance left.
     for (std::size_t i = 0; i < list.size(); ++i) {

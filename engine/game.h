@@ -2,14 +2,14 @@
 // and the ranking with draws. The room in the daemon owns one; the bots and tests play them.
 #pragma once
 
-#include <cstdint>
-#include <optional>
-#include <vector>
-
 #include "movegen.h"
 #include "position.h"
 #include "result.h"
 #include "rules.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
 
 namespace halma::engine {
 
@@ -35,6 +35,10 @@ struct GameSetup {
     // so a player's sets alternate with the others' (2x3: 1,3,5 and 2,4,6).
     int owner(SetId s) const;
     std::vector<SetId> sets_of(int player) const;
+
+    // The set that moves first: `black` (the set the room gave black) with first=black, or
+    // one of the sets in the game chosen by `coin` (any random number) with first=coin.
+    SetId first_mover(SetId black, std::uint64_t coin) const;
 };
 
 // One move as played, with the hop path a front end animates.
@@ -42,16 +46,16 @@ struct PlayedMove {
     Move move;
     SetId set = kNoSet;
     int player = -1;
-    bool automatic = false;  // a pass the game made for a set that has already finished
+    bool automatic = false; // a pass the game made for a set that has already finished
     std::vector<Cell> path;
 };
 
 struct Standing {
     int player = 0;
-    int place = 0;            // 1 = first; players who tie share a place; 0 = not decided yet
+    int place = 0; // 1 = first; players who tie share a place; 0 = not decided yet
     bool finished = false;
-    int moves = 0;            // moves made; for a finished player, the moves it needed
-    int distance_left = 0;    // total distance of its marbles from home (0 = all home)
+    int moves = 0; // moves made; for a finished player, the moves it needed
+    int distance_left = 0; // total distance of its marbles from home (0 = all home)
 };
 
 class Game {
@@ -93,7 +97,7 @@ private:
     Position position_;
     std::vector<PlayedMove> history_;
     std::vector<int> moves_made_;
-    std::vector<std::optional<int>> finished_after_;  // per player: moves it needed
+    std::vector<std::optional<int>> finished_after_; // per player: moves it needed
     SetMask finished_sets_ = 0;
     bool over_ = false;
 };

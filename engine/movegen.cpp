@@ -1,10 +1,10 @@
 #include "movegen.h"
 
-#include <algorithm>
-#include <bit>
-
 #include "geometry.h"
 #include "notation.h"
+
+#include <algorithm>
+#include <bit>
 
 namespace halma::engine {
 namespace {
@@ -47,7 +47,7 @@ Cell jump_landing(Jumps jumps, Cell c, int d, Bitboard occupied, Bitboard land_o
     } else {
         const auto& ray = kGeometry.ray[c][ud];
         int length = kGeometry.ray_length[c][ud];
-        int k = 0;  // the marble jumped over is ray[k], at distance k + 1
+        int k = 0; // the marble jumped over is ray[k], at distance k + 1
         while (k < length && !occupied.test(ray[static_cast<std::size_t>(k)])) ++k;
         int landing = 2 * k + 1;
         if (k == length || landing >= length) return kNoCell;
@@ -105,7 +105,8 @@ void emit(MoveList& list, Cell from, Bitboard targets, Move::Kind kind) {
 
 // spoil=swap: a step or the last hop of a chain may end on an opponent's marble in the mover's
 // home, which goes to the mover's origin.
-void add_swaps(const Position& pos, const Rules& rules, SetId s, Bitboard locked, Bitboard resting, MoveList& list) {
+void add_swaps(const Position& pos, const Rules& rules, SetId s, Bitboard locked, Bitboard resting,
+    MoveList& list) {
     Bitboard home = triangle_cells(home_of(s));
     Bitboard opponents = home & pos.occupied() & ~pos.marbles(s) & ~pos.fixed_marbles();
     for (Bitboard marbles = pos.marbles(s); marbles;) {
@@ -113,7 +114,8 @@ void add_swaps(const Position& pos, const Rules& rules, SetId s, Bitboard locked
         Bitboard targets = opponents & (locked.test(from) ? home : resting);
         if (!targets) continue;
         Bitboard occupied = pos.occupied() ^ kGeometry.bit[from];
-        Bitboard chain = rules.jumps == Jumps::kShort ? short_hop_landings(pos, from) : long_hop_targets(from, occupied);
+        Bitboard chain = rules.jumps == Jumps::kShort ? short_hop_landings(pos, from)
+                                                      : long_hop_targets(from, occupied);
         chain |= kGeometry.bit[from];
         Bitboard swaps = kGeometry.neighbours[from] & targets;
         while (chain) swaps |= hops_onto(rules.jumps, chain.pop_first(), occupied, targets);
@@ -151,7 +153,9 @@ bool releases(SetId owner, Move m) {
 
 } // namespace
 
-bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+bool MoveList::contains(Move m) const {
+    return std::find(begin(), end(), m) != end();
+}
 
 Bitboard resting_cells(const Rules& rules, SetMask sets_present, SetId s) {
     if (rules.rest == Rest::kAny) return kAllCells;
@@ -177,12 +181,14 @@ void generate_set_moves(const Position& pos, const Rules& rules, SetId s, MoveLi
             Cell from = marbles.pop_first();
             Bitboard landings;
             if (rules.jumps == Jumps::kLong)
-                landings = long_hop_targets(from, pos.occupied() ^ kGeometry.bit[from]) & ~kGeometry.bit[from];
-            else if (pos.open_hops(from))  // most marbles in a crowd cannot hop at all
+                landings = long_hop_targets(from, pos.occupied() ^ kGeometry.bit[from])
+                    & ~kGeometry.bit[from];
+            else if (pos.open_hops(from)) // most marbles in a crowd cannot hop at all
                 landings = short_hop_landings(pos, from);
             // Steps and hops never reach the same hole: a hop chain moves an even number of rows
             // and columns, a step an odd number.
-            emit(list, from, ((kGeometry.neighbours[from] & empty) | landings) & allowed, Move::kNormal);
+            emit(list, from, ((kGeometry.neighbours[from] & empty) | landings) & allowed,
+                Move::kNormal);
         }
     }
     if (rules.spoil == Spoil::kSwap) add_swaps(pos, rules, s, locked, resting, list);
@@ -191,7 +197,7 @@ void generate_set_moves(const Position& pos, const Rules& rules, SetId s, MoveLi
 std::optional<SetId> release_owed(const Position& pos, const Rules& rules) {
     if (!rules.release) return std::nullopt;
     SetId owner = pos.side_to_move();
-    SetId blocked = home_of(owner);  // the set whose home is the owner's start
+    SetId blocked = home_of(owner); // the set whose home is the owner's start
     if (!has_set(pos.sets_in_turn(), blocked)) return std::nullopt;
     if (!(pos.marbles(owner) & triangle_cells(owner))) return std::nullopt;
     if (has_forward_move(pos, rules, blocked)) return std::nullopt;
@@ -205,7 +211,9 @@ void generate_moves(const Position& pos, const Rules& rules, MoveList& list) {
         // Keep only the moves that take a marble out of the owner's start triangle, if any.
         int kept = 0;
         for (int i = 0; i < list.size; ++i)
-            if (releases(s, list.moves[static_cast<std::size_t>(i)])) list.moves[static_cast<std::size_t>(kept++)] = list.moves[static_cast<std::size_t>(i)];
+            if (releases(s, list.moves[static_cast<std::size_t>(i)]))
+                list.moves[static_cast<std::size_t>(kept++)]
+                    = list.moves[static_cast<std::size_t>(i)];
         if (kept) list.size = kept;
     }
     if (list.size == 0) list.push(Move::pass());
@@ -220,13 +228,15 @@ std::optional<Error> explain_illegal(const Position& pos, const Rules& rules, Mo
         if (legal.size == 1 && legal.moves[0].is_pass()) return std::nullopt;
         return Error { set + " has legal moves and may not pass" };
     }
-    if (m.from >= kCellNB || m.to >= kCellNB) return Error { "that move names a hole that is not on the board" };
+    if (m.from >= kCellNB || m.to >= kCellNB)
+        return Error { "that move names a hole that is not on the board" };
     std::string from = cell_name(m.from), to = cell_name(m.to);
     Piece piece = pos.at(m.from);
     if (piece == kEmpty) return Error { from + " is empty" };
     if (piece == kFixed) return Error { "the marble on " + from + " is fixed and never moves" };
     if (set_of(piece) != s)
-        return Error { from + " holds a marble of set " + std::to_string(set_of(piece) + 1) + ", and it is " + set + "'s turn" };
+        return Error { from + " holds a marble of set " + std::to_string(set_of(piece) + 1)
+            + ", and it is " + set + "'s turn" };
     if (legal.contains(m)) return std::nullopt;
     if (m.from == m.to) return Error { "a move must leave " + from };
 
@@ -235,11 +245,13 @@ std::optional<Error> explain_illegal(const Position& pos, const Rules& rules, Mo
     bool reachable_ignoring_release = any.contains(m);
     if (reachable_ignoring_release) {
         auto blocked = release_owed(pos, rules);
-        return Error { "you must release the marbles of set " + std::to_string(*blocked + 1) + ": move a marble of " + set
-            + " out of triangle " + std::to_string(s + 1) + " (release=on)" };
+        return Error { "you must release the marbles of set " + std::to_string(*blocked + 1)
+            + ": move a marble of " + set + " out of triangle " + std::to_string(s + 1)
+            + " (release=on)" };
     }
     if (m.kind == Move::kNormal && pos.at(m.to) != kEmpty) {
-        if (any.contains(Move { m.from, m.to, Move::kSwap })) return Error { to + " is occupied; play it as a swap" };
+        if (any.contains(Move { m.from, m.to, Move::kSwap }))
+            return Error { to + " is occupied; play it as a swap" };
         return Error { to + " is occupied" };
     }
     // Would the marble get there if it were allowed to stop anywhere?
@@ -249,11 +261,14 @@ std::optional<Error> explain_illegal(const Position& pos, const Rules& rules, Mo
     MoveList free;
     generate_set_moves(pos, anywhere, s, free);
     if (free.contains(Move { m.from, m.to, Move::kNormal })) {
-        if (rules.home_lock && triangle_cells(home_of(s)).test(m.from) && !triangle_cells(home_of(s)).test(m.to))
-            return Error { "the marble on " + from + " is home and may move only within its home triangle (home-lock=on)" };
+        if (rules.home_lock && triangle_cells(home_of(s)).test(m.from)
+            && !triangle_cells(home_of(s)).test(m.to))
+            return Error { "the marble on " + from
+                + " is home and may move only within its home triangle (home-lock=on)" };
         return Error { "a marble of " + set + " may not come to rest on " + to
             + " (rest=" + std::string(rules.rest == Rest::kOwn ? "own" : "unused")
-            + ": only the centre, its start, its home" + (rules.rest == Rest::kUnused ? ", unused triangles" : "") + ")" };
+            + ": only the centre, its start, its home"
+            + (rules.rest == Rest::kUnused ? ", unused triangles" : "") + ")" };
     }
     return Error { to + " is not reachable from " + from };
 }
@@ -270,7 +285,8 @@ Result<Move> legal_move(const Position& pos, const Rules& rules, Cell from, Cell
     return normal;
 }
 
-Result<Move> legal_move_along(const Position& pos, const Rules& rules, const std::vector<Cell>& path) {
+Result<Move> legal_move_along(
+    const Position& pos, const Rules& rules, const std::vector<Cell>& path) {
     if (path.size() < 2) return fail("a move needs at least two holes, from and to");
     auto move = legal_move(pos, rules, path.front(), path.back());
     if (!move || path.size() == 2) return move;
@@ -281,7 +297,8 @@ Result<Move> legal_move_along(const Position& pos, const Rules& rules, const std
         bool last = i + 2 == path.size();
         Bitboard landing_ok = last && move->kind == Move::kSwap ? Bitboard::of(b) : Bitboard {};
         bool ok = false;
-        for (int d = 0; d < kDirectionNB && !ok; ++d) ok = jump_landing(rules.jumps, a, d, occupied, landing_ok) == b;
+        for (int d = 0; d < kDirectionNB && !ok; ++d)
+            ok = jump_landing(rules.jumps, a, d, occupied, landing_ok) == b;
         if (!ok) return fail("the hop " + cell_name(a) + "-" + cell_name(b) + " is not possible");
     }
     return move;
@@ -302,7 +319,8 @@ std::vector<Cell> move_path(const Position& pos, const Rules& rules, Move m) {
         Cell c = queue[head];
         Bitboard next;
         for (int d = 0; d < kDirectionNB; ++d) {
-            Cell land = jump_landing(rules.jumps, c, d, occupied, m.kind == Move::kSwap ? target : Bitboard {});
+            Cell land = jump_landing(
+                rules.jumps, c, d, occupied, m.kind == Move::kSwap ? target : Bitboard {});
             if (land == kNoCell || parent[land] != kNoCell) continue;
             parent[land] = c;
             if (land == m.to) {
@@ -315,7 +333,7 @@ std::vector<Cell> move_path(const Position& pos, const Rules& rules, Move m) {
             if (!occupied.test(land)) queue.push_back(land);
         }
     }
-    return { m.from, m.to };  // not reachable: the caller passed an illegal move
+    return { m.from, m.to }; // not reachable: the caller passed an illegal move
 }
 
 } // namespace halma::engine

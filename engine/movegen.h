@@ -2,14 +2,14 @@
 // allocated), the release rule, the hop path a move takes, and why a move is illegal.
 #pragma once
 
+#include "position.h"
+#include "result.h"
+#include "rules.h"
+
 #include <array>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "position.h"
-#include "result.h"
-#include "rules.h"
 
 namespace halma::engine {
 
@@ -47,7 +47,8 @@ std::optional<Error> explain_illegal(const Position& pos, const Rules& rules, Mo
 Result<Move> legal_move(const Position& pos, const Rules& rules, Cell from, Cell to);
 
 // A legal move given as its full path (from, every landing, to), checked hop by hop.
-Result<Move> legal_move_along(const Position& pos, const Rules& rules, const std::vector<Cell>& path);
+Result<Move> legal_move_along(
+    const Position& pos, const Rules& rules, const std::vector<Cell>& path);
 
 // The holes a legal move passes through, from its origin to its destination, for a front end
 // to animate: a step is two holes, a hop chain every landing (the shortest chain if several).

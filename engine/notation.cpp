@@ -1,8 +1,8 @@
 #include "notation.h"
 
-#include <charconv>
-
 #include "geometry.h"
+
+#include <charconv>
 
 namespace halma::engine {
 
@@ -14,7 +14,9 @@ std::string cell_name(Cell c) {
 }
 
 Result<Cell> parse_cell(std::string_view text) {
-    auto bad = [&](const std::string& why) { return fail("'" + std::string(text) + "' is not a hole: " + why); };
+    auto bad = [&](const std::string& why) {
+        return fail("'" + std::string(text) + "' is not a hole: " + why);
+    };
     if (text.size() < 2) return bad("a hole is a row a-q and a number, like m7");
     char row = text[0];
     if (row >= 'A' && row <= 'Q') row = static_cast<char>(row - 'A' + 'a');
@@ -22,7 +24,8 @@ Result<Cell> parse_cell(std::string_view text) {
     int r = row - 'a';
     int hole = 0;
     auto [end, ec] = std::from_chars(text.data() + 1, text.data() + text.size(), hole);
-    if (ec != std::errc {} || end != text.data() + text.size()) return bad("a hole is a row a-q and a number, like m7");
+    if (ec != std::errc {} || end != text.data() + text.size())
+        return bad("a hole is a row a-q and a number, like m7");
     int length = kRowLength[static_cast<std::size_t>(r)];
     if (hole < 1 || hole > length)
         return bad(std::string("row ") + row + " has holes 1 to " + std::to_string(length));

@@ -2,12 +2,12 @@
 // Position strings live with Position (position.h).
 #pragma once
 
+#include "result.h"
+#include "types.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "result.h"
-#include "types.h"
 
 namespace halma::engine {
 
@@ -17,7 +17,7 @@ Result<Cell> parse_cell(std::string_view text);
 // "from-to" or a full path "from-hop-...-to": every hole named, joined by '-'.
 Result<std::vector<Cell>> parse_path(std::string_view text);
 
-std::string move_name(Move m);  // "o1-m7", or "pass"
+std::string move_name(Move m); // "o1-m7", or "pass"
 std::string path_name(const std::vector<Cell>& path);
 
 } // namespace halma::engine

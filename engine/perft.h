@@ -2,16 +2,16 @@
 // generator against independent implementations (shared golden values in tests/).
 #pragma once
 
-#include <cstdint>
-
 #include "position.h"
 #include "rules.h"
+
+#include <cstdint>
 
 namespace halma::engine {
 
 struct PerftResult {
-    std::uint64_t leaves = 0;     // move sequences of length depth
-    std::uint64_t generated = 0;  // positions whose moves were generated
+    std::uint64_t leaves = 0; // move sequences of length depth
+    std::uint64_t generated = 0; // positions whose moves were generated
 };
 
 // The last ply is counted, not played. Takes the position by value: it is played on and

@@ -1,8 +1,8 @@
 #include "position.h"
 
-#include <cassert>
-
 #include "geometry.h"
+
+#include <cassert>
 
 namespace halma::engine {
 
@@ -17,7 +17,8 @@ Position::Position() {
     // An empty board: every hop landing is empty, no hole has a marble next to it.
     for (Cell c = 0; c < kCellNB; ++c)
         for (int d = 0; d < kDirectionNB; ++d)
-            if (kGeometry.hops[c][static_cast<std::size_t>(d)].land != kOffBoard) empty_beyond_[c] |= static_cast<std::uint8_t>(1u << d);
+            if (kGeometry.hops[c][static_cast<std::size_t>(d)].land != kOffBoard)
+                empty_beyond_[c] |= static_cast<std::uint8_t>(1u << d);
 }
 
 void Position::put(Cell c, Piece p) {
@@ -29,7 +30,8 @@ void Position::put(Cell c, Piece p) {
     for (int d = 0; d < kDirectionNB; ++d) {
         auto back = static_cast<std::uint8_t>(1u << opposite(static_cast<Direction>(d)));
         marble_next_to_[kGeometry.step[c][static_cast<std::size_t>(d)]] |= back;
-        empty_beyond_[kGeometry.hops[c][static_cast<std::size_t>(d)].land] &= static_cast<std::uint8_t>(~back);
+        empty_beyond_[kGeometry.hops[c][static_cast<std::size_t>(d)].land]
+            &= static_cast<std::uint8_t>(~back);
     }
 }
 
@@ -40,7 +42,8 @@ void Position::lift(Cell c) {
     if (p != kFixed) by_set_[set_of(p)].reset(c);
     for (int d = 0; d < kDirectionNB; ++d) {
         auto back = static_cast<std::uint8_t>(1u << opposite(static_cast<Direction>(d)));
-        marble_next_to_[kGeometry.step[c][static_cast<std::size_t>(d)]] &= static_cast<std::uint8_t>(~back);
+        marble_next_to_[kGeometry.step[c][static_cast<std::size_t>(d)]]
+            &= static_cast<std::uint8_t>(~back);
         empty_beyond_[kGeometry.hops[c][static_cast<std::size_t>(d)].land] |= back;
     }
 }
@@ -65,7 +68,8 @@ Position Position::start(SetMask sets, SetId first, bool fill_unused) {
 Result<Position> Position::parse(std::string_view text) {
     auto space = text.find(' ');
     if (space == std::string_view::npos)
-        return fail("position has no set to move: expected the 17 rows, a space, then the set to move (1-6)");
+        return fail("position has no set to move: expected the 17 rows, a space, then the set to "
+                    "move (1-6)");
     auto rows = text.substr(0, space);
     auto side = text.substr(space + 1);
     while (!side.empty() && side.back() == ' ') side.remove_suffix(1);
@@ -76,15 +80,16 @@ Result<Position> Position::parse(std::string_view text) {
     for (int r = 0; r < kRowNB; ++r) {
         auto slash = rows.find('/', at);
         if (r < kRowNB - 1 && slash == std::string_view::npos)
-            return fail("position has " + std::to_string(r + 1) + " rows; it needs 17 joined by '/'");
+            return fail(
+                "position has " + std::to_string(r + 1) + " rows; it needs 17 joined by '/'");
         auto row = rows.substr(at, r < kRowNB - 1 ? slash - at : std::string_view::npos);
         if (r == kRowNB - 1 && row.find('/') != std::string_view::npos)
             return fail("position has more than 17 rows");
         at = slash + 1;
         char name = static_cast<char>('a' + r);
         if (static_cast<int>(row.size()) != kRowLength[static_cast<std::size_t>(r)])
-            return fail(std::string("row ") + name + " has " + std::to_string(row.size()) + " holes; it needs "
-                + std::to_string(kRowLength[static_cast<std::size_t>(r)]));
+            return fail(std::string("row ") + name + " has " + std::to_string(row.size())
+                + " holes; it needs " + std::to_string(kRowLength[static_cast<std::size_t>(r)]));
         for (char ch : row) {
             if (ch >= '1' && ch <= '6')
                 pos.put(cell, piece_of(static_cast<SetId>(ch - '1')));
@@ -100,8 +105,8 @@ Result<Position> Position::parse(std::string_view text) {
         int n = pos.by_set_[s].count();
         if (n == 0) continue;
         if (n != kMarblesPerSet)
-            return fail("set " + std::to_string(s + 1) + " has " + std::to_string(n) + " marbles; a set has "
-                + std::to_string(kMarblesPerSet));
+            return fail("set " + std::to_string(s + 1) + " has " + std::to_string(n)
+                + " marbles; a set has " + std::to_string(kMarblesPerSet));
         pos.present_ |= mask_of(s);
     }
     if (pos.present_ == 0) return fail("position has no marbles of any set");

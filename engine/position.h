@@ -3,20 +3,24 @@
 // "which holes are empty" in one operation); make/unmake keep the two in step.
 #pragma once
 
-#include <array>
-#include <string>
-#include <string_view>
-
 #include "bitboard.h"
 #include "result.h"
 #include "types.h"
+
+#include <array>
+#include <string>
+#include <string_view>
 
 namespace halma::engine {
 
 // A bitmask of sets: bit s for set s.
 using SetMask = std::uint8_t;
-constexpr SetMask mask_of(SetId s) { return static_cast<SetMask>(1u << s); }
-constexpr bool has_set(SetMask m, SetId s) { return (m >> s) & 1u; }
+constexpr SetMask mask_of(SetId s) {
+    return static_cast<SetMask>(1u << s);
+}
+constexpr bool has_set(SetMask m, SetId s) {
+    return (m >> s) & 1u;
+}
 
 class Position {
 public:
@@ -40,7 +44,9 @@ public:
     // The directions in which a short hop from c is open: a marble next to c, and the hole
     // beyond it empty (bit d for Direction d). Kept up to date by make/unmake, so the hop search
     // needs one lookup per hole instead of twelve.
-    std::uint8_t open_hops(Cell c) const { return static_cast<std::uint8_t>(marble_next_to_[c] & empty_beyond_[c]); }
+    std::uint8_t open_hops(Cell c) const {
+        return static_cast<std::uint8_t>(marble_next_to_[c] & empty_beyond_[c]);
+    }
     Bitboard occupied() const { return occupied_; }
     Bitboard marbles(SetId s) const { return by_set_[s]; }
     SetId side_to_move() const { return side_to_move_; }
@@ -61,7 +67,8 @@ public:
     void unmake(Move m, SetId mover);
 
     friend bool operator==(const Position& a, const Position& b) {
-        return a.board_ == b.board_ && a.side_to_move_ == b.side_to_move_ && a.in_turn_ == b.in_turn_;
+        return a.board_ == b.board_ && a.side_to_move_ == b.side_to_move_
+            && a.in_turn_ == b.in_turn_;
     }
 
 private:
@@ -79,7 +86,7 @@ private:
     SetId side_to_move_ = 0;
     SetMask present_ = 0;
     SetMask in_turn_ = 0;
-    std::array<SetId, kSetNB> next_ {};  // next_in_turn, cached: make() asks it every move
+    std::array<SetId, kSetNB> next_ {}; // next_in_turn, cached: make() asks it every move
     void update_turn_order();
 };
 

@@ -10,9 +10,10 @@ struct Error {
     std::string message;
 };
 
-template <class T>
-using Result = std::expected<T, Error>;
+template <class T> using Result = std::expected<T, Error>;
 
-inline std::unexpected<Error> fail(std::string message) { return std::unexpected(Error { std::move(message) }); }
+inline std::unexpected<Error> fail(std::string message) {
+    return std::unexpected(Error { std::move(message) });
+}
 
 } // namespace halma::engine

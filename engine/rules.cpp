@@ -7,19 +7,23 @@
 namespace halma::engine {
 namespace {
 
-template <class E>
-struct Choice {
+template <class E> struct Choice {
     std::string_view name;
     E value;
 };
 
 // One table per setting, so parse() and to_string() can never disagree about a spelling.
-constexpr std::array<Choice<Jumps>, 2> kJumps { { { "short", Jumps::kShort }, { "long", Jumps::kLong } } };
-constexpr std::array<Choice<Rest>, 3> kRest { { { "own", Rest::kOwn }, { "unused", Rest::kUnused }, { "any", Rest::kAny } } };
+constexpr std::array<Choice<Jumps>, 2> kJumps { { { "short", Jumps::kShort },
+    { "long", Jumps::kLong } } };
+constexpr std::array<Choice<Rest>, 3> kRest { { { "own", Rest::kOwn }, { "unused", Rest::kUnused },
+    { "any", Rest::kAny } } };
 constexpr std::array<Choice<bool>, 2> kOnOff { { { "on", true }, { "off", false } } };
-constexpr std::array<Choice<Spoil>, 3> kSpoil { { { "none", Spoil::kNone }, { "swap", Spoil::kSwap }, { "occupied", Spoil::kOccupied } } };
-constexpr std::array<Choice<Unused>, 2> kUnused { { { "empty", Unused::kEmpty }, { "filled", Unused::kFilled } } };
-constexpr std::array<Choice<FirstMover>, 2> kFirst { { { "black", FirstMover::kBlack }, { "coin", FirstMover::kCoin } } };
+constexpr std::array<Choice<Spoil>, 3> kSpoil { { { "none", Spoil::kNone },
+    { "swap", Spoil::kSwap }, { "occupied", Spoil::kOccupied } } };
+constexpr std::array<Choice<Unused>, 2> kUnused { { { "empty", Unused::kEmpty },
+    { "filled", Unused::kFilled } } };
+constexpr std::array<Choice<FirstMover>, 2> kFirst { { { "black", FirstMover::kBlack },
+    { "coin", FirstMover::kCoin } } };
 
 template <class E, std::size_t N>
 std::string_view name_of(const std::array<Choice<E>, N>& choices, E value) {
@@ -29,7 +33,8 @@ std::string_view name_of(const std::array<Choice<E>, N>& choices, E value) {
 }
 
 template <class E, std::size_t N>
-Result<E> choose(const std::array<Choice<E>, N>& choices, std::string_view key, std::string_view value) {
+Result<E> choose(
+    const std::array<Choice<E>, N>& choices, std::string_view key, std::string_view value) {
     for (const auto& c : choices)
         if (c.name == value) return c.value;
     std::string allowed;
@@ -53,10 +58,12 @@ Result<Rules> Rules::parse(std::string_view text) {
         auto comma = text.find(',');
         auto item = trim(text.substr(0, comma));
         text = comma == std::string_view::npos ? std::string_view {} : text.substr(comma + 1);
-        if (item.empty()) return fail("empty rule setting in the rules list (two commas in a row?)");
+        if (item.empty())
+            return fail("empty rule setting in the rules list (two commas in a row?)");
         auto eq = item.find('=');
         if (eq == std::string_view::npos)
-            return fail("rule setting '" + std::string(item) + "' has no value; write it as name=value");
+            return fail(
+                "rule setting '" + std::string(item) + "' has no value; write it as name=value");
         auto key = trim(item.substr(0, eq));
         auto value = trim(item.substr(eq + 1));
 

@@ -2,18 +2,18 @@
 // docs/rules.md explains each, its default and where it comes from.
 #pragma once
 
+#include "result.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-#include "result.h"
-
 namespace halma::engine {
 
-enum class Jumps : std::uint8_t { kShort, kLong };          // long = "Super Chinese checkers"
-enum class Rest : std::uint8_t { kOwn, kUnused, kAny };     // where a marble may come to rest
-enum class Spoil : std::uint8_t { kNone, kSwap, kOccupied };  // anti-spoiling
-enum class Unused : std::uint8_t { kEmpty, kFilled };       // triangles no set starts in
+enum class Jumps : std::uint8_t { kShort, kLong }; // long = "Super Chinese checkers"
+enum class Rest : std::uint8_t { kOwn, kUnused, kAny }; // where a marble may come to rest
+enum class Spoil : std::uint8_t { kNone, kSwap, kOccupied }; // anti-spoiling
+enum class Unused : std::uint8_t { kEmpty, kFilled }; // triangles no set starts in
 enum class FirstMover : std::uint8_t { kBlack, kCoin };
 
 struct Rules {

@@ -19,17 +19,23 @@ inline constexpr int kMarblesPerSet = 10;
 inline constexpr SetId kNoSet = 255;
 
 // The triangle a set must reach: the one opposite its start.
-constexpr SetId home_of(SetId s) { return static_cast<SetId>((s + 3) % kSetNB); }
+constexpr SetId home_of(SetId s) {
+    return static_cast<SetId>((s + 3) % kSetNB);
+}
 
 // What a hole holds. Fixed marbles fill unused triangles in some variants and never move.
 enum Piece : std::uint8_t { kEmpty = 0, kSet1 = 1, kFixed = 7 };
-constexpr Piece piece_of(SetId s) { return static_cast<Piece>(s + 1); }
-constexpr SetId set_of(std::uint8_t piece) { return static_cast<SetId>(piece - 1); }
+constexpr Piece piece_of(SetId s) {
+    return static_cast<Piece>(s + 1);
+}
+constexpr SetId set_of(std::uint8_t piece) {
+    return static_cast<SetId>(piece - 1);
+}
 
 // A move takes the marble on `from` to `to`. A swap move (anti-spoiling) exchanges it with the
 // opponent's marble on `to`; a pass is the forfeit of a player who has no legal move.
 // No default member initialisers: a MoveList holds 1210 of them and must cost nothing to create.
-struct alignas(4) Move {  // four bytes: a list entry is one store
+struct alignas(4) Move { // four bytes: a list entry is one store
     enum Kind : std::uint8_t { kNormal, kSwap, kPass };
     Cell from;
     Cell to;

@@ -1,10 +1,10 @@
 #include "board_builder.h"
 
-#include <algorithm>
-#include <stdexcept>
-
 #include "engine/geometry.h"
 #include "engine/notation.h"
+
+#include <algorithm>
+#include <stdexcept>
 
 namespace halma::testing {
 

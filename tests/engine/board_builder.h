@@ -3,11 +3,11 @@
 // so the result is a position the notation accepts.
 #pragma once
 
+#include "engine/position.h"
+
 #include <string>
 #include <utility>
 #include <vector>
-
-#include "engine/position.h"
 
 namespace halma::testing {
 

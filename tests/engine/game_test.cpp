@@ -1,15 +1,15 @@
 // Whole games: turn order, finishing, the round completed after the first finisher, places
 // with draws, and multi-set players. Played by a simple greedy player written here, so the
 // engine's tests do not depend on the bots.
-#include <gtest/gtest.h>
-
-#include <algorithm>
-#include <random>
-
 #include "board_builder.h"
 #include "engine/game.h"
 #include "engine/geometry.h"
 #include "engine/notation.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <random>
+#include <set>
 
 using namespace halma::engine;
 using halma::testing::board;
@@ -49,7 +49,7 @@ struct GameCase {
     const char* rules;
 };
 
-class WholeGames : public ::testing::TestWithParam<GameCase> {};
+class WholeGames : public ::testing::TestWithParam<GameCase> { };
 
 } // namespace
 
@@ -75,8 +75,10 @@ TEST_P(WholeGames, EndWithAConsistentRanking) {
         if (standings[i].finished) EXPECT_EQ(standings[i].distance_left, 0);
         if (i == 0) continue;
         EXPECT_GE(standings[i].place, standings[i - 1].place);
-        if (standings[i].finished && standings[i - 1].finished) EXPECT_GE(standings[i].moves, standings[i - 1].moves);
-        if (standings[i].place == standings[i - 1].place) EXPECT_EQ(standings[i].moves, standings[i - 1].moves);
+        if (standings[i].finished && standings[i - 1].finished)
+            EXPECT_GE(standings[i].moves, standings[i - 1].moves);
+        if (standings[i].place == standings[i - 1].place)
+            EXPECT_EQ(standings[i].moves, standings[i - 1].moves);
     }
     ASSERT_TRUE(standings.front().finished) << s.name << " ended by the move limit";
     // The round was completed: every player made at least as many moves as the winner needed.
@@ -89,10 +91,13 @@ TEST_P(WholeGames, EndWithAConsistentRanking) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EverySetup, WholeGames,
-    ::testing::Values(GameCase { "two", 2, 1, "" }, GameCase { "three", 3, 1, "" }, GameCase { "four", 4, 1, "" },
-        GameCase { "six", 6, 1, "" }, GameCase { "two_by_two", 2, 2, "" }, GameCase { "two_by_three", 2, 3, "" },
-        GameCase { "three_by_two", 3, 2, "" }, GameCase { "two_long_any", 2, 1, "jumps=long,rest=any" },
-        GameCase { "four_filled", 4, 1, "unused=filled" }, GameCase { "six_swap", 6, 1, "spoil=swap" }),
+    ::testing::Values(GameCase { "two", 2, 1, "" }, GameCase { "three", 3, 1, "" },
+        GameCase { "four", 4, 1, "" }, GameCase { "six", 6, 1, "" },
+        GameCase { "two_by_two", 2, 2, "" }, GameCase { "two_by_three", 2, 3, "" },
+        GameCase { "three_by_two", 3, 2, "" },
+        GameCase { "two_long_any", 2, 1, "jumps=long,rest=any" },
+        GameCase { "four_filled", 4, 1, "unused=filled" },
+        GameCase { "six_swap", 6, 1, "spoil=swap" }),
     [](const auto& info) { return std::string(info.param.name); });
 
 namespace {
@@ -100,9 +105,11 @@ namespace {
 // Set 1 one move from home: nine home, c2 free, its last marble on e6 (a hop over d2 into c2).
 // Set 4 has nine home with o2 free and its last marble on `four_last`. Set 1 to move.
 Game nearly_done(const char* four_last, const char* rules = "") {
-    std::vector<std::pair<std::string, char>> marbles { { "a1", '1' }, { "b1", '1' }, { "b2", '1' }, { "c1", '1' },
-        { "c3", '1' }, { "d1", '1' }, { "d2", '1' }, { "d3", '1' }, { "d4", '1' }, { "e6", '1' } };
-    for (const char* h : { "q1", "p1", "p2", "o1", "o3", "n1", "n3", "n4", "n2" }) marbles.push_back({ h, '4' });
+    std::vector<std::pair<std::string, char>> marbles { { "a1", '1' }, { "b1", '1' }, { "b2", '1' },
+        { "c1", '1' }, { "c3", '1' }, { "d1", '1' }, { "d2", '1' }, { "d3", '1' }, { "d4", '1' },
+        { "e6", '1' } };
+    for (const char* h : { "q1", "p1", "p2", "o1", "o3", "n1", "n3", "n4", "n2" })
+        marbles.push_back({ h, '4' });
     marbles.push_back({ four_last, '4' });
     auto setup = GameSetup::make(2, 1, *Rules::parse(rules));
     return *Game::from_position(*setup, board(marbles, '1'));
@@ -141,9 +148,11 @@ TEST(GameEnd, BothFinishingInTheSameRoundIsADraw) {
 
 TEST(GameEnd, OccupiedHomeCountsAsFinishedWithSpoilOccupied) {
     // Set 1 has nine home, set 4 never left d4: with spoil=occupied set 1 is finished.
-    std::vector<std::pair<std::string, char>> marbles { { "a1", '1' }, { "b1", '1' }, { "b2", '1' }, { "c1", '1' },
-        { "c2", '1' }, { "c3", '1' }, { "d1", '1' }, { "d2", '1' }, { "e7", '1' }, { "e9", '1' }, { "d4", '4' } };
-    for (const char* h : { "n1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "i5" }) marbles.push_back({ h, '4' });
+    std::vector<std::pair<std::string, char>> marbles { { "a1", '1' }, { "b1", '1' }, { "b2", '1' },
+        { "c1", '1' }, { "c2", '1' }, { "c3", '1' }, { "d1", '1' }, { "d2", '1' }, { "e7", '1' },
+        { "e9", '1' }, { "d4", '4' } };
+    for (const char* h : { "n1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "i5" })
+        marbles.push_back({ h, '4' });
     auto occupied = GameSetup::make(2, 1, *Rules::parse("spoil=occupied,release=off"));
     auto none = GameSetup::make(2, 1, *Rules::parse("spoil=none,release=off"));
     Position pos = board(marbles, '1');
@@ -160,7 +169,8 @@ TEST(GameSetup, OnlyRealSetupsAreAccepted) {
     EXPECT_TRUE(GameSetup::make(3, 2, Rules {}));
     auto bad = GameSetup::make(5, 1, Rules {});
     ASSERT_FALSE(bad);
-    EXPECT_NE(bad.error().message.find("5 players with 1 set(s) each is not a setup"), std::string::npos);
+    EXPECT_NE(
+        bad.error().message.find("5 players with 1 set(s) each is not a setup"), std::string::npos);
     EXPECT_FALSE(GameSetup::make(4, 2, Rules {}));
     auto filled = GameSetup::make(3, 1, *Rules::parse("unused=filled"));
     ASSERT_FALSE(filled);
@@ -182,6 +192,17 @@ TEST(GameSetup, SetsAreDealtClockwiseSoPlayersAlternate) {
         ASSERT_TRUE(game.play(list.moves[0]));
     }
     EXPECT_EQ(order, (std::vector<SetId> { 0, 1, 3, 4, 0 }));
+}
+
+TEST(GameSetup, BlackStartsOrACoinDecides) {
+    auto black = *GameSetup::make(3, 1, Rules {});
+    EXPECT_EQ(black.first_mover(4, 12345), 4);
+    auto coin = *GameSetup::make(3, 1, *Rules::parse("first=coin"));
+    std::set<SetId> seen;
+    for (std::uint64_t toss = 0; toss < 30; ++toss) seen.insert(coin.first_mover(0, toss));
+    EXPECT_EQ(seen, (std::set<SetId> { 0, 2, 4 })); // every set in the game, and only those
+    Game game(coin, coin.first_mover(0, 1));
+    EXPECT_EQ(game.set_to_move(), 2);
 }
 
 TEST(GameMoves, WrongMovesAreRefusedAndChangeNothing) {

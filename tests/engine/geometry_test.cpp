@@ -1,10 +1,9 @@
 // The star's shape: what every other part (notation, rules, the board drawing) relies on.
-#include <gtest/gtest.h>
-
-#include <set>
-
 #include "engine/geometry.h"
 #include "engine/notation.h"
+
+#include <gtest/gtest.h>
+#include <set>
 
 using namespace halma::engine;
 
@@ -19,7 +18,8 @@ TEST(Geometry, RowsHoldTheirHolesLeftToRight) {
 }
 
 TEST(Geometry, EachTriangleHasTenHolesAndTheCentreSixtyOne) {
-    for (SetId t = 0; t < kSetNB; ++t) EXPECT_EQ(triangle_cells(t).count(), 10) << "triangle " << t + 1;
+    for (SetId t = 0; t < kSetNB; ++t)
+        EXPECT_EQ(triangle_cells(t).count(), 10) << "triangle " << t + 1;
     EXPECT_EQ(centre_cells().count(), 61);
     // Triangle 4 is rows a-d, triangle 1 rows n-q.
     EXPECT_TRUE(in_triangle(*parse_cell("d4"), 3));
@@ -44,10 +44,13 @@ TEST(Geometry, NeighboursAreSymmetricAndSix) {
         }
     }
     // The tips of the star have two neighbours, the centre six.
-    for (const char* tip : { "a1", "e1", "e13", "m1", "m13", "q1" }) EXPECT_EQ(kGeometry.neighbours[*parse_cell(tip)].count(), 2) << tip;
-    // i5 is the centre: rows h and j have one hole more than i, so its neighbours are h5, h6, j5, j6.
+    for (const char* tip : { "a1", "e1", "e13", "m1", "m13", "q1" })
+        EXPECT_EQ(kGeometry.neighbours[*parse_cell(tip)].count(), 2) << tip;
+    // i5 is the centre: rows h and j have one hole more than i, so its neighbours are h5, h6, j5,
+    // j6.
     std::set<std::string> names;
-    for (Bitboard b = kGeometry.neighbours[*parse_cell("i5")]; b;) names.insert(cell_name(b.pop_first()));
+    for (Bitboard b = kGeometry.neighbours[*parse_cell("i5")]; b;)
+        names.insert(cell_name(b.pop_first()));
     EXPECT_EQ(names, (std::set<std::string> { "h5", "h6", "i4", "i6", "j5", "j6" }));
 }
 
@@ -64,12 +67,14 @@ TEST(Geometry, DistanceToHomeIsZeroAtTheTipAndTwentyOverAFullHome) {
 
 TEST(Geometry, RotationTurnsTrianglesClockwiseAndKeepsAdjacency) {
     for (SetId t = 0; t < kSetNB; ++t)
-        EXPECT_EQ(rotate_clockwise(kGeometry.apex[t], 1), kGeometry.apex[(t + 1) % kSetNB]) << "triangle " << t + 1;
+        EXPECT_EQ(rotate_clockwise(kGeometry.apex[t], 1), kGeometry.apex[(t + 1) % kSetNB])
+            << "triangle " << t + 1;
     for (Cell c = 0; c < kCellNB; ++c) {
         EXPECT_EQ(rotate_clockwise(c, 6), c);
         EXPECT_EQ(rotate_clockwise(rotate_clockwise(c, 2), -2), c);
         Cell r = rotate_clockwise(c, 1);
         ASSERT_NE(r, kNoCell);
-        for (Bitboard b = kGeometry.neighbours[c]; b;) EXPECT_TRUE(kGeometry.neighbours[r].test(rotate_clockwise(b.pop_first(), 1)));
+        for (Bitboard b = kGeometry.neighbours[c]; b;)
+            EXPECT_TRUE(kGeometry.neighbours[r].test(rotate_clockwise(b.pop_first(), 1)));
     }
 }

@@ -1,23 +1,26 @@
 // Each rule on a position built to show it. Holes are named by (row, doubled column) through
 // `at` where the geometry matters more than the name: rows 0..16 are a..q, x = 0 is the middle.
-#include <gtest/gtest.h>
-
-#include <algorithm>
-#include <set>
-
 #include "board_builder.h"
 #include "engine/geometry.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <set>
 
 using namespace halma::engine;
 using halma::testing::board;
 
 namespace {
 
-std::string at(int row, int x) { return cell_name(cell_at(row, x)); }
+std::string at(int row, int x) {
+    return cell_name(cell_at(row, x));
+}
 
-Rules rules(std::string_view text) { return *Rules::parse(text); }
+Rules rules(std::string_view text) {
+    return *Rules::parse(text);
+}
 
 // The destinations of the marble on `from`, as hole names ("!" marks a swap).
 std::set<std::string> targets(const Position& pos, const Rules& r, const std::string& from) {
@@ -25,7 +28,8 @@ std::set<std::string> targets(const Position& pos, const Rules& r, const std::st
     generate_moves(pos, r, list);
     std::set<std::string> result;
     for (Move m : list)
-        if (!m.is_pass() && cell_name(m.from) == from) result.insert(cell_name(m.to) + (m.kind == Move::kSwap ? "!" : ""));
+        if (!m.is_pass() && cell_name(m.from) == from)
+            result.insert(cell_name(m.to) + (m.kind == Move::kSwap ? "!" : ""));
     return result;
 }
 
@@ -60,13 +64,14 @@ TEST(MoveGen, StepsHopsAndChains) {
     EXPECT_EQ(path_name(move_path(pos, Rules {}, move(pos, Rules {}, "i5", "i6"))), "i5-i6");
     // A full path is checked hop by hop.
     EXPECT_TRUE(legal_move_along(pos, Rules {}, *parse_path("i5-g5-i3")));
-    EXPECT_TRUE(legal_move_along(pos, Rules {}, *parse_path("i5-i3")));  // from-to: any chain
-    EXPECT_FALSE(legal_move_along(pos, Rules {}, *parse_path("i5-i1-i3")));  // i5-i1 is no hop
+    EXPECT_TRUE(legal_move_along(pos, Rules {}, *parse_path("i5-i3"))); // from-to: any chain
+    EXPECT_FALSE(legal_move_along(pos, Rules {}, *parse_path("i5-i1-i3"))); // i5-i1 is no hop
     EXPECT_FALSE(legal_move_along(pos, Rules {}, *parse_path("i5-g5-g7-i3")));
 }
 
 TEST(MoveGen, LongJumpsPassOverOneMarbleAtAnyDistanceAndTheOriginIsEmpty) {
-    Position pos = board({ { "i5", '1' }, { at(7, -1), '4' }, { at(7, -3), '4' }, { at(8, 6), '4' } }, '1');
+    Position pos
+        = board({ { "i5", '1' }, { at(7, -1), '4' }, { at(7, -3), '4' }, { at(8, 6), '4' } }, '1');
     Rules long_any = rules("jumps=long,rest=any,release=off");
     auto t = targets(pos, long_any, "i5");
     // East: one marble two holes beyond the gap (i8), landing as far beyond: off the row... i8 is
@@ -88,15 +93,16 @@ TEST(MoveGen, RestRuleDecidesWhereAMarbleMayStop) {
     auto own = targets(pos, rules("rest=own,release=off"), "i1");
     auto unused = targets(pos, rules("rest=unused,release=off"), "i1");
     auto any = targets(pos, rules("rest=any,release=off"), "i1");
-    EXPECT_FALSE(own.count("g1"));  // triangle 3
-    EXPECT_FALSE(own.count("j1"));  // triangle 2
+    EXPECT_FALSE(own.count("g1")); // triangle 3
+    EXPECT_FALSE(own.count("j1")); // triangle 2
     EXPECT_TRUE(own.count("i2"));
-    EXPECT_TRUE(unused.count("g1"));  // two players: triangles 2, 3, 5, 6 are unused
+    EXPECT_TRUE(unused.count("g1")); // two players: triangles 2, 3, 5, 6 are unused
     EXPECT_TRUE(unused.count("j1"));
     EXPECT_EQ(any, unused);
     // With three players every triangle is a start or a home: unused is own.
     SetMask three = mask_of(0) | mask_of(2) | mask_of(4);
-    EXPECT_EQ(resting_cells(rules("rest=unused"), three, 0), resting_cells(rules("rest=own"), three, 0));
+    EXPECT_EQ(
+        resting_cells(rules("rest=unused"), three, 0), resting_cells(rules("rest=own"), three, 0));
     EXPECT_EQ(resting_cells(rules("rest=unused"), mask_of(0) | mask_of(3), 0).count(), 121);
     EXPECT_EQ(resting_cells(rules("rest=own"), mask_of(0) | mask_of(3), 0).count(), 61 + 20);
     // Hops may pass through a triangle where they may not stop: i1 over h1 to g1 (triangle 3),
@@ -105,22 +111,27 @@ TEST(MoveGen, RestRuleDecidesWhereAMarbleMayStop) {
     auto passing = targets(through, rules("rest=own,release=off"), "i1");
     EXPECT_TRUE(passing.count("g3"));
     EXPECT_FALSE(passing.count("g1"));
-    auto error = explain_illegal(pos, rules("rest=own,release=off"), Move { *parse_cell("i1"), *parse_cell("g1"), Move::kNormal });
+    auto error = explain_illegal(pos, rules("rest=own,release=off"),
+        Move { *parse_cell("i1"), *parse_cell("g1"), Move::kNormal });
     ASSERT_TRUE(error);
-    EXPECT_NE(error->message.find("may not come to rest on g1"), std::string::npos) << error->message;
+    EXPECT_NE(error->message.find("may not come to rest on g1"), std::string::npos)
+        << error->message;
 }
 
 TEST(MoveGen, HomeLockKeepsAHomeMarbleInside) {
     // Set 1 has d4 and five more at home, the rest in the middle; set 4 is home too.
-    std::vector<std::pair<std::string, char>> marbles { { "d4", '1' }, { "a1", '1' }, { "b1", '1' }, { "b2", '1' },
-        { "c1", '1' }, { "c2", '1' }, { "i1", '1' }, { "i3", '1' }, { "i7", '1' }, { "i9", '1' } };
-    for (const char* h : { "n1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "p2", "q1" }) marbles.push_back({ h, '4' });
+    std::vector<std::pair<std::string, char>> marbles { { "d4", '1' }, { "a1", '1' }, { "b1", '1' },
+        { "b2", '1' }, { "c1", '1' }, { "c2", '1' }, { "i1", '1' }, { "i3", '1' }, { "i7", '1' },
+        { "i9", '1' } };
+    for (const char* h : { "n1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "p2", "q1" })
+        marbles.push_back({ h, '4' });
     Position pos = board(marbles, '1');
     auto locked = targets(pos, rules("home-lock=on"), "d4");
     auto free = targets(pos, rules("home-lock=off"), "d4");
     EXPECT_EQ(locked, (std::set<std::string> { "c3", "d3" }));
     EXPECT_TRUE(free.count("e8") && free.count("e9") && free.count("c3"));
-    auto error = explain_illegal(pos, rules("home-lock=on"), Move { *parse_cell("d4"), *parse_cell("e9"), Move::kNormal });
+    auto error = explain_illegal(
+        pos, rules("home-lock=on"), Move { *parse_cell("d4"), *parse_cell("e9"), Move::kNormal });
     ASSERT_TRUE(error);
     EXPECT_NE(error->message.find("home-lock=on"), std::string::npos) << error->message;
 }
@@ -149,9 +160,11 @@ TEST(MoveGen, SwapLetsAMarbleTakeAnOpponentsPlaceInItsHome) {
 
 TEST(MoveGen, ReleaseRuleMakesTheBlockerLeave) {
     // Set 1 has nine marbles home and one on e7 that cannot get in: set 4 still sits on d4.
-    std::vector<std::pair<std::string, char>> marbles { { "a1", '1' }, { "b1", '1' }, { "b2", '1' }, { "c1", '1' },
-        { "c2", '1' }, { "c3", '1' }, { "d1", '1' }, { "d2", '1' }, { "d3", '1' }, { "e7", '1' }, { "d4", '4' } };
-    for (const char* h : { "n1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "i5" }) marbles.push_back({ h, '4' });
+    std::vector<std::pair<std::string, char>> marbles { { "a1", '1' }, { "b1", '1' }, { "b2", '1' },
+        { "c1", '1' }, { "c2", '1' }, { "c3", '1' }, { "d1", '1' }, { "d2", '1' }, { "d3", '1' },
+        { "e7", '1' }, { "d4", '4' } };
+    for (const char* h : { "n1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "i5" })
+        marbles.push_back({ h, '4' });
     Position pos = board(marbles, '4');
     auto owed = release_owed(pos, Rules {});
     ASSERT_TRUE(owed);
@@ -163,12 +176,15 @@ TEST(MoveGen, ReleaseRuleMakesTheBlockerLeave) {
         EXPECT_EQ(cell_name(m.from), "d4");
         EXPECT_FALSE(triangle_cells(3).test(m.to));
     }
-    auto error = explain_illegal(pos, Rules {}, Move { *parse_cell("i5"), *parse_cell("i6"), Move::kNormal });
+    auto error = explain_illegal(
+        pos, Rules {}, Move { *parse_cell("i5"), *parse_cell("i6"), Move::kNormal });
     ASSERT_TRUE(error);
-    EXPECT_NE(error->message.find("you must release the marbles of set 1"), std::string::npos) << error->message;
+    EXPECT_NE(error->message.find("you must release the marbles of set 1"), std::string::npos)
+        << error->message;
     // Without the rule, any move will do.
     EXPECT_FALSE(release_owed(pos, rules("release=off")));
-    EXPECT_FALSE(explain_illegal(pos, rules("release=off"), Move { *parse_cell("i5"), *parse_cell("i6"), Move::kNormal }));
+    EXPECT_FALSE(explain_illegal(
+        pos, rules("release=off"), Move { *parse_cell("i5"), *parse_cell("i6"), Move::kNormal }));
     // Once set 1 can move forward again, set 4 is free.
     Position freed = pos;
     freed.make(Move { *parse_cell("d4"), *parse_cell("e9"), Move::kNormal });
@@ -178,8 +194,10 @@ TEST(MoveGen, ReleaseRuleMakesTheBlockerLeave) {
 
 TEST(MoveGen, ASetWithNoMoveForfeitsItsTurn) {
     std::vector<std::pair<std::string, char>> marbles;
-    for (const char* h : { "a1", "b1", "b2", "c1", "c2", "c3", "d1", "d2", "d3", "d4" }) marbles.push_back({ h, '1' });
-    for (const char* h : { "n1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "p2", "q1" }) marbles.push_back({ h, '4' });
+    for (const char* h : { "a1", "b1", "b2", "c1", "c2", "c3", "d1", "d2", "d3", "d4" })
+        marbles.push_back({ h, '1' });
+    for (const char* h : { "n1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "p2", "q1" })
+        marbles.push_back({ h, '4' });
     Position pos = board(marbles, '1');
     MoveList list;
     generate_moves(pos, Rules {}, list);
@@ -200,7 +218,8 @@ TEST(MoveGen, FixedMarblesNeverMoveAndBlock) {
         EXPECT_NE(pos.at(m.from), kFixed);
         EXPECT_EQ(pos.at(m.to), kEmpty);
     }
-    auto error = explain_illegal(pos, Rules {}, Move { *parse_cell("m4"), *parse_cell("l5"), Move::kNormal });
+    auto error = explain_illegal(
+        pos, Rules {}, Move { *parse_cell("m4"), *parse_cell("l5"), Move::kNormal });
     ASSERT_TRUE(error);
     EXPECT_NE(error->message.find("fixed"), std::string::npos) << error->message;
 }
@@ -208,7 +227,8 @@ TEST(MoveGen, FixedMarblesNeverMoveAndBlock) {
 TEST(MoveGen, IllegalMovesGetReasonsAPersonUnderstands) {
     Position pos = Position::start(mask_of(0) | mask_of(3), 0);
     auto reason = [&](std::string_view from, std::string_view to) {
-        auto e = explain_illegal(pos, Rules {}, Move { *parse_cell(from), *parse_cell(to), Move::kNormal });
+        auto e = explain_illegal(
+            pos, Rules {}, Move { *parse_cell(from), *parse_cell(to), Move::kNormal });
         return e ? e->message : std::string("(legal)");
     };
     EXPECT_EQ(reason("o1", "m7"), "(legal)");

@@ -1,8 +1,8 @@
 // Position strings, hole names and move paths: front ends and scripts depend on the exact form.
-#include <gtest/gtest.h>
-
 #include "engine/notation.h"
 #include "engine/position.h"
+
+#include <gtest/gtest.h>
 
 using namespace halma::engine;
 
@@ -51,7 +51,8 @@ TEST(Notation, StartPositionRoundTrips) {
     EXPECT_EQ(pos->side_to_move(), 0);
     EXPECT_EQ(pos->sets_present(), mask_of(0) | mask_of(3));
     for (int sets : { 0x3f, 0x15, 0x1b })
-        EXPECT_EQ(Position::parse(Position::start(static_cast<SetMask>(sets), 0).to_string())->to_string(),
+        EXPECT_EQ(Position::parse(Position::start(static_cast<SetMask>(sets), 0).to_string())
+                      ->to_string(),
             Position::start(static_cast<SetMask>(sets), 0).to_string());
 }
 
@@ -72,21 +73,25 @@ TEST(Notation, GarbagePositionsGetAMessageNamingTheProblem) {
     EXPECT_NE(error_of("hello world").find("rows"), std::string::npos);
     std::string s = kTwoPlayerStart;
     EXPECT_NE(error_of(s.substr(0, s.size() - 1) + "7").find("not one of 1-6"), std::string::npos);
-    EXPECT_NE(error_of(s.substr(0, s.size() - 1) + "2").find("set 2 is to move but has no marbles"), std::string::npos);
+    EXPECT_NE(error_of(s.substr(0, s.size() - 1) + "2").find("set 2 is to move but has no marbles"),
+        std::string::npos);
     std::string short_row = s;
-    short_row.replace(0, 1, "");  // row a loses its hole
+    short_row.replace(0, 1, ""); // row a loses its hole
     EXPECT_NE(error_of(short_row).find("row a has 0 holes; it needs 1"), std::string::npos);
     std::string bad_char = s;
     bad_char[s.find("....")] = '?';
     EXPECT_NE(error_of(bad_char).find("'?'"), std::string::npos);
     std::string nine = s;
-    nine[0] = '.';  // set 4 loses a marble
+    nine[0] = '.'; // set 4 loses a marble
     EXPECT_NE(error_of(nine).find("set 4 has 9 marbles; a set has 10"), std::string::npos);
     std::string eighteen = s;
     eighteen.insert(s.find(' '), "/.");
-    EXPECT_NE(error_of(eighteen).find("more than 17 rows"), std::string::npos) << error_of(eighteen);
-    EXPECT_NE(error_of("./../.../..../............./............/.........../........../........./........../"
-                       ".........../............/............./..../.../../. 1")
-                  .find("no marbles"),
+    EXPECT_NE(error_of(eighteen).find("more than 17 rows"), std::string::npos)
+        << error_of(eighteen);
+    EXPECT_NE(
+        error_of(
+            "./../.../..../............./............/.........../........../........./........../"
+            ".........../............/............./..../.../../. 1")
+            .find("no marbles"),
         std::string::npos);
 }

@@ -1,15 +1,14 @@
 // Seeded random playouts in every setup and rule family: the invariants that must hold after
 // any sequence of legal moves, and the fast generator against the plain reference generator.
-#include <gtest/gtest.h>
-
-#include <algorithm>
-#include <random>
-#include <tuple>
-
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/position.h"
 #include "support/reference_movegen.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+#include <random>
+#include <tuple>
 
 using namespace halma::engine;
 
@@ -32,7 +31,11 @@ const Family kFamilies[] = {
     { "two_swap_any", mask_of(0) | mask_of(3), "rest=any,spoil=swap,home-lock=off" },
     { "two_no_release", mask_of(0) | mask_of(3), "release=off" },
     { "three", mask_of(0) | mask_of(2) | mask_of(4), "" },
-    { "four", mask_of(0) | mask_of(1) | mask_of(3) | mask_of(4), "rest=unused,spoil=swap", },
+    {
+        "four",
+        mask_of(0) | mask_of(1) | mask_of(3) | mask_of(4),
+        "rest=unused,spoil=swap",
+    },
     { "four_filled", mask_of(0) | mask_of(1) | mask_of(3) | mask_of(4), "unused=filled", true },
     { "six", 0x3f, "" },
     { "six_long_any", 0x3f, "jumps=long,rest=any" },
@@ -40,7 +43,9 @@ const Family kFamilies[] = {
 
 std::vector<Move> sorted(const MoveList& list) {
     std::vector<Move> v(list.begin(), list.end());
-    std::sort(v.begin(), v.end(), [](Move a, Move b) { return std::tie(a.from, a.to, a.kind) < std::tie(b.from, b.to, b.kind); });
+    std::sort(v.begin(), v.end(), [](Move a, Move b) {
+        return std::tie(a.from, a.to, a.kind) < std::tie(b.from, b.to, b.kind);
+    });
     return v;
 }
 
@@ -54,12 +59,13 @@ std::string names(const std::vector<Move>& moves) {
 void expect_consistent(const Position& pos) {
     auto fresh = Position::parse(pos.to_string());
     ASSERT_TRUE(fresh) << fresh.error().message;
-    for (Cell c = 0; c < kCellNB; ++c) ASSERT_EQ(pos.open_hops(c), fresh->open_hops(c)) << cell_name(c);
+    for (Cell c = 0; c < kCellNB; ++c)
+        ASSERT_EQ(pos.open_hops(c), fresh->open_hops(c)) << cell_name(c);
     ASSERT_EQ(pos.occupied(), fresh->occupied());
     for (SetId s = 0; s < kSetNB; ++s) ASSERT_EQ(pos.marbles(s), fresh->marbles(s));
 }
 
-class Playouts : public ::testing::TestWithParam<Family> {};
+class Playouts : public ::testing::TestWithParam<Family> { };
 
 } // namespace
 
@@ -93,7 +99,8 @@ TEST_P(Playouts, InvariantsHoldAndGeneratorsAgree) {
                 ASSERT_GE(path.size(), 2u);
                 ASSERT_EQ(path.front(), m.from);
                 ASSERT_EQ(path.back(), m.to);
-                if (path.size() > 2) ASSERT_TRUE(legal_move_along(pos, rules, path)) << path_name(path);
+                if (path.size() > 2)
+                    ASSERT_TRUE(legal_move_along(pos, rules, path)) << path_name(path);
             }
             Move chosen = list.moves[std::uniform_int_distribution<int>(0, list.size - 1)(rng)];
             pos.make(chosen);

@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include "engine/rules.h"
+
+#include <gtest/gtest.h>
 
 using namespace halma::engine;
 
@@ -16,7 +16,8 @@ TEST(Rules, DefaultsAreTheClassicGame) {
 }
 
 TEST(Rules, EverySettingParsesAndRoundTrips) {
-    auto r = Rules::parse("jumps=long, rest=any,home-lock=off,spoil=swap,release=off,unused=filled,first=coin");
+    auto r = Rules::parse(
+        "jumps=long, rest=any,home-lock=off,spoil=swap,release=off,unused=filled,first=coin");
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(r->jumps, Jumps::kLong);
     EXPECT_EQ(r->rest, Rest::kAny);
@@ -31,8 +32,11 @@ TEST(Rules, EverySettingParsesAndRoundTrips) {
 }
 
 TEST(Rules, BadSettingsNameTheProblem) {
-    EXPECT_NE(Rules::parse("jumps=huge").error().message.find("jumps=short|long"), std::string::npos);
-    EXPECT_NE(Rules::parse("colour=red").error().message.find("unknown rule setting 'colour'"), std::string::npos);
+    EXPECT_NE(
+        Rules::parse("jumps=huge").error().message.find("jumps=short|long"), std::string::npos);
+    EXPECT_NE(Rules::parse("colour=red").error().message.find("unknown rule setting 'colour'"),
+        std::string::npos);
     EXPECT_NE(Rules::parse("rest").error().message.find("has no value"), std::string::npos);
-    EXPECT_NE(Rules::parse("rest=any,,jumps=long").error().message.find("empty rule setting"), std::string::npos);
+    EXPECT_NE(Rules::parse("rest=any,,jumps=long").error().message.find("empty rule setting"),
+        std::string::npos);
 }

@@ -14,7 +14,9 @@ constexpr int kRows[17] = { 1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3,
 constexpr int kDr[6] = { 0, 0, -1, -1, 1, 1 };
 constexpr int kDx[6] = { 2, -2, 1, -1, 1, -1 };
 
-struct Coord { int r, x; };
+struct Coord {
+    int r, x;
+};
 
 Coord coord(int cell) {
     for (int r = 0; r < 17; ++r) {
@@ -62,7 +64,7 @@ int apex(int triangle) {
     return cell_at(r[triangle], x[triangle]);
 }
 
-using Board = std::array<int, 121>;  // 0 empty, else piece
+using Board = std::array<int, 121>; // 0 empty, else piece
 
 // Where a single jump from `from` in direction d lands, or -1; `target_ok` lets it land on an
 // occupied hole (a swap).
@@ -101,7 +103,8 @@ std::vector<Move> set_moves(const Board& board, const Rules& rules, int set, int
         return rules.rest == Rest::kUnused && !(used >> t & 1);
     };
     auto may_swap = [&](int to) {
-        return rules.spoil == Spoil::kSwap && region(to) == home && board[to] && board[to] != set + 1 && board[to] != 7;
+        return rules.spoil == Spoil::kSwap && region(to) == home && board[to]
+            && board[to] != set + 1 && board[to] != 7;
     };
     for (int from = 0; from < 121; ++from) {
         if (board[from] != set + 1) continue;
@@ -112,8 +115,10 @@ std::vector<Move> set_moves(const Board& board, const Rules& rules, int set, int
         for (int d = 0; d < 6; ++d) {
             int n = cell_at(c.r + kDr[d], c.x + kDx[d]);
             if (n < 0) continue;
-            if (!b[n]) step[n] = true;
-            else if (may_swap(n)) swap[n] = true;
+            if (!b[n])
+                step[n] = true;
+            else if (may_swap(n))
+                swap[n] = true;
         }
         std::vector<bool> seen(121);
         std::deque<int> queue { from };
@@ -128,7 +133,8 @@ std::vector<Move> set_moves(const Board& board, const Rules& rules, int set, int
                     queue.push_back(land);
                 }
                 for (int t = 0; t < 121; ++t)
-                    if (may_swap(t) && jump(b, at, d, rules.jumps == Jumps::kLong, t) == t) swap[t] = true;
+                    if (may_swap(t) && jump(b, at, d, rules.jumps == Jumps::kLong, t) == t)
+                        swap[t] = true;
             }
         }
         for (int to = 0; to < 121; ++to) {

@@ -3,10 +3,10 @@
 // check each other, and the benchmark's baseline.
 #pragma once
 
-#include <vector>
-
 #include "engine/position.h"
 #include "engine/rules.h"
+
+#include <vector>
 
 namespace halma::reference {
 
