@@ -1,0 +1,407 @@
+// `halma daemon status|host|rooms|join|board|status|move|watch|chat|vote|leave|start`: each is one
+// request to the local halmad (docs/api.md). `halma play` lives in play_command.cpp.
+#include "cli/client/board_render.h"
+#include "cli/client/client_common.h"
+#include "cli/client/output.h"
+#include "cli/commands.h"
+#include "engine/notation.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <unistd.h>
+
+namespace halma::cli {
+
+void add_play_command(CLI::App& app, int& exit_code);
+
+ClientOptions& client_options() {
+    static ClientOptions options;
+    return options;
+}
+
+DaemonConnection connect_daemon() {
+    auto& o = client_options();
+    return DaemonConnection(o.runtime_dir.empty() ? default_runtime_dir() : o.runtime_dir,
+        std::chrono::milliseconds(o.timeout_ms));
+}
+
+std::optional<pb::Reply> ask(DaemonConnection& daemon, pb::Request request, int& exit_code) {
+    auto reply = daemon.call(std::move(request));
+    if (!reply) {
+        std::cerr << "halma: " << reply.error().message << "\n";
+        exit_code = 1;
+        return std::nullopt;
+    }
+    if (reply->has_error()) {
+        std::cerr << "halma: " << reply->error().message() << "\n";
+        auto code = reply->error().code();
+        exit_code = code == pb::ERROR_CODE_MALFORMED || code == pb::ERROR_CODE_VERSION ? 2 : 1;
+        return std::nullopt;
+    }
+    return std::move(*reply);
+}
+
+bool use_colour(bool no_colour_flag) {
+    if (no_colour_flag) return false;
+    if (const char* n = std::getenv("NO_COLOR"); n && *n) return false;
+    return isatty(STDOUT_FILENO);
+}
+
+std::optional<std::string> read_move(
+    const pb::RoomView& view, const std::string& typed, int& exit_code, std::string* why) {
+    auto fail = [&](int code, const std::string& message) -> std::optional<std::string> {
+        exit_code = code;
+        if (why)
+            *why = message;
+        else
+            std::cerr << "halma: " << message << "\n";
+        return std::nullopt;
+    };
+    if (typed == "pass") return typed;
+    auto cell = engine::parse_cell(typed);
+    if (!cell) {
+        auto path = engine::parse_path(typed);
+        if (!path) return fail(2, path.error().message);
+        return typed;
+    }
+    // Just a target: fine when exactly one of the player's legal moves ends there.
+    if (!view.your_turn()) return fail(1, "not your turn");
+    std::string target = engine::cell_name(*cell);
+    std::vector<std::string> candidates;
+    for (const auto& m : view.legal_moves()) {
+        auto dash = m.rfind('-');
+        if (dash != std::string::npos && m.substr(dash + 1) == target) candidates.push_back(m);
+    }
+    if (candidates.empty()) return fail(1, "none of your marbles can reach " + target);
+    if (candidates.size() > 1) {
+        std::string list;
+        for (const auto& c : candidates) list += (list.empty() ? "" : ", ") + c;
+        return fail(2,
+            target + " can be reached by more than one marble (" + list + "): say which, e.g. "
+                + candidates.front());
+    }
+    return candidates.front();
+}
+
+namespace {
+
+// The address others type to reach this daemon: its listen address, with a wildcard host
+// replaced by this machine's name.
+std::string shareable(const std::string& listen) {
+    auto colon = listen.rfind(':');
+    std::string host = colon == std::string::npos ? listen : listen.substr(0, colon);
+    if (host == "*" || host == "0.0.0.0" || host == "[::]") {
+        char name[256] = {};
+        gethostname(name, sizeof name - 1);
+        return std::string(name) + listen.substr(colon);
+    }
+    return listen;
+}
+
+struct RoomOption {
+    std::string room;
+    bool json = false;
+};
+
+void add_room_option(CLI::App* cmd, RoomOption& o, bool json) {
+    cmd->add_option(
+        "-r,--room", o.room, "Room name, code or id (default: the only room this daemon is in)");
+    if (json) cmd->add_flag("--json", o.json, "Print JSON (docs/api.md field names)");
+}
+
+pb::Request view_request(const std::string& room) {
+    pb::Request r;
+    r.mutable_view()->set_room(room);
+    return r;
+}
+
+void action(const std::string& room, int& exit_code,
+    const std::function<void(pb::ActionRequest*)>& fill, const std::string& done_text) {
+    auto daemon = connect_daemon();
+    pb::Request r;
+    r.mutable_action()->set_room(room);
+    fill(r.mutable_action());
+    if (ask(daemon, r, exit_code)) std::cout << done_text << "\n";
+}
+
+void add_host(CLI::App& app, int& exit_code) {
+    static std::string name, rules;
+    static int players = 2, sets = 1, bots = 0, move_limit = 0;
+    static bool friends = false, spectate = false, json = false;
+    auto* cmd = app.add_subcommand("host", "Host a room on this daemon (you take seat 1)");
+    cmd->add_option("name", name, "Room name")->required();
+    cmd->add_option("-p,--players", players, "Players: 2, 3, 4 or 6")->capture_default_str();
+    cmd->add_option(
+           "-s,--sets", sets, "Sets of marbles per player (2 players: 1-3; 3 players: 1-2)")
+        ->capture_default_str();
+    cmd->add_option("--rules", rules, "Rule settings, e.g. jumps=long,rest=any (docs/rules.md)");
+    cmd->add_option("--move-limit", move_limit,
+        "Moves per player before the game ends on distance (default 1000)");
+    cmd->add_flag(
+        "--friends", friends, "A friends room: not listed, joined with the code it prints");
+    cmd->add_option("--bots", bots, "Seats given to computer players now");
+    cmd->add_flag("--spectate", spectate, "Take no seat yourself (a room for others)");
+    cmd->add_flag("--json", json, "Print the room as JSON");
+    cmd->callback([&] {
+        auto daemon = connect_daemon();
+        pb::Request r;
+        auto* h = r.mutable_host();
+        h->set_name(name);
+        h->set_visibility(friends ? pb::VISIBILITY_FRIENDS : pb::VISIBILITY_PUBLIC);
+        h->mutable_mode()->set_players(static_cast<std::uint32_t>(std::max(players, 0)));
+        h->mutable_mode()->set_sets_per_player(static_cast<std::uint32_t>(std::max(sets, 0)));
+        h->mutable_mode()->set_rules(rules);
+        h->mutable_mode()->set_move_limit(static_cast<std::uint32_t>(std::max(move_limit, 0)));
+        h->set_spectate(spectate);
+        h->set_bots(static_cast<std::uint32_t>(std::max(bots, 0)));
+        auto reply = ask(daemon, r, exit_code);
+        if (!reply) return;
+        if (json) {
+            std::cout << to_json(reply->view()) << "\n";
+            return;
+        }
+        const auto& s = reply->view().summary();
+        std::string address = shareable(s.address());
+        std::cout << "hosting room " << s.name() << " at " << s.address() << "\n";
+        if (s.visibility() == pb::VISIBILITY_FRIENDS)
+            std::cout << "friends code: " << s.code() << "\nothers join with: halma join "
+                      << address << "/" << s.code() << "\n";
+        else
+            std::cout << "others join with: halma join " << address << "/" << s.name() << "\n";
+    });
+}
+
+void add_join(CLI::App& app, int& exit_code) {
+    static std::string target;
+    static bool spectate = false, json = false;
+    auto* cmd = app.add_subcommand("join",
+        "Join a room: HOST:PORT/ROOM (a public name or a friends code), HOST:PORT "
+        "(its only public room), or ROOM hosted here");
+    cmd->add_option("target", target, "Where to join")->required();
+    cmd->add_flag("--spectate", spectate, "Watch without a seat");
+    cmd->add_flag("--json", json, "Print the room as JSON");
+    cmd->callback([&] {
+        pb::Request r;
+        auto* j = r.mutable_join();
+        auto slash = target.find('/');
+        std::string head = target.substr(0, slash);
+        bool is_address = head.find(':') != std::string::npos
+            && head.substr(head.rfind(':') + 1).find_first_not_of("0123456789")
+                == std::string::npos;
+        if (is_address) {
+            j->set_address(head);
+            if (slash != std::string::npos) j->set_room(target.substr(slash + 1));
+        } else {
+            j->set_room(target);
+        }
+        j->set_spectate(spectate);
+        auto daemon = connect_daemon();
+        auto reply = ask(daemon, r, exit_code);
+        if (!reply) return;
+        if (json) {
+            std::cout << to_json(reply->has_view()
+                    ? static_cast<const google::protobuf::Message&>(reply->view())
+                    : reply->done())
+                      << "\n";
+            return;
+        }
+        if (!reply->has_view()) {
+            std::cout << "joined\n";
+            return;
+        }
+        const auto& v = reply->view();
+        std::cout << "joined room " << v.summary().name() << ", "
+                  << (v.your_seat() >= 0 ? "seat " + std::to_string(v.your_seat() + 1)
+                                         : std::string("watching"))
+                  << "; " << phase_name(v.summary().phase()) << "\n";
+    });
+}
+
+void add_reads(CLI::App& app, int& exit_code) {
+    auto* daemon_cmd = app.add_subcommand("daemon", "The local halmad");
+    daemon_cmd->require_subcommand(1);
+    static bool status_json = false;
+    auto* st = daemon_cmd->add_subcommand("status", "Is halmad running; its rooms and peers");
+    st->add_flag("--json", status_json, "Print JSON");
+    st->callback([&] {
+        auto daemon = connect_daemon();
+        pb::Request r;
+        r.mutable_status();
+        if (auto reply = ask(daemon, r, exit_code))
+            std::cout << (status_json ? to_json(reply->status()) + "\n"
+                                      : format_daemon_status(reply->status()));
+    });
+
+    static std::string address;
+    static bool rooms_json = false;
+    auto* rooms = app.add_subcommand(
+        "rooms", "List rooms: those of this daemon, or the public ones at HOST:PORT");
+    rooms->add_option("address", address, "HOST:PORT of another daemon");
+    rooms->add_flag("--json", rooms_json, "Print JSON");
+    rooms->callback([&] {
+        auto daemon = connect_daemon();
+        pb::Request r;
+        r.mutable_list()->set_address(address);
+        if (auto reply = ask(daemon, r, exit_code))
+            std::cout << (rooms_json ? to_json(reply->rooms()) + "\n"
+                                     : format_rooms(reply->rooms()));
+    });
+
+    static RoomOption board_o;
+    static BoardStyle style;
+    static bool no_colour = false;
+    auto* board = app.add_subcommand("board", "Draw the board, your triangle at the bottom");
+    add_room_option(board, board_o, true);
+    board->add_flag("--fixed", style.fixed, "Keep triangle 1 at the bottom, as notation has it");
+    board->add_flag("--swap-colours,--swap-colors", style.swap_colours,
+        "Colour triangles by who is heading there");
+    board->add_flag("--no-colour,--no-color", no_colour, "No colours (also NO_COLOR=1)");
+    board->callback([&] {
+        auto daemon = connect_daemon();
+        auto reply = ask(daemon, view_request(board_o.room), exit_code);
+        if (!reply) return;
+        if (board_o.json) {
+            std::cout << to_json(reply->view()) << "\n";
+            return;
+        }
+        BoardStyle s = style;
+        s.colour = use_colour(no_colour);
+        std::cout << render_board(reply->view(), s) << format_room_status(reply->view(), s.colour);
+    });
+
+    static RoomOption status_o;
+    auto* status
+        = app.add_subcommand("status", "The room's state: whose turn, who leads, standings, votes");
+    add_room_option(status, status_o, true);
+    status->callback([&] {
+        auto daemon = connect_daemon();
+        auto reply = ask(daemon, view_request(status_o.room), exit_code);
+        if (!reply) return;
+        if (status_o.json) {
+            pb::RoomView v = reply->view();
+            v.clear_legal_moves();
+            std::cout << to_json(v) << "\n";
+        } else {
+            std::cout << format_room_status(reply->view(), use_colour(false));
+        }
+    });
+}
+
+void add_watch(CLI::App& app, int& exit_code) {
+    static RoomOption o;
+    static int count = 0, for_ms = 0;
+    static bool until_over = false;
+    auto* cmd
+        = app.add_subcommand("watch", "Print the room's events as they happen (Ctrl-C to stop)");
+    add_room_option(cmd, o, true);
+    cmd->add_option("--count", count, "Stop after this many events");
+    cmd->add_option("--for-ms", for_ms, "Stop after this long");
+    cmd->add_flag("--until-over", until_over, "Stop when the game ends");
+    cmd->callback([&] {
+        auto daemon = connect_daemon();
+        pb::Request r;
+        r.mutable_subscribe()->set_room(o.room);
+        if (!ask(daemon, r, exit_code)) return;
+        auto end
+            = std::chrono::steady_clock::now() + std::chrono::milliseconds(for_ms > 0 ? for_ms : 1);
+        for (int seen = 0; count == 0 || seen < count; ++seen) {
+            auto wait = for_ms > 0 ? std::chrono::duration_cast<std::chrono::milliseconds>(
+                            end - std::chrono::steady_clock::now())
+                                   : std::chrono::milliseconds(3'600'000);
+            if (wait.count() <= 0) return;
+            auto e = daemon.next_event(wait);
+            if (!e) {
+                if (for_ms > 0) return;
+                continue;
+            }
+            std::cout << (o.json ? to_json(*e) : e->text()) << std::endl;
+            bool over = e->phase() == pb::PHASE_OVER || e->phase() == pb::PHASE_CANCELLED;
+            if (until_over && over && e->event().has_move()) return;
+        }
+    });
+}
+
+void add_actions(CLI::App& app, int& exit_code) {
+    static RoomOption move_o;
+    static std::string move_text;
+    auto* move
+        = app.add_subcommand("move", "Play a move: o1-m7, a full path, or just the target hole");
+    move->add_option("move", move_text, "The move")->required();
+    add_room_option(move, move_o, false);
+    move->callback([&] {
+        auto daemon = connect_daemon();
+        auto view = ask(daemon, view_request(move_o.room), exit_code);
+        if (!view) return;
+        auto text = read_move(view->view(), move_text, exit_code);
+        if (!text) return;
+        pb::Request r;
+        r.mutable_action()->set_room(view->view().summary().room_id());
+        r.mutable_action()->set_move(*text);
+        if (ask(daemon, r, exit_code)) std::cout << "played " << *text << "\n";
+    });
+
+    static RoomOption chat_o;
+    static std::vector<std::string> words;
+    auto* chat = app.add_subcommand("chat", "Say something to the room");
+    chat->add_option("text", words, "What to say")->required();
+    add_room_option(chat, chat_o, false);
+    chat->callback([&] {
+        std::string text;
+        for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
+        action(
+            chat_o.room, exit_code, [&](pb::ActionRequest* a) { a->set_chat(text); }, "said");
+    });
+
+    static RoomOption vote_o;
+    static std::string what;
+    auto* vote = app.add_subcommand(
+        "vote", "Vote for a new game (new) or to cancel one when a player vanished (cancel)");
+    vote->add_option("what", what, "new or cancel")
+        ->required()
+        ->check(CLI::IsMember({ "new", "cancel" }));
+    add_room_option(vote, vote_o, false);
+    vote->callback([&] {
+        action(
+            vote_o.room, exit_code,
+            [&](pb::ActionRequest* a) {
+                a->set_vote(what == "cancel" ? pb::VOTE_KIND_CANCEL : pb::VOTE_KIND_NEW_GAME);
+            },
+            "voted");
+    });
+
+    static RoomOption leave_o;
+    auto* leave = app.add_subcommand("leave", "Leave the room (your seat is freed)");
+    add_room_option(leave, leave_o, false);
+    leave->callback([&] {
+        action(
+            leave_o.room, exit_code, [](pb::ActionRequest* a) { a->mutable_leave(); }, "left");
+    });
+
+    static RoomOption start_o;
+    auto* start = app.add_subcommand("start", "Start now, with computer players in the free seats");
+    add_room_option(start, start_o, false);
+    start->callback([&] {
+        action(
+            start_o.room, exit_code, [](pb::ActionRequest* a) { a->mutable_start(); }, "started");
+    });
+}
+
+} // namespace
+
+void add_client_commands(CLI::App& app, int& exit_code) {
+    auto& o = client_options();
+    app.add_option("--runtime-dir", o.runtime_dir, "Directory of the local halmad's socket")
+        ->envname("HALMA_RUNTIME_DIR");
+    app.add_option("--timeout-ms", o.timeout_ms, "How long to wait for halmad's answer")
+        ->capture_default_str();
+    app.fallthrough();
+    add_reads(app, exit_code);
+    add_host(app, exit_code);
+    add_join(app, exit_code);
+    add_watch(app, exit_code);
+    add_actions(app, exit_code);
+    add_play_command(app, exit_code);
+}
+
+} // namespace halma::cli

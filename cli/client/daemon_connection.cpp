@@ -1,0 +1,84 @@
+#include "cli/client/daemon_connection.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <unistd.h>
+
+namespace halma::cli {
+
+std::string default_runtime_dir() {
+    if (const char* d = std::getenv("HALMA_RUNTIME_DIR"); d && *d) return d;
+    if (const char* d = std::getenv("XDG_RUNTIME_DIR"); d && *d) return std::string(d) + "/halma";
+    return "/tmp/halma-" + std::to_string(getuid());
+}
+
+DaemonConnection::DaemonConnection(
+    const std::string& runtime_dir, std::chrono::milliseconds timeout)
+    : context_(1)
+    , socket_(context_, zmq::socket_type::dealer)
+    , socket_path_(runtime_dir + "/api.sock")
+    , timeout_(timeout) {
+    socket_.set(zmq::sockopt::linger, 0);
+    socket_.connect("ipc://" + socket_path_);
+}
+
+bool DaemonConnection::receive(std::chrono::milliseconds wait, pb::Reply& out) {
+    zmq::pollitem_t item { socket_.handle(), 0, ZMQ_POLLIN, 0 };
+    if (zmq::poll(&item, 1, wait) == 0) return false;
+    zmq::message_t msg;
+    if (!socket_.recv(msg, zmq::recv_flags::dontwait)) return false;
+    return out.ParseFromArray(msg.data(), static_cast<int>(msg.size()));
+}
+
+std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
+    if (!std::filesystem::exists(socket_path_))
+        return std::unexpected(NoReply { "no halmad is running here (no " + socket_path_
+            + "); start one with `halmad &`, or point --runtime-dir at its directory" });
+    std::uint64_t id = next_id_++;
+    request.set_version(1);
+    request.set_request_id(id);
+    socket_.send(zmq::buffer(request.SerializeAsString()), zmq::send_flags::none);
+    auto deadline = std::chrono::steady_clock::now() + timeout_;
+    for (;;) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        pb::Reply reply;
+        if (left.count() <= 0 || !receive(left, reply)) break;
+        if (reply.has_event()) {
+            events_.push_back(reply.event());
+            continue;
+        }
+        if (reply.request_id() == id) return reply;
+    }
+    return std::unexpected(
+        NoReply { "halmad did not answer within " + std::to_string(timeout_.count()) + " ms" });
+}
+
+void DaemonConnection::drain() {
+    zmq::message_t msg;
+    while (socket_.recv(msg, zmq::recv_flags::dontwait)) {
+        pb::Reply reply;
+        if (reply.ParseFromArray(msg.data(), static_cast<int>(msg.size())) && reply.has_event())
+            events_.push_back(reply.event());
+    }
+}
+
+std::optional<pb::Event> DaemonConnection::next_event(std::chrono::milliseconds wait) {
+    auto deadline = std::chrono::steady_clock::now() + wait;
+    while (events_.empty()) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        pb::Reply reply;
+        if (left.count() < 0) return std::nullopt;
+        if (!receive(left, reply)) {
+            if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
+            continue;
+        }
+        if (reply.has_event()) events_.push_back(reply.event());
+    }
+    auto e = events_.front();
+    events_.pop_front();
+    return e;
+}
+
+} // namespace halma::cli

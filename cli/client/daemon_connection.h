@@ -1,0 +1,52 @@
+// The CLI's line to the local halmad: a DEALER on the daemon's ipc socket, requests matched to
+// replies by id, and the events the daemon pushes after a subscribe.
+#pragma once
+
+#include "halma/v1/api.pb.h"
+
+#include <chrono>
+#include <deque>
+#include <expected>
+#include <optional>
+#include <string>
+#include <zmq.hpp>
+
+namespace halma::cli {
+
+namespace pb = ::halma::v1;
+
+// Where the local daemon's socket is: --runtime-dir, $HALMA_RUNTIME_DIR, $XDG_RUNTIME_DIR/halma,
+// or /tmp/halma-UID, the same order halmad uses.
+std::string default_runtime_dir();
+
+// A request that did not get a reply: no daemon, or no answer in time. Exit code 1.
+struct NoReply {
+    std::string message;
+};
+
+class DaemonConnection {
+public:
+    DaemonConnection(const std::string& runtime_dir, std::chrono::milliseconds timeout);
+
+    // Sends the request (its version and id filled in) and waits for the matching reply.
+    // Events arriving meanwhile are kept for next_event().
+    std::expected<pb::Reply, NoReply> call(pb::Request request);
+    // The next pushed event, waiting at most `wait`; nullopt on timeout.
+    std::optional<pb::Event> next_event(std::chrono::milliseconds wait);
+    zmq::socket_t& socket() { return socket_; }
+    // Takes one message already waiting on the socket (after polling it) into the event queue.
+    void drain();
+    bool has_event() const { return !events_.empty(); }
+
+private:
+    bool receive(std::chrono::milliseconds wait, pb::Reply& out);
+
+    zmq::context_t context_;
+    zmq::socket_t socket_;
+    std::string socket_path_;
+    std::chrono::milliseconds timeout_;
+    std::uint64_t next_id_ = 1;
+    std::deque<pb::Event> events_;
+};
+
+} // namespace halma::cli

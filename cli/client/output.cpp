@@ -1,0 +1,133 @@
+#include "cli/client/output.h"
+
+#include "cli/client/board_render.h"
+
+#include <google/protobuf/util/json_util.h>
+
+namespace halma::cli {
+
+namespace pb = ::halma::v1;
+
+std::string to_json(const google::protobuf::Message& message) {
+    std::string out;
+    google::protobuf::util::JsonPrintOptions options;
+    options.always_print_primitive_fields = true;
+    options.preserve_proto_field_names = true;
+    (void)google::protobuf::util::MessageToJsonString(message, &out, options);
+    return out;
+}
+
+std::string phase_name(pb::Phase phase) {
+    switch (phase) {
+    case pb::PHASE_WAITING:
+        return "waiting for players";
+    case pb::PHASE_PLAYING:
+        return "playing";
+    case pb::PHASE_OVER:
+        return "game over";
+    case pb::PHASE_CANCELLED:
+        return "game cancelled";
+    default:
+        return "?";
+    }
+}
+
+std::string connection_name(pb::ConnectionState state) {
+    switch (state) {
+    case pb::CONNECTION_STATE_CONNECTED:
+        return "connected";
+    case pb::CONNECTION_STATE_CONNECTING:
+        return "connecting";
+    default:
+        return "disconnected";
+    }
+}
+
+namespace {
+
+std::string summary_line(const pb::RoomSummary& r) {
+    std::string line = r.name() + "  " + std::to_string(r.seats_taken()) + "/"
+        + std::to_string(r.seats()) + " seats, " + std::to_string(r.mode().players())
+        + " players x " + std::to_string(r.mode().sets_per_player()) + " set(s), "
+        + phase_name(r.phase());
+    if (r.spectators()) line += ", " + std::to_string(r.spectators()) + " watching";
+    if (!r.address().empty()) line += "  at " + r.address();
+    if (r.visibility() == pb::VISIBILITY_FRIENDS)
+        line += "  friends room" + (r.code().empty() ? "" : ", code " + r.code());
+    return line;
+}
+
+} // namespace
+
+std::string format_daemon_status(const pb::DaemonStatus& s) {
+    std::string out = "halmad " + s.version() + " (protocol " + std::to_string(s.protocol())
+        + "), player " + s.name() + ", listening on " + s.listen() + ", up "
+        + std::to_string(s.uptime_s()) + " s\n";
+    out += "  computer players: " + std::string(s.bots() ? "yes" : "not built in") + "\n";
+    out += "  daemons in its rooms: " + std::to_string(s.peers()) + "\n";
+    for (const auto& r : s.hosted()) out += "  hosting: " + summary_line(r) + "\n";
+    for (const auto& r : s.joined()) out += "  joined:  " + summary_line(r) + "\n";
+    if (s.hosted_size() + s.joined_size() == 0) out += "  in no room\n";
+    return out;
+}
+
+std::string format_rooms(const pb::RoomList& rooms) {
+    if (rooms.rooms_size() == 0) return "no rooms\n";
+    std::string out;
+    for (const auto& r : rooms.rooms()) out += summary_line(r) + "\n";
+    return out;
+}
+
+std::string format_room_status(const pb::RoomView& v, bool colour) {
+    const auto& s = v.summary();
+    std::string out = "room " + s.name() + " (" + phase_name(s.phase());
+    if (v.game_number()) out += ", game " + std::to_string(v.game_number());
+    out += ", " + connection_name(v.connection()) + ")\n";
+    if (s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty())
+        out += "friends code: " + s.code() + "\n";
+    for (const auto& seat : v.seats()) {
+        std::string marker = seat.seat() == v.turn_seat() ? "> " : "  ";
+        std::string name = seat.name().empty() ? "(free)" : seat.name();
+        if (seat.bot()) name += " [bot]";
+        if (seat.seat() == v.your_seat()) name += " (you)";
+        if (!seat.name().empty() && !seat.connected()) name += " [vanished; seat held]";
+        std::string colours;
+        for (auto set : seat.sets()) {
+            std::string c = set_colour_name(static_cast<int>(set));
+            colours += (colours.empty() ? "" : "+")
+                + (colour ? set_colour_code(static_cast<int>(set)) + c + "\x1b[0m" : c);
+        }
+        out += marker + "seat " + std::to_string(seat.seat() + 1) + ": " + name;
+        if (!colours.empty()) out += ", " + colours;
+        if (seat.voted_new_game()) out += ", votes for a new game";
+        if (seat.voted_cancel()) out += ", votes to cancel";
+        out += "\n";
+    }
+    if (v.spectators_size()) {
+        out += "watching:";
+        for (const auto& n : v.spectators()) out += " " + n;
+        out += "\n";
+    }
+    if (v.standings_size()) {
+        out += "standings:\n";
+        for (const auto& st : v.standings()) {
+            out += "  " + (st.place() ? std::to_string(st.place()) + "." : "  ") + " " + st.name()
+                + ": ";
+            out += st.finished() ? "home in " + std::to_string(st.moves()) + " moves"
+                                 : std::to_string(st.distance_left()) + " to go after "
+                    + std::to_string(st.moves()) + " moves";
+            out += "\n";
+        }
+        if (v.leader_seat() >= 0 && s.phase() == pb::PHASE_PLAYING
+            && v.leader_seat() < v.seats_size())
+            out += "in the lead: " + v.seats(v.leader_seat()).name() + "\n";
+    }
+    if (s.phase() == pb::PHASE_PLAYING)
+        out += v.your_turn() ? "your turn\n"
+                             : (v.turn_seat() >= 0 && v.turn_seat() < v.seats_size()
+                                     ? v.seats(v.turn_seat()).name() + "'s turn\n"
+                                     : "");
+    return out;
+}
+
+} // namespace halma::cli

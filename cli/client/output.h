@@ -1,0 +1,21 @@
+// How the client commands print: one JSON object per answer with --json (the protobuf field
+// names of docs/api.md), otherwise short text for a person.
+#pragma once
+
+#include "halma/v1/api.pb.h"
+
+#include <google/protobuf/message.h>
+#include <string>
+
+namespace halma::cli {
+
+std::string to_json(const google::protobuf::Message& message);
+
+std::string format_daemon_status(const ::halma::v1::DaemonStatus& status);
+std::string format_rooms(const ::halma::v1::RoomList& rooms);
+// Whose turn, who leads, the seats with their colours, votes, the standings when decided.
+std::string format_room_status(const ::halma::v1::RoomView& view, bool colour);
+std::string phase_name(::halma::v1::Phase phase);
+std::string connection_name(::halma::v1::ConnectionState state);
+
+} // namespace halma::cli
