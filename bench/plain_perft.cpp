@@ -41,7 +41,9 @@ struct State {
 
 int generate(State& s, Move* out) {
     int n = 0;
-    std::uint8_t seen[121];
+    // Holes reached by the current marble's chain carry its stamp; no clearing between marbles.
+    static std::uint32_t seen[121];
+    static std::uint32_t stamp = 0;
     int stack[121];
     for (int c = 0; c < 121; ++c) {
         if (s.board[c] != s.side) continue;
@@ -51,8 +53,8 @@ int generate(State& s, Move* out) {
         }
         // Hop chains: the origin is empty while its marble hops.
         s.board[c] = 0;
-        for (auto& v : seen) v = 0;
-        seen[c] = 1;
+        ++stamp;
+        seen[c] = stamp;
         int top = 0;
         stack[top++] = c;
         while (top) {
@@ -61,8 +63,8 @@ int generate(State& s, Move* out) {
                 int over = kTables.neighbour[x][d];
                 if (over < 0 || !s.board[over]) continue;
                 int land = kTables.neighbour[over][d];
-                if (land < 0 || s.board[land] || seen[land]) continue;
-                seen[land] = 1;
+                if (land < 0 || s.board[land] || seen[land] == stamp) continue;
+                seen[land] = stamp;
                 stack[top++] = land;
                 out[n++] = { std::uint8_t(c), std::uint8_t(land) };
             }

@@ -105,8 +105,9 @@ void emit(MoveList& list, Cell from, Bitboard targets, Move::Kind kind) {
 
 // spoil=swap: a step or the last hop of a chain may end on an opponent's marble in the mover's
 // home, which goes to the mover's origin.
+template <class Sink>
 void add_swaps(const Position& pos, const Rules& rules, SetId s, Bitboard locked, Bitboard resting,
-    MoveList& list) {
+    Sink&& sink) {
     Bitboard home = triangle_cells(home_of(s));
     Bitboard opponents = home & pos.occupied() & ~pos.marbles(s) & ~pos.fixed_marbles();
     for (Bitboard marbles = pos.marbles(s); marbles;) {
@@ -119,7 +120,7 @@ void add_swaps(const Position& pos, const Rules& rules, SetId s, Bitboard locked
         chain |= kGeometry.bit[from];
         Bitboard swaps = kGeometry.neighbours[from] & targets;
         while (chain) swaps |= hops_onto(rules.jumps, chain.pop_first(), occupied, targets);
-        emit(list, from, swaps, Move::kSwap);
+        sink(from, swaps, Move::kSwap);
     }
 }
 
@@ -168,7 +169,13 @@ Bitboard resting_cells(const Rules& rules, SetMask sets_present, SetId s) {
     return cells;
 }
 
-void generate_set_moves(const Position& pos, const Rules& rules, SetId s, MoveList& list) {
+namespace {
+
+// Calls sink(from, destinations, kind) for every marble of set s that can move: the one place
+// the rules of a turn are applied, whether the moves are listed or only counted.
+template <class Sink>
+[[gnu::always_inline]] inline void for_each_destination_set(
+    const Position& pos, const Rules& rules, SetId s, Sink&& sink) {
     Bitboard empty = ~pos.occupied() & kAllCells;
     Bitboard home = triangle_cells(home_of(s));
     Bitboard resting = resting_cells(rules, pos.sets_present(), s);
@@ -187,11 +194,35 @@ void generate_set_moves(const Position& pos, const Rules& rules, SetId s, MoveLi
                 landings = short_hop_landings(pos, from);
             // Steps and hops never reach the same hole: a hop chain moves an even number of rows
             // and columns, a step an odd number.
-            emit(list, from, ((kGeometry.neighbours[from] & empty) | landings) & allowed,
-                Move::kNormal);
+            sink(from, ((kGeometry.neighbours[from] & empty) | landings) & allowed, Move::kNormal);
         }
     }
-    if (rules.spoil == Spoil::kSwap) add_swaps(pos, rules, s, locked, resting, list);
+    if (rules.spoil == Spoil::kSwap) add_swaps(pos, rules, s, locked, resting, sink);
+}
+
+} // namespace
+
+void generate_set_moves(const Position& pos, const Rules& rules, SetId s, MoveList& list) {
+    for_each_destination_set(pos, rules, s,
+        [&](Cell from, Bitboard targets, Move::Kind kind) { emit(list, from, targets, kind); });
+}
+
+// Counting is popcounts, which baseline x86-64 lacks as an instruction; a clone built for CPUs
+// that have it (all since about 2008) is chosen when the program loads.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+[[gnu::target_clones("popcnt", "default")]]
+#endif
+int count_moves(const Position& pos, const Rules& rules) {
+    SetId s = pos.side_to_move();
+    Bitboard start = triangle_cells(s);
+    int all = 0, releasing = 0;
+    for_each_destination_set(pos, rules, s, [&](Cell from, Bitboard targets, Move::Kind) {
+        all += targets.count();
+        if (start.test(from)) releasing += (targets & ~start).count();
+    });
+    if (all == 0) return 1; // the forfeit
+    if (releasing && release_owed(pos, rules)) return releasing;
+    return all;
 }
 
 std::optional<SetId> release_owed(const Position& pos, const Rules& rules) {

@@ -33,6 +33,10 @@ Bitboard resting_cells(const Rules& rules, SetMask sets_present, SetId s);
 // Move::pass(): the forfeit counts as a move.
 void generate_moves(const Position& pos, const Rules& rules, MoveList& list);
 
+// The number of moves generate_moves() would list, found without listing them (perft's last
+// ply counts moves this way).
+int count_moves(const Position& pos, const Rules& rules);
+
 // The moves set s could make here if it were its turn, ignoring the release rule.
 void generate_set_moves(const Position& pos, const Rules& rules, SetId s, MoveList& list);
 

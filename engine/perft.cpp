@@ -6,13 +6,13 @@ namespace halma::engine {
 namespace {
 
 void walk(Position& pos, const Rules& rules, int depth, PerftResult& result) {
-    MoveList list;
-    generate_moves(pos, rules, list);
     ++result.generated;
     if (depth == 1) {
-        result.leaves += static_cast<std::uint64_t>(list.size);
+        result.leaves += static_cast<std::uint64_t>(count_moves(pos, rules));
         return;
     }
+    MoveList list;
+    generate_moves(pos, rules, list);
     SetId mover = pos.side_to_move();
     for (Move m : list) {
         pos.make(m);

@@ -172,6 +172,9 @@ TEST(MoveGen, ReleaseRuleMakesTheBlockerLeave) {
     MoveList list;
     generate_moves(pos, Rules {}, list);
     ASSERT_GT(list.size, 0);
+    EXPECT_EQ(count_moves(pos, Rules {}), list.size);
+    EXPECT_LT(count_moves(pos, rules("release=off")), 40);
+    EXPECT_GT(count_moves(pos, rules("release=off")), list.size);
     for (Move m : list) {
         EXPECT_EQ(cell_name(m.from), "d4");
         EXPECT_FALSE(triangle_cells(3).test(m.to));
@@ -203,6 +206,7 @@ TEST(MoveGen, ASetWithNoMoveForfeitsItsTurn) {
     generate_moves(pos, Rules {}, list);
     ASSERT_EQ(list.size, 1);
     EXPECT_TRUE(list.moves[0].is_pass());
+    EXPECT_EQ(count_moves(pos, Rules {}), 1);
     EXPECT_FALSE(explain_illegal(pos, Rules {}, Move::pass()));
     Position start = Position::start(mask_of(0) | mask_of(3), 0);
     EXPECT_TRUE(explain_illegal(start, Rules {}, Move::pass()));

@@ -82,6 +82,7 @@ TEST_P(Playouts, InvariantsHoldAndGeneratorsAgree) {
             auto fast = sorted(list);
             auto reference = halma::reference::legal_moves(pos, rules);
             ASSERT_EQ(names(fast), names(reference)) << f.name << " at " << pos.to_string();
+            ASSERT_EQ(count_moves(pos, rules), list.size) << f.name << " at " << pos.to_string();
             ++compared;
 
             // Make/unmake of every move restores the position exactly.
