@@ -1,0 +1,266 @@
+"""Integration tests: real halmad processes talking over 127.0.0.1, driven through the halma
+CLI and the local API. Run one with: daemon_tests.py NAME (ctest does, label `integration`)."""
+import json
+import os
+import signal
+import socket
+import stat
+import subprocess
+
+import zmq
+
+from halmatest import (Cluster, HALMAD, Failure, api_pb2, check, common_pb2, free_port, greedy_move, peer_pb2,
+                       play_to_end, raw_peer, recv_host, replica_digest, run, wait_until)
+
+
+def cli_view(d):
+    return d.cli_json("board")
+
+
+def cli_move(d, text):
+    out = d.cli("move", text)
+    check(out.returncode == 0, f"{d.name}: halma move {text}: rc {out.returncode}: {out.stderr}")
+
+
+def api_move(d, text):
+    reply = d.api().move(text)
+    check(not reply.HasField("error"), f"{d.name}: move {text} refused: {reply.error.message}")
+
+
+def host_room(d, name, players=2, **extra):
+    return d.api().ok(host=api_pb2.HostRequest(name=name, mode=common_pb2.RoomMode(players=players), **extra)).view
+
+
+def join_room(d, host, room, spectate=False):
+    return d.api().ok(join=api_pb2.JoinRequest(address=host.address, room=room, spectate=spectate)).view
+
+
+def two_daemon_cli_game():
+    with Cluster("two") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        out = ann.cli("host", "sunday")
+        check(out.returncode == 0 and f"halma join {ann.address}/sunday" in out.stdout, f"host: {out.stdout}{out.stderr}")
+        out = bob.cli("join", f"{ann.address}/sunday")
+        check(out.returncode == 0 and "seat 2" in out.stdout, f"join: {out.stdout}{out.stderr}")
+        check(bob.cli("chat", "good", "luck").returncode == 0, "chat refused")
+        moves = play_to_end([ann, bob], 1500, cli_move, cli_view)
+        views = [cli_view(ann), cli_view(bob)]
+        check(replica_digest(views[0]) == replica_digest(views[1]), "bob's replica differs from the host")
+        check(len(views[0]["moves"]) >= moves, "moves missing from the log")
+        check(all(s["place"] > 0 for s in views[0]["standings"]), f"places undecided: {views[0]['standings']}")
+        print(f"game over after {moves} moves; standings {[(s['name'], s['place']) for s in views[0]['standings']]}")
+        # A late spectator gets the whole history, chat included.
+        carol = c.add("carol")
+        out = carol.cli("join", f"{ann.address}/sunday", "--spectate")
+        check(out.returncode == 0, f"spectator join: {out.stderr}")
+        seen = cli_view(carol)
+        check(replica_digest(seen) == replica_digest(cli_view(ann)), "the spectator's replica differs from the host")
+        check(seen["moves"] == views[0]["moves"], "the spectator did not get the game's moves")
+        check(any(line["text"] == "good luck" for line in seen["chat"]), "chat history not given to a late joiner")
+        # A new game needs both votes, and turns the colours.
+        sets_before = [s["sets"] for s in views[0]["seats"]]
+        check(ann.cli("vote", "new").returncode == 0, "ann's vote refused")
+        check(cli_view(ann)["game_number"] == 1, "a new game began before everyone agreed")
+        check(bob.cli("vote", "new").returncode == 0, "bob's vote refused")
+        after = wait_until(lambda: (v := cli_view(ann))["game_number"] == 2 and v, 5, "game 2")
+        sets_after = [s["sets"] for s in after["seats"]]
+        check(all(a != b for a, b in zip(sets_before, sets_after)), f"colours not changed: {sets_before} {sets_after}")
+        wait_until(lambda: replica_digest(cli_view(bob)) == replica_digest(cli_view(ann)), 5, "replicas equal in game 2")
+
+
+def six_daemon_api_game():
+    with Cluster("six") as c:
+        names = ["ann", "bob", "cat", "dan", "eve", "fay"]
+        daemons = [c.add(n) for n in names]
+        host = daemons[0]
+        host_room(host, "six", players=6)
+        for d in daemons[1:]:
+            v = join_room(d, host, "six")
+            check(v.your_seat >= 1, f"{d.name} got no seat")
+        wait_until(lambda: host.api().view().summary.phase == common_pb2.PHASE_PLAYING, 5, "the game to start")
+        moves = play_to_end(daemons, 6000, api_move, lambda d: d.api().view())
+        host_digest = replica_digest(host.api().view())
+        for d in daemons[1:]:
+            wait_until(lambda: replica_digest(d.api().view()) == host_digest, 5, f"{d.name}'s replica to equal the host")
+        standings = host.api().view().standings
+        check(all(s.place > 0 for s in standings), "places undecided at the end")
+        print(f"6-player game over after {moves} moves; places {[(s.name, s.place) for s in standings]}")
+
+
+def rejoin_after_kill():
+    with Cluster("rejoin") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        host_room(ann, "r")
+        join_room(bob, ann, "r")
+        for _ in range(7):
+            mover = ann if ann.api().view().your_turn else bob
+            api_move(mover, greedy_move(mover.api().view()))
+        if not ann.api().view().your_turn:
+            api_move(bob, greedy_move(bob.api().view()))
+        bob_seat = bob.api().view().your_seat
+        bob.kill(signal.SIGKILL)
+        wait_until(lambda: not ann.api().view().seats[bob_seat].connected, 5, "the host to notice bob vanished")
+        check(ann.api().view().seats[bob_seat].name == "bob", "bob's seat was not held")
+        api_move(ann, greedy_move(ann.api().view()))  # the game goes on while bob is away
+        bob.start()  # same runtime and state directories: it remembers its seat
+
+        def caught_up():
+            reply = bob.api().call(view=api_pb2.ViewRequest())
+            if reply.HasField("error") or reply.view.connection != api_pb2.CONNECTION_STATE_CONNECTED:
+                return None
+            return reply.view if replica_digest(reply.view) == replica_digest(ann.api().view()) else None
+
+        v = wait_until(caught_up, 10, "bob to rejoin and catch up")
+        check(v.your_seat == bob_seat and v.your_turn, f"bob back in seat {v.your_seat}, your_turn {v.your_turn}")
+        check(ann.api().view().seats[bob_seat].connected, "host does not show bob connected again")
+        api_move(bob, greedy_move(v))
+        wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(ann.api().view()), 5, "replicas equal")
+
+
+def friends_room_needs_code():
+    with Cluster("friends") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        hosted = ann.cli_json("host", "hideout", "--friends")
+        code, room_id = hosted["summary"]["code"], hosted["summary"]["room_id"]
+        check(len(code.replace("-", "")) * 5 >= 80, f"code {code} has under 80 bits")
+        listed = bob.cli_json("rooms", ann.address)
+        check(all(r["name"] != "hideout" for r in listed.get("rooms", [])), "a friends room was listed")
+        for guess in ["hideout", room_id, code[:-1] + ("x" if code[-1] != "x" else "y"), ""]:
+            out = bob.cli("join", f"{ann.address}/{guess}")
+            check(out.returncode == 1, f"joined the friends room with '{guess}': {out.stdout}")
+        out = bob.cli("join", f"{ann.address}/{code.upper().replace('-', '')}")
+        check(out.returncode == 0 and "seat 2" in out.stdout, f"the code did not let bob in: {out.stderr}")
+        check(bob.cli_json("board")["summary"]["phase"] == "PHASE_PLAYING", "game did not start")
+
+
+def nobody_moves_for_another():
+    with Cluster("seats") as c:
+        ann, bob, cat = c.add("ann"), c.add("bob"), c.add("cat")
+        host_room(ann, "s")
+        join_room(bob, ann, "s")
+        join_room(cat, ann, "s", spectate=True)
+        before = replica_digest(ann.api().view())
+        ann_view = ann.api().view()
+        check(ann_view.your_turn, "ann should move first")
+        some_move = ann_view.legal_moves[0]
+        out = bob.cli("move", some_move)
+        check(out.returncode == 1 and "not your turn" in out.stderr, f"bob moved for ann: {out.stderr}")
+        out = cat.cli("move", some_move)
+        check(out.returncode == 1 and "spectators cannot move" in out.stderr, f"a spectator moved: {out.stderr}")
+        # A peer that forges a seat token.
+        raw = raw_peer(c.ctx, ann)
+        room_id = ann_view.summary.room_id
+        for token in ["0" * 32, "", "not-a-token"]:
+            raw.send(peer_pb2.PeerMessage(version=1, request_id=5, command=peer_pb2.RoomCommand(
+                room_id=room_id, token=token, move=some_move)).SerializeToString())
+            reply = recv_host(raw)
+            check(reply.error.code == common_pb2.ERROR_CODE_NOT_ALLOWED, f"forged token '{token}': {reply}")
+        check(replica_digest(ann.api().view()) == before, "a refused move changed the room")
+        api_move(ann, some_move)
+        wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(ann.api().view()), 5, "bob sees ann's move")
+
+
+def bad_input_is_refused():
+    with Cluster("bad") as c:
+        ann = c.add("ann", extra=["--max-message", "4096"])
+        bob = c.add("bob")
+        host_room(ann, "b")
+        join_room(bob, ann, "b")
+        for _ in range(4):
+            mover = ann if ann.api().view().your_turn else bob
+            api_move(mover, greedy_move(mover.api().view()))
+        moves_before = list(ann.api().view().moves)
+        raw = raw_peer(c.ctx, ann)
+
+        def expect(payload, code, what, multipart=False):
+            raw.send_multipart(payload) if multipart else raw.send(payload)
+            reply = recv_host(raw)
+            check(reply.HasField("error") and reply.error.code == code, f"{what}: got {reply}")
+            return reply
+
+        expect(b"\xff\x00 garbage \x13\x37", common_pb2.ERROR_CODE_MALFORMED, "garbage frame")
+        expect([b"one", b"two"], common_pb2.ERROR_CODE_MALFORMED, "two frames", multipart=True)
+        reply = expect(peer_pb2.PeerMessage(version=2, request_id=7, heartbeat=peer_pb2.Heartbeat()).SerializeToString(),
+                       common_pb2.ERROR_CODE_VERSION, "version 2")
+        check(reply.request_id == 7 and reply.error.supported_version == 1, f"version refusal: {reply}")
+        expect(peer_pb2.PeerMessage(request_id=8, list_rooms=peer_pb2.ListRooms()).SerializeToString(),
+               common_pb2.ERROR_CODE_VERSION, "no version")
+        expect(peer_pb2.PeerMessage(version=1, request_id=9, join=peer_pb2.JoinRoom(room="x" * 5000)).SerializeToString(),
+               common_pb2.ERROR_CODE_TOO_LARGE, "oversized message")
+        expect(peer_pb2.PeerMessage(version=1, request_id=10).SerializeToString(), common_pb2.ERROR_CODE_MALFORMED,
+               "empty body")
+        # Far past the limit, ZeroMQ itself drops the connection (ZMQ_MAXMSGSIZE): no reply, no harm.
+        raw.send(b"\x00" * (4096 * 16 + 1))
+        # A connection that does not speak ZeroMQ at all.
+        with socket.create_connection(("127.0.0.1", ann.port), timeout=5) as s:
+            s.sendall(b"GET / HTTP/1.0\r\n\r\n" + os.urandom(512))
+        # The local API is as careful.
+        api = ann.api()
+        api.sock.send(b"\x01\x02\x03 not a request")
+        r = api_pb2.Reply()
+        check(api.sock.poll(5000), "the API did not answer garbage")
+        r.ParseFromString(api.sock.recv())
+        check(r.error.code == common_pb2.ERROR_CODE_MALFORMED, f"API garbage: {r}")
+        api.sock.send(api_pb2.Request(version=3, request_id=77, status=api_pb2.StatusRequest()).SerializeToString())
+        check(api.sock.poll(5000), "the API did not answer version 3")
+        r.ParseFromString(api.sock.recv())
+        check(r.error.code == common_pb2.ERROR_CODE_VERSION and r.request_id == 77, f"API version 3: {r}")
+        # Out of turn, through the CLI.
+        waiting = bob if ann.api().view().your_turn else ann
+        out = waiting.cli("move", "a1-b1")
+        check(out.returncode == 1 and "not your turn" in out.stderr, f"out of turn: {out.stderr}")
+        out = waiting.cli("move", "zz-9")
+        check(out.returncode == 2, f"unreadable move: rc {out.returncode}")
+        # Nothing accepted was lost, and the game goes on.
+        check(list(ann.api().view().moves) == moves_before, "the move log changed")
+        for _ in range(4):
+            mover = ann if ann.api().view().your_turn else bob
+            api_move(mover, greedy_move(mover.api().view()))
+        check(list(ann.api().view().moves)[:len(moves_before)] == moves_before, "earlier moves lost")
+        wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(ann.api().view()), 5, "replicas equal")
+        check(ann.proc.poll() is None, "the host died")
+
+
+def config_and_startup():
+    with Cluster("config") as c:
+        base = [HALMAD, "--runtime-dir", os.path.join(c.tmp, "x"), "--state-dir", os.path.join(c.tmp, "xs")]
+
+        def run_halmad(*args):
+            listen = [] if "--listen" in args else ["--listen", f"127.0.0.1:{free_port()}"]
+            return subprocess.run(base + listen + list(args), capture_output=True, text=True, timeout=20)
+
+        out = run_halmad("--heartbeat-ms", "0")
+        check(out.returncode == 2 and "heartbeat-ms" in out.stderr, f"bad flag: {out.returncode} {out.stderr}")
+        out = run_halmad("--listen", "nonsense")
+        check(out.returncode == 2 and "listen" in out.stderr, f"bad listen: {out.stderr}")
+        cfg = os.path.join(c.tmp, "halmad.toml")
+        for text, needle in [("colour = 'blue'\n", "unknown setting"), ("heartbeat-ms = 'fast'\n", "whole number"),
+                             ("[[room]]\nname = 'x'\nplayers = 5\n", "players"), ("listen = \n", "halmad.toml:1")]:
+            with open(cfg, "w") as f:
+                f.write(text)
+            out = run_halmad("--config", cfg, "--check-config")
+            check(out.returncode == 2 and needle in out.stderr, f"config {text!r}: {out.returncode} {out.stderr}")
+        with open(cfg, "w") as f:
+            f.write("name = 'pi'\nhold-ms = 60000\n[[room]]\nname = 'standing'\nplayers = 3\n")
+        out = run_halmad("--config", cfg, "--check-config")
+        check(out.returncode == 0, f"good config refused: {out.stderr}")
+        # The runtime directory is private and a second daemon cannot take it over.
+        d = c.add("ann")
+        check(stat.S_IMODE(os.stat(d.runtime_dir).st_mode) == 0o700, "runtime dir not 0700")
+        check(stat.S_IMODE(os.stat(os.path.join(d.runtime_dir, "api.sock")).st_mode) == 0o600, "socket not 0600")
+        out = subprocess.run([HALMAD, "--runtime-dir", d.runtime_dir, "--listen", f"127.0.0.1:{free_port()}"],
+                             capture_output=True, text=True, timeout=20)
+        check(out.returncode == 1 and "another halmad" in out.stderr, f"second daemon: {out.returncode} {out.stderr}")
+        out = run_halmad("--listen", d.address)
+        check(out.returncode == 1 and "cannot listen" in out.stderr, f"port taken: {out.returncode} {out.stderr}")
+        check(d.cli("daemon", "status").returncode == 0, "the first daemon stopped answering")
+        # A standing room from the config file.
+        e = c.add("pi", extra=["--config", cfg])
+        rooms = e.cli_json("rooms")["rooms"]
+        check([r["name"] for r in rooms] == ["standing"], f"standing rooms: {rooms}")
+        check(subprocess.run([os.environ["HALMA"], "--runtime-dir", os.path.join(c.tmp, "nobody"), "daemon", "status"],
+                             capture_output=True, timeout=20).returncode == 1, "no daemon: not exit 1")
+
+
+run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, friends_room_needs_code,
+                             nobody_moves_for_another, bad_input_is_refused, config_and_startup]})
