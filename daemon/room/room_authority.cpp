@@ -263,14 +263,9 @@ void RoomAuthority::start_game(const Now& now) {
     // Each game turns the colours one seat on, so every player starts from a new triangle.
     std::vector<int> seat_player;
     for (int s = 0; s < players; ++s) seat_player.push_back((s + game_number - 1) % players);
+    // Black goes to player 0's first set, which turns with the colours; the coin is ours.
     auto setup = state_.config().mode.setup();
-    engine::SetId first = 0;
-    if (setup.rules.first == engine::FirstMover::kCoin) {
-        std::vector<engine::SetId> sets;
-        for (engine::SetId s = 0; s < engine::kSetNB; ++s)
-            if (engine::has_set(setup.sets(), s)) sets.push_back(s);
-        first = sets[std::uniform_int_distribution<std::size_t>(0, sets.size() - 1)(rng_)];
-    }
+    engine::SetId first = setup.first_mover(setup.sets_of(0).front(), rng_());
     emit(event::GameStarted { game_number, first, std::move(seat_player) }, now);
 }
 

@@ -1,0 +1,79 @@
+// `halma analyze best`: the bots' choice for a position, for checking them by hand and for
+// scripts. A bare position says nothing of who owns which set, so each set is its own player.
+#include "commands.h"
+#include "engine/ai/bot.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace halma::cli {
+namespace {
+
+using namespace halma::engine;
+
+struct BestInputs {
+    std::string level = "hard";
+    int time_ms = ai::BotSettings {}.budget_ms;
+    std::uint64_t seed = ai::BotSettings {}.seed;
+    std::string rules_text;
+    std::vector<std::string> position_words;
+    bool verbose = false;
+};
+
+int input_error(const std::string& what, const std::string& message) {
+    std::cerr << "halma: " << what << ": " << message << "\n";
+    return 2;
+}
+
+int run_best(const BestInputs& in) {
+    auto level = ai::parse_level(in.level);
+    if (!level) return input_error("bad --level", "'" + in.level + "' is not one of easy|hard");
+    if (in.time_ms < 1 || in.time_ms > 600'000)
+        return input_error(
+            "bad --time", std::to_string(in.time_ms) + " ms is not between 1 and 600000");
+    auto rules = Rules::parse(in.rules_text);
+    if (!rules) return input_error("bad --rules", rules.error().message);
+    std::string text;
+    for (const auto& w : in.position_words) text += (text.empty() ? "" : " ") + w;
+    if (text.empty()) return input_error("bad position", "no position given");
+    auto pos = Position::parse(text);
+    if (!pos) return input_error("bad position", pos.error().message);
+
+    ai::BotSettings settings { *level, in.time_ms, in.seed };
+    auto result = ai::think(*pos, *rules, ai::Seating::one_per_set(pos->sets_present()), settings);
+    std::cout << move_name(result.move) << "\n";
+    if (in.verbose && *level == ai::Level::kHard)
+        std::cerr << "depth " << result.depth << ", " << result.nodes << " nodes, score "
+                  << result.score << (result.clock_stopped ? ", stopped by the safety clock" : "")
+                  << "\n";
+    return 0;
+}
+
+} // namespace
+
+void add_best_command(CLI::App& analyze, int& exit_code) {
+    static BestInputs in;
+    auto* best = analyze.add_subcommand(
+        "best", "Print the move a bot chooses for the set to move (from-to)");
+    best->add_option("--level", in.level, "Bot level: easy|hard")->capture_default_str();
+    best->add_option("--time", in.time_ms,
+            "Thinking budget in ms, turned into a fixed amount of search: the same input gives the "
+            "same move")
+        ->capture_default_str();
+    best->add_option("--seed", in.seed, "Seed for the bot's random choices")->capture_default_str();
+    best->add_option("--rules", in.rules_text,
+        "Rule settings, comma separated: jumps=short|long, rest=own|unused|any, home-lock=on|off,\n"
+        "spoil=none|swap|occupied, release=on|off, unused=empty|filled, first=black|coin");
+    best->add_flag(
+        "-v,--verbose", in.verbose, "Also print the search depth, nodes and score (stderr)");
+    best->add_option("position", in.position_words, "Position string (docs/notation.md)")
+        ->required();
+    best->callback([&] { exit_code = run_best(in); });
+}
+
+} // namespace halma::cli
