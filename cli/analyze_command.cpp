@@ -129,9 +129,7 @@ void add_analyze_commands(CLI::App& app, int& exit_code) {
         std::cout << path_name(cells->size() > 2 ? *cells : move_path(pos, rules, *move)) << "\n";
     });
 
-#ifdef HALMA_HAVE_AI
     add_best_command(*analyze, exit_code);
-#endif
 }
 
 } // namespace halma::cli

@@ -11,9 +11,7 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     int exit_code = 0;
     halma::cli::add_analyze_commands(app, exit_code);
-#ifdef HALMA_HAVE_CLIENT
     halma::cli::add_client_commands(app, exit_code);
-#endif
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

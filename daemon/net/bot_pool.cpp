@@ -3,9 +3,7 @@
 #include <functional>
 #include <spdlog/spdlog.h>
 
-#ifdef HALMA_HAVE_AI
 #include "engine/ai/bot.h"
-#endif
 
 namespace halma::daemon {
 
@@ -20,7 +18,7 @@ struct Work {
     engine::Move move = engine::Move::pass();
 };
 
-[[maybe_unused]] void run_worker(zmq::context_t& context, int budget_ms, bool easy) {
+void run_worker(zmq::context_t& context, int budget_ms, bool easy) {
     zmq::socket_t pipe(context, zmq::socket_type::pair);
     pipe.connect(kEndpoint);
     for (;;) {
@@ -29,7 +27,6 @@ struct Work {
         Work* work = nullptr;
         std::memcpy(&work, msg.data(), sizeof work);
         if (!work) return; // the loop's signal to stop
-#ifdef HALMA_HAVE_AI
         ai::BotSettings settings;
         settings.level = easy ? ai::Level::kEasy : ai::Level::kHard;
         settings.budget_ms = budget_ms;
@@ -37,27 +34,14 @@ struct Work {
         settings.seed = std::hash<std::string> {}(work->job.room_id)
             ^ (work->job.seq * 0x9e3779b97f4a7c15ull);
         work->move = ai::choose_move(work->game, settings);
-#else
-        (void)budget_ms;
-        (void)easy;
-#endif
         pipe.send(zmq::buffer(&work, sizeof work), zmq::send_flags::none);
     }
 }
 
 } // namespace
 
-bool BotPool::built_in() {
-#ifdef HALMA_HAVE_AI
-    return true;
-#else
-    return false;
-#endif
-}
-
 BotPool::BotPool(zmq::context_t& context, const Config& config)
     : config_(config) {
-    if (!built_in()) return;
     socket_ = std::make_unique<zmq::socket_t>(context, zmq::socket_type::pair);
     socket_->set(zmq::sockopt::linger, 0);
     socket_->bind(kEndpoint);

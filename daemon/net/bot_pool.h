@@ -1,6 +1,5 @@
 // Computer players' thinking, off the event loop: one helper thread runs the bots' search and
 // talks to the loop only over an inproc PAIR socket, so the loop never waits for a bot.
-// Built without engine/ai (no halma_ai target), the pool is simply not available.
 #pragma once
 
 #include "daemon/net/config.h"
@@ -29,7 +28,6 @@ public:
     BotPool(const BotPool&) = delete;
     BotPool& operator=(const BotPool&) = delete;
 
-    static bool built_in();
     bool available() const { return socket_ != nullptr; }
     // The loop's end of the pipe, to poll; null when not available.
     zmq::socket_t* socket() { return socket_.get(); }

@@ -9,7 +9,7 @@ import subprocess
 
 import zmq
 
-from halmatest import (Cluster, HALMAD, Failure, api_pb2, check, common_pb2, free_port, greedy_move, peer_pb2,
+from halmatest import (Cluster, HALMAD, Failure, api_pb2, check, common_pb2, free_port, greedy_move, peer_pb2, play_one,
                        play_to_end, raw_peer, recv_host, replica_digest, run, wait_until)
 
 
@@ -93,10 +93,9 @@ def rejoin_after_kill():
         host_room(ann, "r")
         join_room(bob, ann, "r")
         for _ in range(7):
-            mover = ann if ann.api().view().your_turn else bob
-            api_move(mover, greedy_move(mover.api().view()))
+            play_one([ann, bob])
         if not ann.api().view().your_turn:
-            api_move(bob, greedy_move(bob.api().view()))
+            play_one([ann, bob])
         bob_seat = bob.api().view().your_seat
         bob.kill(signal.SIGKILL)
         wait_until(lambda: not ann.api().view().seats[bob_seat].connected, 5, "the host to notice bob vanished")
@@ -167,8 +166,7 @@ def bad_input_is_refused():
         host_room(ann, "b")
         join_room(bob, ann, "b")
         for _ in range(4):
-            mover = ann if ann.api().view().your_turn else bob
-            api_move(mover, greedy_move(mover.api().view()))
+            play_one([ann, bob])
         moves_before = list(ann.api().view().moves)
         raw = raw_peer(c.ctx, ann)
 
@@ -214,8 +212,7 @@ def bad_input_is_refused():
         # Nothing accepted was lost, and the game goes on.
         check(list(ann.api().view().moves) == moves_before, "the move log changed")
         for _ in range(4):
-            mover = ann if ann.api().view().your_turn else bob
-            api_move(mover, greedy_move(mover.api().view()))
+            play_one([ann, bob])
         check(list(ann.api().view().moves)[:len(moves_before)] == moves_before, "earlier moves lost")
         wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(ann.api().view()), 5, "replicas equal")
         check(ann.proc.poll() is None, "the host died")

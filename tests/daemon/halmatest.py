@@ -232,13 +232,36 @@ def greedy_move(view, seen=None):
     return best
 
 
+def seq_of(view):
+    return view["seq"] if isinstance(view, dict) else view.seq
+
+
+def views_in_step(players, view_fn, timeout=5):
+    """Every player's view once all replicas have caught up with the same event (the host's
+    answer to a move reaches the mover before the other replicas hear of it)."""
+    def same():
+        views = [view_fn(p) for p in players]
+        return views if len({seq_of(v) for v in views}) == 1 else None
+    return wait_until(same, timeout, "every replica to reach the same event")
+
+
+def play_one(players):
+    """The daemon whose turn it is plays a greedy move through the API."""
+    views = views_in_step(players, lambda d: d.api().view())
+    movers = [(d, v) for d, v in zip(players, views) if v.your_turn]
+    check(len(movers) == 1, f"{len(movers)} daemons think it is their turn")
+    d, v = movers[0]
+    reply = d.api().move(greedy_move(v))
+    check(not reply.HasField("error"), f"{d.name}: move refused: {reply.error.message}")
+
+
 def play_to_end(players, max_moves, move_fn, view_fn):
     """Plays greedy moves for whichever player is to move until the game is over.
     players: list of handles; view_fn(handle) -> view dict/obj; move_fn(handle, text) -> None."""
     moves = 0
     seen = set()
     while moves < max_moves:
-        views = [view_fn(p) for p in players]
+        views = views_in_step(players, view_fn)
         phase = views[0]["summary"]["phase"] if isinstance(views[0], dict) else views[0].summary.phase
         if phase in ("PHASE_OVER", common_pb2.PHASE_OVER):
             return moves
