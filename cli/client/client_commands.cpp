@@ -126,7 +126,7 @@ void action(const std::string& room, int& exit_code,
 }
 
 void add_host(CLI::App& app, int& exit_code) {
-    static std::string name, rules;
+    static std::string name, rules, bot_level;
     static int players = 2, sets = 1, bots = 0, move_limit = 0;
     static bool friends = false, spectate = false, json = false;
     auto* cmd = app.add_subcommand("host", "Host a room on this daemon (you take seat 1)");
@@ -141,6 +141,9 @@ void add_host(CLI::App& app, int& exit_code) {
     cmd->add_flag(
         "--friends", friends, "A friends room: not listed, joined with the code it prints");
     cmd->add_option("--bots", bots, "Seats given to computer players now");
+    cmd->add_option(
+           "--bot-level", bot_level, "How well they play: easy or hard (default: halmad's)")
+        ->check(CLI::IsMember({ "easy", "hard" }));
     cmd->add_flag("--spectate", spectate, "Take no seat yourself (a room for others)");
     cmd->add_flag("--json", json, "Print the room as JSON");
     cmd->callback([&] {
@@ -155,6 +158,7 @@ void add_host(CLI::App& app, int& exit_code) {
         h->mutable_mode()->set_move_limit(static_cast<std::uint32_t>(std::max(move_limit, 0)));
         h->set_spectate(spectate);
         h->set_bots(static_cast<std::uint32_t>(std::max(bots, 0)));
+        h->set_bot_level(bot_level);
         auto reply = ask(daemon, r, exit_code);
         if (!reply) return;
         if (json) {
@@ -379,11 +383,16 @@ void add_actions(CLI::App& app, int& exit_code) {
     });
 
     static RoomOption start_o;
+    static std::string start_level;
     auto* start = app.add_subcommand("start", "Start now, with computer players in the free seats");
     add_room_option(start, start_o, false);
+    start->add_option("--bot-level", start_level, "How well they play: easy or hard")
+        ->check(CLI::IsMember({ "easy", "hard" }));
     start->callback([&] {
         action(
-            start_o.room, exit_code, [](pb::ActionRequest* a) { a->mutable_start(); }, "started");
+            start_o.room, exit_code,
+            [](pb::ActionRequest* a) { a->mutable_start()->set_bot_level(start_level); },
+            "started");
     });
 }
 

@@ -88,7 +88,7 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
     for (const auto& seat : v.seats()) {
         std::string marker = seat.seat() == v.turn_seat() ? "> " : "  ";
         std::string name = seat.name().empty() ? "(free)" : seat.name();
-        if (seat.bot()) name += " [bot]";
+        if (seat.bot()) name += " [" + seat.bot_level() + " bot]";
         if (seat.seat() == v.your_seat()) name += " (you)";
         if (!seat.name().empty() && !seat.connected()) name += " [vanished; seat held]";
         std::string colours;
@@ -113,14 +113,15 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
         for (const auto& st : v.standings()) {
             out += "  " + (st.place() ? std::to_string(st.place()) + "." : "  ") + " " + st.name()
                 + ": ";
-            out += st.finished() ? "home in " + std::to_string(st.moves()) + " moves"
-                                 : std::to_string(st.distance_left()) + " to go after "
-                    + std::to_string(st.moves()) + " moves";
+            std::string moves = std::to_string(st.moves()) + (st.moves() == 1 ? " move" : " moves");
+            out += st.finished() ? "home in " + moves
+                                 : std::to_string(st.distance_left()) + " to go after " + moves;
             out += "\n";
         }
-        if (v.leader_seat() >= 0 && s.phase() == pb::PHASE_PLAYING
-            && v.leader_seat() < v.seats_size())
-            out += "in the lead: " + v.seats(v.leader_seat()).name() + "\n";
+        if (s.phase() == pb::PHASE_PLAYING)
+            out += v.leader_seat() >= 0 && v.leader_seat() < v.seats_size()
+                ? "in the lead: " + v.seats(v.leader_seat()).name() + "\n"
+                : "in the lead: nobody yet (level)\n";
     }
     if (s.phase() == pb::PHASE_PLAYING)
         out += v.your_turn() ? "your turn\n"

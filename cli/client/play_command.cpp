@@ -20,7 +20,8 @@ constexpr const char* kHelp
     = "Type a move (o1-m7, a full path, or just the target like m7).\n"
       "  /c TEXT    chat            /vote new   vote for a new game\n"
       "  /board     redraw          /vote cancel  vote to cancel (a player vanished)\n"
-      "  /start     start with bots /leave      leave the room\n"
+      "  /start [easy|hard]  start now, bots in the free seats\n"
+      "  /leave     leave the room\n"
       "  /quit      stop playing (your seat stays yours)\n";
 
 class PlaySession {
@@ -133,8 +134,9 @@ private:
             });
             return true;
         }
-        if (line == "/start") {
-            act([](pb::ActionRequest* a) { a->mutable_start(); });
+        if (line == "/start" || line == "/start easy" || line == "/start hard") {
+            std::string level = line.size() > 7 ? line.substr(7) : "";
+            act([&](pb::ActionRequest* a) { a->mutable_start()->set_bot_level(level); });
             return true;
         }
         if (line == "/leave") {

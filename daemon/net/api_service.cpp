@@ -33,7 +33,7 @@ Action action_from(const pb::ActionRequest& a) {
     case pb::ActionRequest::kLeave:
         return action::Leave {};
     default:
-        return action::Start {};
+        return action::Start { parse_bot_level(a.start().bot_level()) };
     }
 }
 
@@ -181,6 +181,12 @@ void ApiService::handle_host(
             "this halmad was built without computer players");
         return;
     }
+    auto level = parse_bot_level(h.bot_level());
+    if (!h.bot_level().empty() && !level) {
+        reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,
+            "bot level '" + h.bot_level() + "' is not easy or hard");
+        return;
+    }
     if (static_cast<int>(h.bots()) > seats_left) {
         reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,
             "only " + std::to_string(seats_left) + " seat(s) left for bots");
@@ -196,7 +202,7 @@ void ApiService::handle_host(
     }
     HostedRoom* room = host_.find(*room_id);
     if (!h.spectate()) host_.local_join(*room, false, now);
-    if (h.bots() > 0) host_.add_bots(*room, static_cast<int>(h.bots()), now);
+    if (h.bots() > 0) host_.add_bots(*room, static_cast<int>(h.bots()), level, now);
     pb::Reply r;
     fill_view(Target { room, nullptr }, r.mutable_view());
     reply(client, request.request_id(), r);
@@ -275,6 +281,12 @@ void ApiService::handle_action(
         reply_error(client, id, pb::ERROR_CODE_MALFORMED, "an action request with no action");
         return;
     }
+    if (a.has_start() && !a.start().bot_level().empty()
+        && !parse_bot_level(a.start().bot_level())) {
+        reply_error(client, id, pb::ERROR_CODE_BAD_REQUEST,
+            "bot level '" + a.start().bot_level() + "' is not easy or hard");
+        return;
+    }
     auto target = resolve(a.room());
     if (auto* error = std::get_if<std::string>(&target)) {
         reply_error(client, id, pb::ERROR_CODE_UNKNOWN_ROOM, *error);
@@ -308,7 +320,7 @@ void ApiService::handle_action(
         command.mutable_leave();
         break;
     default:
-        command.mutable_start();
+        *command.mutable_start() = a.start();
         break;
     }
     std::string room_id = t.replica->room_id;

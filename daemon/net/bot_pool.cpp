@@ -1,9 +1,9 @@
 #include "daemon/net/bot_pool.h"
 
+#include "engine/ai/bot.h"
+
 #include <functional>
 #include <spdlog/spdlog.h>
-
-#include "engine/ai/bot.h"
 
 namespace halma::daemon {
 
@@ -18,7 +18,7 @@ struct Work {
     engine::Move move = engine::Move::pass();
 };
 
-void run_worker(zmq::context_t& context, int budget_ms, bool easy) {
+void run_worker(zmq::context_t& context, int budget_ms) {
     zmq::socket_t pipe(context, zmq::socket_type::pair);
     pipe.connect(kEndpoint);
     for (;;) {
@@ -28,7 +28,7 @@ void run_worker(zmq::context_t& context, int budget_ms, bool easy) {
         std::memcpy(&work, msg.data(), sizeof work);
         if (!work) return; // the loop's signal to stop
         ai::BotSettings settings;
-        settings.level = easy ? ai::Level::kEasy : ai::Level::kHard;
+        settings.level = work->job.level == BotLevel::kEasy ? ai::Level::kEasy : ai::Level::kHard;
         settings.budget_ms = budget_ms;
         // Reproducible from the room and the move number.
         settings.seed = std::hash<std::string> {}(work->job.room_id)
@@ -45,8 +45,7 @@ BotPool::BotPool(zmq::context_t& context, const Config& config)
     socket_ = std::make_unique<zmq::socket_t>(context, zmq::socket_type::pair);
     socket_->set(zmq::sockopt::linger, 0);
     socket_->bind(kEndpoint);
-    worker_ = std::thread(
-        run_worker, std::ref(context), config.bot_budget_ms, config.bot_level == "easy");
+    worker_ = std::thread(run_worker, std::ref(context), config.bot_budget_ms);
 }
 
 BotPool::~BotPool() {

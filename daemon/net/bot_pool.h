@@ -19,6 +19,7 @@ struct BotJob {
     std::string room_id;
     std::uint64_t seq = 0; // the room's seq when asked: an answer for an older seq is stale
     MemberId bot = kNoMember;
+    BotLevel level = BotLevel::kHard;
 };
 
 class BotPool {

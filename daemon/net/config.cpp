@@ -128,13 +128,19 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
         room.mode.move_limit
             = static_cast<int>((*r)["move-limit"].value_or(std::int64_t { kDefaultMoveLimit }));
         room.bots = static_cast<int>((*r)["bots"].value_or(std::int64_t { 0 }));
+        if (auto level = (*r)["bot-level"].value<std::string>()) {
+            room.bot_level = parse_bot_level(*level);
+            if (!room.bot_level)
+                return BadConfig { path + ": room " + room.name
+                    + ": bot-level must be easy or hard" };
+        }
         auto rules = engine::Rules::parse((*r)["rules"].value_or(std::string {}));
         if (!rules)
             return BadConfig { path + ": room " + room.name + ": " + rules.error().message };
         room.mode.rules = *rules;
         for (const auto& [key, value] : *r) {
             static const std::vector<std::string> room_keys { "name", "visibility", "players",
-                "sets", "rules", "bots", "move-limit" };
+                "sets", "rules", "bots", "bot-level", "move-limit" };
             if (std::find(room_keys.begin(), room_keys.end(), key.str()) == room_keys.end())
                 return BadConfig { path + ": room " + room.name + ": unknown setting '"
                     + std::string(key.str()) + "'" };

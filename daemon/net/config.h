@@ -5,6 +5,7 @@
 #include "daemon/room/room_types.h"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -17,6 +18,7 @@ struct StandingRoom {
     Visibility visibility = Visibility::kPublic;
     RoomMode mode;
     int bots = 0;
+    std::optional<BotLevel> bot_level; // unset: the daemon's bot-level
 };
 
 struct Config {

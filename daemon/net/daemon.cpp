@@ -54,7 +54,7 @@ void create_standing_rooms(const Config& config, HostService& host) {
             continue;
         }
         if (spec.bots > 0)
-            if (auto added = host.add_bots(*host.find(*id), spec.bots, now); !added)
+            if (auto added = host.add_bots(*host.find(*id), spec.bots, spec.bot_level, now); !added)
                 spdlog::error("room {}: {}", spec.name, added.error().message);
         if (spec.visibility == Visibility::kFriends)
             spdlog::info("room {}: friends code {}", spec.name,

@@ -202,9 +202,16 @@ void HostService::handle_command(
     case pb::RoomCommand::kLeave:
         action = action::Leave {};
         break;
-    case pb::RoomCommand::kStart:
-        action = action::Start {};
+    case pb::RoomCommand::kStart: {
+        const std::string& level = command.start().bot_level();
+        if (!level.empty() && !parse_bot_level(level)) {
+            send_error(conn, msg.request_id(), pb::ERROR_CODE_BAD_REQUEST,
+                "bot level '" + level + "' is not easy or hard", now);
+            return;
+        }
+        action = action::Start { parse_bot_level(level) };
         break;
+    }
     default:
         send_error(
             conn, msg.request_id(), pb::ERROR_CODE_MALFORMED, "a command with no action", now);
@@ -247,7 +254,8 @@ void HostService::flush(HostedRoom& room, const Now& now) {
     if (MemberId bot = room.authority.bot_to_move();
         bot != kNoMember && room.bot_asked_at != state.seq()) {
         room.bot_asked_at = state.seq();
-        bots_.request(BotJob { state.id(), state.seq(), bot }, *state.game());
+        bots_.request(
+            BotJob { state.id(), state.seq(), bot, state.member(bot)->bot_level }, *state.game());
     }
 }
 
@@ -343,7 +351,8 @@ Outcome<std::string> HostService::create_room(
         return std::unexpected(Refusal { Refusal::Code::kBadRequest, *why });
     RoomConfig config { random_hex_id(), name, visibility,
         visibility == Visibility::kFriends ? random_room_code() : "", mode };
-    AuthorityOptions options { milliseconds(config_.hold_ms), bots_.available() };
+    AuthorityOptions options { milliseconds(config_.hold_ms), bots_.available(),
+        parse_bot_level(config_.bot_level).value_or(BotLevel::kHard) };
     std::string id = config.room_id;
     rooms_.emplace(id,
         std::make_unique<HostedRoom>(
@@ -387,8 +396,9 @@ std::optional<Refusal> HostService::local_act(
     return refusal;
 }
 
-Outcome<int> HostService::add_bots(HostedRoom& room, int count, const Now& now) {
-    auto added = room.authority.add_bots(count, now);
+Outcome<int> HostService::add_bots(
+    HostedRoom& room, int count, std::optional<BotLevel> level, const Now& now) {
+    auto added = room.authority.add_bots(count, level, now);
     flush(room, now);
     return added;
 }

@@ -47,7 +47,8 @@ public:
     std::vector<HostedRoom*> rooms();
     Outcome<SeatTicket> local_join(HostedRoom& room, bool spectate, const Now& now);
     std::optional<Refusal> local_act(HostedRoom& room, const Action& action, const Now& now);
-    Outcome<int> add_bots(HostedRoom& room, int count, const Now& now);
+    Outcome<int> add_bots(
+        HostedRoom& room, int count, std::optional<BotLevel> level, const Now& now);
     void bot_moved(const BotJob& job, engine::Move move, const Now& now);
     std::size_t peers() const;
     const std::string& address() const { return config_.listen; }

@@ -126,7 +126,7 @@ std::optional<Refusal> RoomAuthority::act_as(MemberId id, const Action& action, 
         settle(now);
         return std::nullopt;
     }
-    return start(*m, now);
+    return start(*m, std::get<action::Start>(action), now);
 }
 
 std::optional<Refusal> RoomAuthority::move(const Member& m, std::string_view text, const Now& now) {
@@ -213,7 +213,8 @@ std::optional<Refusal> RoomAuthority::vote(const Member& m, VoteKind kind, const
     return std::nullopt;
 }
 
-std::optional<Refusal> RoomAuthority::start(const Member& m, const Now& now) {
+std::optional<Refusal> RoomAuthority::start(
+    const Member& m, const action::Start& request, const Now& now) {
     if (m.seat == kNoSeat)
         return refuse(Refusal::Code::kNotAllowed, "spectators cannot start the game");
     if (state_.game_number() != 0)
@@ -221,18 +222,19 @@ std::optional<Refusal> RoomAuthority::start(const Member& m, const Now& now) {
             Refusal::Code::kBadRequest, "the room has had its first game; vote for a new one");
     if (state_.free_seats() == 0)
         return refuse(Refusal::Code::kBadRequest, "every seat is taken already");
-    auto added = add_bots(state_.free_seats(), now);
+    auto added = add_bots(state_.free_seats(), request.level, now);
     if (!added) return added.error();
     return std::nullopt;
 }
 
-Outcome<int> RoomAuthority::add_bots(int count, const Now& now) {
+Outcome<int> RoomAuthority::add_bots(int count, std::optional<BotLevel> level, const Now& now) {
     if (!options_.bots_available)
         return std::unexpected(refuse(Refusal::Code::kBadRequest,
             "this halmad has no computer players: the game starts when every seat is taken"));
+    BotLevel chosen = level.value_or(options_.default_bot_level);
     int added = 0;
     for (int seat; added < count && (seat = state_.first_free_seat()) != kNoSeat; ++added)
-        emit(event::MemberJoined { next_member_++, unique_name("bot"), seat, true }, now);
+        emit(event::MemberJoined { next_member_++, unique_name("bot"), seat, true, chosen }, now);
     settle(now);
     return added;
 }

@@ -21,8 +21,10 @@ namespace halma::daemon {
 struct AuthorityOptions {
     // How long a vanished player's seat is kept for it.
     std::chrono::milliseconds hold { 120'000 };
-    // Whether this daemon can put computer players in seats.
+    // Whether this daemon can put computer players in seats, and how well they play unless
+    // the one who adds them says otherwise.
     bool bots_available = false;
+    BotLevel default_bot_level = BotLevel::kHard;
 };
 
 struct SeatTicket {
@@ -44,7 +46,9 @@ struct Vote {
     VoteKind kind = VoteKind::kNewGame;
 };
 struct Leave { };
-struct Start { }; // start now, with bots in the free seats
+struct Start { // start now, with bots in the free seats
+    std::optional<BotLevel> level; // unset: the daemon's default level
+};
 } // namespace action
 using Action = std::variant<action::Move, action::Chat, action::Vote, action::Leave, action::Start>;
 
@@ -66,7 +70,7 @@ public:
     // A bot's move (bots hold no token: they live in this daemon).
     std::optional<Refusal> bot_move(MemberId bot, engine::Move move, const Now& now);
     // Gives up to `count` free seats to computer players; how many it gave.
-    Outcome<int> add_bots(int count, const Now& now);
+    Outcome<int> add_bots(int count, std::optional<BotLevel> level, const Now& now);
     // The bot whose turn it is, if any.
     MemberId bot_to_move() const;
 
@@ -83,7 +87,7 @@ private:
     std::optional<Refusal> act_as(MemberId id, const Action& action, const Now& now);
     std::optional<Refusal> move(const Member& m, std::string_view text, const Now& now);
     std::optional<Refusal> vote(const Member& m, VoteKind kind, const Now& now);
-    std::optional<Refusal> start(const Member& m, const Now& now);
+    std::optional<Refusal> start(const Member& m, const action::Start& start, const Now& now);
     void emit(EventBody body, const Now& now);
     void remove_member(MemberId id, bool timed_out, const Now& now);
     // Starts a game or cancels one when the seats and votes now allow it.

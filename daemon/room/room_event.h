@@ -19,6 +19,7 @@ struct MemberJoined {
     std::string name;
     int seat = kNoSeat;
     bool bot = false;
+    BotLevel bot_level = BotLevel::kHard; // for a bot: how well it plays
 };
 struct MemberLeft {
     MemberId member = kNoMember;

@@ -26,6 +26,16 @@ std::optional<std::string> RoomMode::invalid() const {
     return std::nullopt;
 }
 
+std::optional<BotLevel> parse_bot_level(std::string_view name) {
+    if (name == "easy") return BotLevel::kEasy;
+    if (name == "hard") return BotLevel::kHard;
+    return std::nullopt;
+}
+
+std::string_view bot_level_name(BotLevel level) {
+    return level == BotLevel::kEasy ? "easy" : "hard";
+}
+
 Now Now::current() {
     using namespace std::chrono;
     return Now { steady_clock::now(),
@@ -84,7 +94,13 @@ int RoomState::seat_to_move() const {
 int RoomState::leader_seat() const {
     if (!game_) return kNoSeat;
     auto standings = game_->standings();
-    return standings.empty() ? kNoSeat : seat_of_player(standings.front().player);
+    if (standings.empty()) return kNoSeat;
+    // Nobody leads a tie (every game starts as one).
+    auto rank = [](const engine::Standing& s) {
+        return std::pair { !s.finished, s.finished ? s.moves : s.distance_left };
+    };
+    if (standings.size() > 1 && rank(standings[0]) == rank(standings[1])) return kNoSeat;
+    return seat_of_player(standings.front().player);
 }
 
 std::optional<std::string> RoomState::apply(const RoomEvent& e) {
@@ -106,7 +122,7 @@ std::optional<std::string> RoomState::apply_body(
                     return "member id already in use";
                 if (e.seat != kNoSeat && (!seat_ok(e.seat) || seat_holder(e.seat) != kNoMember))
                     return "seat " + std::to_string(e.seat) + " is not free";
-                members_[e.member] = Member { e.member, e.name, e.seat, e.bot, true };
+                members_[e.member] = Member { e.member, e.name, e.seat, e.bot, e.bot_level, true };
                 names_[e.member] = e.name;
                 if (e.seat != kNoSeat) seat_holder_[static_cast<std::size_t>(e.seat)] = e.member;
                 return std::nullopt;

@@ -21,6 +21,7 @@ struct Member {
     std::string name;
     int seat = kNoSeat;
     bool bot = false;
+    BotLevel bot_level = BotLevel::kHard; // bots only
     bool connected = true;
 };
 
@@ -60,7 +61,8 @@ public:
     int player_of_seat(int seat) const;
     int seat_of_player(int player) const;
     int seat_to_move() const; // kNoSeat unless a game is being played
-    // The seat with the least distance left (ties: the earlier seat); kNoSeat without a game.
+    // The seat ahead of all others (finished first, else least distance left); kNoSeat when
+    // the best are tied or there is no game.
     int leader_seat() const;
 
     const std::vector<ChatLine>& chat() const { return chat_; }

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace halma::daemon {
 
@@ -21,6 +22,12 @@ inline constexpr int kDefaultMoveLimit = 1000;
 enum class Visibility { kPublic, kFriends };
 enum class VoteKind { kNewGame, kCancel };
 enum class Phase { kWaiting, kPlaying, kOver, kCancelled };
+// How well a computer player in a seat plays (the bots themselves live in engine/ai).
+enum class BotLevel { kEasy, kHard };
+
+// "easy" / "hard": the spelling of configs, the CLI and the wire.
+std::optional<BotLevel> parse_bot_level(std::string_view name);
+std::string_view bot_level_name(BotLevel level);
 
 struct RoomMode {
     int players = 2;

@@ -95,6 +95,7 @@ void to_proto(const RoomEvent& e, pb::RoomEvent* out) {
                        m->set_name(b.name);
                        m->set_seat(b.seat);
                        m->set_bot(b.bot);
+                       if (b.bot) m->set_bot_level(std::string(bot_level_name(b.bot_level)));
                    },
                    [&](const event::MemberLeft& b) {
                        out->mutable_left()->set_member(b.member);
@@ -141,10 +142,15 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
     e.seq = in.seq();
     e.time_ms = in.time_ms();
     switch (in.body_case()) {
-    case pb::RoomEvent::kJoined:
-        e.body = event::MemberJoined { in.joined().member(), in.joined().name(), in.joined().seat(),
-            in.joined().bot() };
+    case pb::RoomEvent::kJoined: {
+        const auto& j = in.joined();
+        auto level = parse_bot_level(j.bot_level());
+        if (j.bot() && !level)
+            return engine::fail("a bot of unknown level '" + j.bot_level() + "'");
+        e.body = event::MemberJoined { j.member(), j.name(), j.seat(), j.bot(),
+            level.value_or(BotLevel::kHard) };
         break;
+    }
     case pb::RoomEvent::kLeft:
         e.body = event::MemberLeft { in.left().member(), in.left().timed_out() };
         break;
@@ -270,6 +276,7 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
         if (const Member* m = state.member(state.seat_holder(s))) {
             seat->set_name(m->name);
             seat->set_bot(m->bot);
+            if (m->bot) seat->set_bot_level(std::string(bot_level_name(m->bot_level)));
             seat->set_connected(m->connected);
             seat->set_voted_new_game(state.votes(VoteKind::kNewGame).count(m->id) > 0);
             seat->set_voted_cancel(state.votes(VoteKind::kCancel).count(m->id) > 0);

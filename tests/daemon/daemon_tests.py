@@ -10,7 +10,7 @@ import subprocess
 import zmq
 
 from halmatest import (Cluster, HALMAD, Failure, api_pb2, check, common_pb2, free_port, greedy_move, peer_pb2, play_one,
-                       play_to_end, raw_peer, recv_host, replica_digest, run, wait_until)
+                       play_to_end, raw_peer, recv_host, replica_digest, run, views_in_step, wait_until)
 
 
 def cli_view(d):
@@ -218,6 +218,47 @@ def bad_input_is_refused():
         check(ann.proc.poll() is None, "the host died")
 
 
+def bots_take_free_seats():
+    """A 4-player room with two people: one of them starts it with easy bots in the free seats,
+    the bots play their turns by themselves, and the game runs to its end on every replica."""
+    with Cluster("bots") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        host_room(ann, "quad", players=4)
+        join_room(bob, ann, "quad")
+        check(ann.api().view().summary.phase == common_pb2.PHASE_WAITING, "started with seats free")
+        out = bob.cli("start", "--bot-level", "medium")
+        check(out.returncode == 2 and "medium" in out.stderr, f"bad level accepted: {out.returncode} {out.stderr}")
+        out = bob.cli("start", "--bot-level", "easy")
+        check(out.returncode == 0, f"start refused: {out.stderr}")
+        view = wait_until(lambda: (v := ann.api().view()).summary.phase == common_pb2.PHASE_PLAYING and v, 5,
+                          "the game to start")
+        bots = [s for s in view.seats if s.bot]
+        check(len(bots) == 2 and all(s.bot_level == "easy" for s in bots), f"bot seats: {view.seats}")
+        humans = [ann, bob]
+        seen, moves = set(), 0
+        while moves < 4000:
+            views = views_in_step(humans, lambda d: d.api().view())
+            if views[0].summary.phase == common_pb2.PHASE_OVER:
+                break
+            movers = [(d, v) for d, v in zip(humans, views) if v.your_turn]
+            if not movers:  # a bot is thinking: its move arrives by itself
+                before = views[0].seq
+                wait_until(lambda: ann.api().view().seq != before, 10, "a bot to move")
+                continue
+            d, v = movers[0]
+            api_move(d, greedy_move(v, seen))
+            moves += 1
+        final = ann.api().view()
+        check(final.summary.phase == common_pb2.PHASE_OVER, f"game not over after {moves} human moves")
+        check(all(s.place > 0 for s in final.standings), f"places undecided: {final.standings}")
+        bot_moves = sum(1 for m in final.moves) - moves
+        check(bot_moves > 0, "the bots never moved")
+        wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(ann.api().view()), 5,
+                   "bob's replica to equal the host")
+        print(f"4-player game with 2 easy bots over: {moves} human moves, {bot_moves} others; "
+              f"places {[(s.name, s.place) for s in final.standings]}")
+
+
 def config_and_startup():
     with Cluster("config") as c:
         base = [HALMAD, "--runtime-dir", os.path.join(c.tmp, "x"), "--state-dir", os.path.join(c.tmp, "xs")]
@@ -260,4 +301,5 @@ def config_and_startup():
 
 
 run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, friends_room_needs_code,
-                             nobody_moves_for_another, bad_input_is_refused, config_and_startup]})
+                             nobody_moves_for_another, bad_input_is_refused, bots_take_free_seats,
+                             config_and_startup]})
