@@ -1,15 +1,38 @@
 #!/usr/bin/env bash
-# Quick start, part one: install what is missing, build, and run the main job.
-# Until the daemon lands, the main job is the engine's analysis of the 2-player start.
+# Quick start, part one: install what is missing, build, and play a game against a computer
+# player in this terminal. Uses the local halmad if one is running, else starts one for the game
+# and stops it afterwards. HALMA_BOT_LEVEL=hard for a stronger opponent (default: easy).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-scripts/build.sh
-halma=${HALMA_BUILD_DIR:-build-release}/cli/halma
-start='4/44/444/4444/............./............/.........../........../........./........../.........../............/............./1111/111/11/1 1'
-echo
-echo "The 2-player start: $start"
-echo "Set 1 (bottom) moves first. Its legal moves:"
-"$halma" analyze moves "$start" | paste -sd' '
-echo "Move sequences 1..4 plies deep:"
-for d in 1 2 3 4; do printf '  perft(%d) = %s\n' "$d" "$("$halma" analyze perft "$d")"; done
+# A game needs only the two programs; tests and benchmarks are built by setup-and-test.sh.
+scripts/build.sh halma halmad
+build=${HALMA_BUILD_DIR:-build-release}
+halma="$build/cli/halma"
+halmad="$build/daemon/halmad"
+level=${HALMA_BOT_LEVEL:-easy}
+
+started=""
+stop_daemon() {
+  [ -n "$started" ] && kill "$started" 2>/dev/null && wait "$started" 2>/dev/null
+  return 0
+}
+trap stop_daemon EXIT
+
+if ! "$halma" daemon status >/dev/null 2>&1; then
+  log="$build/halmad-quickstart.log"
+  # Loopback only: this game is against the computer. A daemon for LAN play listens on all
+  # interfaces (the default, port 7460); see README.md.
+  "$halmad" --listen 127.0.0.1:0 >"$log" 2>&1 &
+  started=$!
+  for _ in $(seq 50); do
+    "$halma" daemon status >/dev/null 2>&1 && break
+    kill -0 "$started" 2>/dev/null || { echo "halmad did not start:"; cat "$log"; exit 1; }
+    sleep 0.1
+  done
+fi
+
+room="game-$(date +%H%M%S)"
+"$halma" host "$room" --bots 1 --bot-level "$level" >/dev/null
+echo "You play red, from the bottom, against a $level computer player. Good luck!"
+"$halma" play --room "$room"

@@ -3,6 +3,7 @@
 // do appearing as it happens. It is only a front end: the local halmad does the talking.
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
+#include "cli/client/line_reader.h"
 #include "cli/client/output.h"
 #include "cli/commands.h"
 
@@ -40,10 +41,11 @@ public:
         if (!refresh(code)) return code;
         room_ = view_.summary().room_id();
         redraw();
+        LineReader input(STDIN_FILENO);
         while (true) {
             prompt();
             zmq::pollitem_t items[] = { { daemon_.socket().handle(), 0, ZMQ_POLLIN, 0 },
-                { nullptr, STDIN_FILENO, ZMQ_POLLIN, 0 } };
+                { nullptr, input.fd(), ZMQ_POLLIN, 0 } };
             if (!daemon_.has_event()) zmq::poll(items, 2, std::chrono::milliseconds(-1));
             if (items[0].revents & ZMQ_POLLIN) daemon_.drain();
             bool changed = false;
@@ -56,10 +58,12 @@ public:
                 refresh(ignored);
                 redraw();
             }
-            if (items[1].revents & ZMQ_POLLIN) {
-                std::string line;
-                if (!std::getline(std::cin, line)) return 0;
-                if (!handle(line)) return 0;
+            // Readable or hung up (end of input shows as an error to zmq::poll).
+            if (items[1].revents != 0) {
+                input.fill();
+                while (auto line = input.next_line())
+                    if (!handle(*line)) return 0;
+                if (input.done()) return 0;
             }
         }
     }

@@ -154,7 +154,7 @@ void ApiService::handle(const std::string& client, const pb::Request& request, c
 void ApiService::status(pb::DaemonStatus* out) {
     out->set_version("0.1.0");
     out->set_name(config_.name);
-    out->set_listen(config_.listen);
+    out->set_listen(host_.address());
     out->set_protocol(wire::kProtocolVersion);
     out->set_uptime_s(static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::seconds>(
         std::chrono::steady_clock::now() - started_)
@@ -162,7 +162,7 @@ void ApiService::status(pb::DaemonStatus* out) {
     out->set_peers(static_cast<std::uint32_t>(host_.peers()));
     out->set_bots(bots_);
     for (auto* room : host_.rooms())
-        wire::summarize(room->authority.state(), config_.listen, true, out->add_hosted());
+        wire::summarize(room->authority.state(), host_.address(), true, out->add_hosted());
     for (auto* r : peers_.replicas())
         if (r->state) wire::summarize(*r->state, r->address, r->me != kNoMember, out->add_joined());
 }
@@ -216,7 +216,7 @@ void ApiService::handle_list(
         pb::Reply r;
         auto* list = r.mutable_rooms();
         for (auto* room : host_.rooms())
-            wire::summarize(room->authority.state(), config_.listen, true, list->add_rooms());
+            wire::summarize(room->authority.state(), host_.address(), true, list->add_rooms());
         for (auto* rep : peers_.replicas())
             if (rep->state)
                 wire::summarize(*rep->state, rep->address, rep->me != kNoMember, list->add_rooms());
@@ -389,7 +389,7 @@ std::variant<ApiService::Target, std::string> ApiService::resolve(std::string_vi
 bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
     if (t.hosted) {
         wire::view(t.hosted->authority.state(), t.hosted->local_member, connected_state(),
-            config_.listen, out);
+            host_.address(), out);
         return true;
     }
     if (!t.replica->state) return false;

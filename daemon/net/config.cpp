@@ -35,8 +35,8 @@ struct BadConfig {
 };
 
 std::optional<BadConfig> validate(const Config& c) {
-    if (tcp_endpoint(c.listen).empty())
-        return BadConfig { "listen: '" + c.listen + "' is not host:port" };
+    if (c.listen_endpoint().empty())
+        return BadConfig { "listen: '" + c.listen + "' is not host:port (port 0: any free port)" };
     if (c.heartbeat_ms < 10 || c.heartbeat_ms > 60'000)
         return BadConfig { "heartbeat-ms must be 10..60000" };
     if (c.peer_timeout_ms <= c.heartbeat_ms)
@@ -152,8 +152,8 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
 
 } // namespace
 
-std::string tcp_endpoint(const std::string& address) {
-    if (address.rfind("tcp://", 0) == 0) return tcp_endpoint(address.substr(6));
+std::string tcp_endpoint(const std::string& address, bool any_port) {
+    if (address.rfind("tcp://", 0) == 0) return tcp_endpoint(address.substr(6), any_port);
     auto colon = address.rfind(':');
     if (colon == std::string::npos || colon == 0) return "";
     std::string host = address.substr(0, colon), port = address.substr(colon + 1);
@@ -161,13 +161,13 @@ std::string tcp_endpoint(const std::string& address) {
         || port.find_first_not_of("0123456789") != std::string::npos)
         return "";
     int p = std::stoi(port);
-    if (p < 1 || p > 65535) return "";
+    if (p < (any_port ? 0 : 1) || p > 65535) return "";
     if (host.find(':') != std::string::npos && host.front() != '[') return ""; // v6 needs brackets
-    return "tcp://" + host + ":" + port;
+    return "tcp://" + host + ":" + (p == 0 ? "*" : port); // ZeroMQ's spelling of "any port"
 }
 
 std::string Config::listen_endpoint() const {
-    return tcp_endpoint(listen);
+    return tcp_endpoint(listen, true);
 }
 
 std::variant<Config, int> load_config(int argc, char** argv) {
@@ -217,6 +217,7 @@ std::variant<Config, int> load_config(int argc, char** argv) {
         ->group(rooms);
     auto* files = "Files and logs";
     app.add_option("--runtime-dir", runtime, "Directory of the local API socket")
+        ->envname("HALMA_RUNTIME_DIR")
         ->capture_default_str()
         ->group(files);
     app.add_option("--state-dir", state, "Directory remembering seats held in others' rooms")

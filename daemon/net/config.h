@@ -22,7 +22,7 @@ struct StandingRoom {
 };
 
 struct Config {
-    std::string listen = "*:7460"; // host:port that peers join at
+    std::string listen = "*:7460"; // host:port that peers join at; port 0: any free one
     std::filesystem::path runtime_dir; // the local API socket and lock file
     std::filesystem::path state_dir; // seats held in other daemons' rooms, for rejoin
     std::string name; // the local player's name
@@ -44,6 +44,7 @@ struct Config {
 std::variant<Config, int> load_config(int argc, char** argv);
 
 // "host:port", "[v6]:port" or "tcp://..." as a ZeroMQ endpoint; empty when it is not one.
-std::string tcp_endpoint(const std::string& address);
+// With `any_port` (a listen address), port 0 means any free port.
+std::string tcp_endpoint(const std::string& address, bool any_port = false);
 
 } // namespace halma::daemon

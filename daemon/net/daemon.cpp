@@ -99,7 +99,7 @@ int run_daemon(const Config& config) {
     }
     create_standing_rooms(config, host);
     peers.restore(Now::current());
-    spdlog::info("halmad {} listening on {}, local API {}", "0.1.0", config.listen,
+    spdlog::info("halmad {} listening on {}, local API {}", "0.1.0", host.address(),
         dir->api_socket().string());
     sd_notify(0, "READY=1");
 

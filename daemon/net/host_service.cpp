@@ -46,6 +46,11 @@ HostService::HostService(
 
 void HostService::bind() {
     socket_.bind(config_.listen_endpoint());
+    // With port 0 the system chose the port: tell front ends and players the real one.
+    std::string bound = socket_.get(zmq::sockopt::last_endpoint);
+    std::string listen
+        = config_.listen.rfind("tcp://", 0) == 0 ? config_.listen.substr(6) : config_.listen;
+    address_ = listen.substr(0, listen.rfind(':')) + bound.substr(bound.rfind(':'));
 }
 
 void HostService::on_readable(const Now& now) {

@@ -51,7 +51,8 @@ public:
         HostedRoom& room, int count, std::optional<BotLevel> level, const Now& now);
     void bot_moved(const BotJob& job, engine::Move move, const Now& now);
     std::size_t peers() const;
-    const std::string& address() const { return config_.listen; }
+    // host:port as configured, with the port actually bound.
+    const std::string& address() const { return address_; }
 
 private:
     struct PeerConn {
@@ -77,6 +78,7 @@ private:
     BotPool& bots_;
     RoomListener& listener_;
     zmq::socket_t socket_;
+    std::string address_;
     std::map<std::string, std::unique_ptr<HostedRoom>> rooms_; // by room id
     std::map<std::string, PeerConn> conns_; // by ZeroMQ routing id
 };
