@@ -139,7 +139,7 @@ def play(daemon, address, room, wait):
     daemon.call(subscribe=api_pb2.SubscribeRequest(room=room_id))
     view = daemon.view(room_id)
     if view.your_seat < 0:
-        raise NotDone(f"joined room {view.summary.name} without a seat (it is full)")
+        raise NotDone(f"in room {view.summary.name} as a spectator: there is nothing to play")
     print(f"joined room {view.summary.name} at {view.summary.address}, seat {view.your_seat + 1}")
 
     # Wait for our turn, telling what others do meanwhile.
