@@ -16,7 +16,8 @@ namespace halma::cli {
 namespace pb = ::halma::v1;
 
 // Where the local daemon's socket is: --runtime-dir, $HALMA_RUNTIME_DIR, $XDG_RUNTIME_DIR/halma,
-// or /tmp/halma-UID, the same order halmad uses.
+// or /tmp/halma-UID: halmad's order, less systemd's $RUNTIME_DIRECTORY, which only the service
+// itself sees (reach a service's daemon with HALMA_RUNTIME_DIR=/run/halma).
 std::string default_runtime_dir();
 
 // A request that did not get a reply: no daemon, or no answer in time. Exit code 1.

@@ -37,6 +37,22 @@ Action action_from(const pb::ActionRequest& a) {
     }
 }
 
+// Done.detail for an accepted action.
+std::string done_text(const pb::ActionRequest& a) {
+    switch (a.action_case()) {
+    case pb::ActionRequest::kMove:
+        return "moved " + a.move();
+    case pb::ActionRequest::kChat:
+        return "said it";
+    case pb::ActionRequest::kVote:
+        return a.vote() == pb::VOTE_KIND_CANCEL ? "voted to cancel" : "voted for a new game";
+    case pb::ActionRequest::kLeave:
+        return "left";
+    default:
+        return "started with computer players in the free seats";
+    }
+}
+
 std::string connection_text(pb::ConnectionState c) {
     switch (c) {
     case pb::CONNECTION_STATE_CONNECTED:
@@ -76,6 +92,10 @@ void ApiService::on_readable(const Now& now) {
         std::string client = frames[0].to_string();
         // A REQ socket puts an empty delimiter frame first; accept it so REQ front ends work too.
         std::size_t body = frames.size() == 3 && frames[1].size() == 0 ? 2 : 1;
+        if (body == 2)
+            req_clients_.insert(client);
+        else
+            req_clients_.erase(client);
         if (frames.size() != body + 1) {
             reply_error(client, 0, pb::ERROR_CODE_MALFORMED,
                 "one frame per request, got " + std::to_string(frames.size() - 1));
@@ -138,6 +158,11 @@ void ApiService::handle(const std::string& client, const pb::Request& request, c
             }
             auto& t = std::get<Target>(target);
             room_id = t.hosted ? t.hosted->authority.state().id() : t.replica->room_id;
+        }
+        if (req_clients_.count(client)) {
+            reply_error(client, id, pb::ERROR_CODE_BAD_REQUEST,
+                "a REQ socket cannot receive events: subscribe from a DEALER socket");
+            return;
         }
         subscribers_[client] = room_id;
         pb::Reply r;
@@ -293,6 +318,7 @@ void ApiService::handle_action(
         return;
     }
     auto& t = std::get<Target>(target);
+    std::string detail = done_text(a);
     if (t.hosted) {
         std::string room_id = t.hosted->authority.state().id();
         if (auto refusal = host_.local_act(*t.hosted, action_from(a), now)) {
@@ -301,7 +327,7 @@ void ApiService::handle_action(
         }
         pb::Reply r;
         r.mutable_done()->set_room_id(room_id);
-        r.mutable_done()->set_detail("done");
+        r.mutable_done()->set_detail(detail);
         reply(client, id, r);
         return;
     }
@@ -326,14 +352,14 @@ void ApiService::handle_action(
     std::string room_id = t.replica->room_id;
     peers_.act(
         room_id, std::move(command),
-        [this, client, id, room_id](const pb::HostMessage& answer) {
+        [this, client, id, room_id, detail](const pb::HostMessage& answer) {
             if (answer.has_error()) {
                 reply_error(client, id, answer.error().code(), answer.error().message());
                 return;
             }
             pb::Reply r;
             r.mutable_done()->set_room_id(room_id);
-            r.mutable_done()->set_detail("done");
+            r.mutable_done()->set_detail(detail);
             reply(client, id, r);
         },
         now);
@@ -400,7 +426,10 @@ bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
 void ApiService::reply(const std::string& client, std::uint64_t request_id, pb::Reply& r) {
     r.set_version(wire::kProtocolVersion);
     r.set_request_id(request_id);
-    if (!send_routed(socket_, client, r)) spdlog::debug("front end gone before its reply");
+    if (!send_routed(socket_, client, r, req_clients_.count(client) > 0)) {
+        spdlog::debug("front end gone before its reply");
+        req_clients_.erase(client);
+    }
 }
 
 void ApiService::reply_error(const std::string& client, std::uint64_t request_id,
@@ -435,11 +464,15 @@ void ApiService::room_changed(
             ++it;
             continue;
         }
+        // A front end that is gone loses its subscription. One that is only slow (its queue is
+        // full) misses this event; the event's seq tells it to fetch the view again.
         bool gone = false;
         try {
-            socket_.send(
-                zmq::buffer(it->first), zmq::send_flags::sndmore | zmq::send_flags::dontwait);
-            socket_.send(zmq::buffer(payload), zmq::send_flags::dontwait);
+            if (socket_.send(
+                    zmq::buffer(it->first), zmq::send_flags::sndmore | zmq::send_flags::dontwait))
+                socket_.send(zmq::buffer(payload), zmq::send_flags::dontwait);
+            else
+                spdlog::debug("front end too slow: an event skipped");
         } catch (const zmq::error_t&) {
             gone = true; // ROUTER_MANDATORY: that front end has disconnected
         }

@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <map>
+#include <set>
 #include <string>
 #include <variant>
 #include <zmq.hpp>
@@ -59,6 +60,7 @@ private:
     bool bots_;
     zmq::socket_t socket_;
     std::map<std::string, std::string> subscribers_; // client routing id -> room id ("": all)
+    std::set<std::string> req_clients_; // front ends on REQ sockets (replies need a delimiter)
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

@@ -340,12 +340,18 @@ void HostService::tick(const Now& now) {
         room->authority.tick(now);
         flush(*room, now);
     }
+    // A silent peer whose members have all timed out of their rooms is forgotten.
+    std::erase_if(
+        conns_, [](const auto& c) { return !c.second.alive && c.second.members.empty(); });
 }
 
 Outcome<std::string> HostService::create_room(
     std::string name, Visibility visibility, RoomMode mode, const Now& now) {
+    if (name.size() > kMaxRoomName)
+        return std::unexpected(
+            Refusal { Refusal::Code::kBadRequest, "a room name is 1 to 40 bytes" });
     name = sanitize_text(name);
-    if (name.empty() || name.size() > kMaxRoomName)
+    if (name.find_first_not_of(' ') == std::string::npos)
         return std::unexpected(
             Refusal { Refusal::Code::kBadRequest, "a room name is 1 to 40 bytes" });
     for (auto& [id, r] : rooms_)

@@ -5,9 +5,11 @@
 #include "daemon/room/secrets.h"
 #include "daemon/wire/frames.h"
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 #include <spdlog/spdlog.h>
+#include <sstream>
 #include <sys/stat.h>
 
 namespace halma::daemon {
@@ -168,6 +170,7 @@ bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
     r.room_id = state->id();
     r.state = std::move(*state);
     r.me = joined.member();
+    r.spectator = joined.seat() == kNoSeat;
     r.token = joined.token();
     r.connection = pb::CONNECTION_STATE_CONNECTED;
     save();
@@ -186,6 +189,7 @@ void PeerLinks::rejoin(Replica& r, const Now& now) {
     join->set_room(r.room_id);
     join->set_name(config_.name);
     join->set_token(r.token);
+    join->set_spectate(r.spectator);
     std::string room_id = r.room_id;
     request(
         *link, std::move(msg),
@@ -291,6 +295,16 @@ void PeerLinks::tick(const Now& now) {
             && now.steady >= r.next_rejoin)
             rejoin(r, now);
     }
+    // A link kept for nothing (a room list asked of a host, a join that failed) would go on
+    // reconnecting for the daemon's lifetime: close it.
+    std::erase_if(links_, [&](const auto& entry) {
+        const auto& [address, link] = entry;
+        if (!link->pending.empty()) return false;
+        bool has_rooms = std::any_of(replicas_.begin(), replicas_.end(),
+            [&](const auto& r) { return r->address == address; });
+        if (!has_rooms) spdlog::debug("closing the link to {}", address);
+        return !has_rooms;
+    });
 }
 
 void PeerLinks::list_rooms(const std::string& address, Reply done, const Now& now) {
@@ -404,7 +418,7 @@ void PeerLinks::forget(const std::string& room_id) {
     save();
 }
 
-// The seats file: one "address room_id token" line per room held, owner-only.
+// The seats file: one "address room_id token seat|watch" line per room held, owner-only.
 void PeerLinks::save() const {
     if (auto made = make_private_dir(config_.state_dir); !made) {
         spdlog::error("cannot remember seats: {}", made.error().message);
@@ -416,7 +430,8 @@ void PeerLinks::save() const {
         std::ofstream out(tmp, std::ios::trunc);
         for (const auto& r : replicas_)
             if (!r->token.empty())
-                out << r->address << ' ' << r->room_id << ' ' << r->token << '\n';
+                out << r->address << ' ' << r->room_id << ' ' << r->token << ' '
+                    << (r->spectator ? "watch" : "seat") << '\n';
     }
     chmod(tmp.c_str(), 0600);
     std::error_code ec;
@@ -426,8 +441,15 @@ void PeerLinks::save() const {
 
 void PeerLinks::restore(const Now& now) {
     std::ifstream in(config_.state_dir / "seats");
-    std::string address, room_id, token;
-    while (in >> address >> room_id >> token) {
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string address, room_id, token, role;
+        if (!(fields >> address >> room_id >> token)) {
+            spdlog::warn("seats file: skipping '{}'", line);
+            continue;
+        }
+        fields >> role;
         std::string error;
         if (!link_for(address, error)) {
             spdlog::warn("seats file: {}", error);
@@ -437,6 +459,7 @@ void PeerLinks::restore(const Now& now) {
         r->address = address;
         r->room_id = room_id;
         r->token = token;
+        r->spectator = role == "watch";
         r->next_rejoin = now.steady;
         spdlog::info("rejoining room {} at {}", room_id, address);
         replicas_.push_back(std::move(r));

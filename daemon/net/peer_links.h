@@ -45,6 +45,7 @@ public:
         std::string token;
         std::optional<RoomState> state; // empty until the first snapshot arrives
         MemberId me = kNoMember;
+        bool spectator = false; // joined to watch: a rejoin that finds no held member watches
         wire::pb::ConnectionState connection = wire::pb::CONNECTION_STATE_CONNECTING;
         bool rejoin_in_flight = false;
         Clock::time_point next_rejoin {};

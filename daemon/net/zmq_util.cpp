@@ -21,14 +21,19 @@ bool send_message(zmq::socket_t& socket, const google::protobuf::MessageLite& me
 }
 
 bool send_routed(zmq::socket_t& router, const std::string& routing_id,
-    const google::protobuf::MessageLite& message) {
-    zmq::message_t frame(message.ByteSizeLong());
-    message.SerializeToArray(frame.data(), static_cast<int>(frame.size()));
+    const google::protobuf::MessageLite& message, bool req_envelope) {
+    return send_routed(router, routing_id, message.SerializeAsString(), req_envelope);
+}
+
+bool send_routed(zmq::socket_t& router, const std::string& routing_id, std::string_view payload,
+    bool req_envelope) {
+    constexpr auto more = zmq::send_flags::sndmore | zmq::send_flags::dontwait;
     try {
-        if (!router.send(
-                zmq::buffer(routing_id), zmq::send_flags::sndmore | zmq::send_flags::dontwait))
-            return false;
-        return router.send(frame, zmq::send_flags::dontwait).has_value();
+        // The routing id frame decides: if it is refused (that peer's queue is full), nothing
+        // of the message has gone out, so nothing half-sent can follow it.
+        if (!router.send(zmq::buffer(routing_id), more)) return false;
+        if (req_envelope) router.send(zmq::message_t(), more);
+        return router.send(zmq::buffer(payload), zmq::send_flags::dontwait).has_value();
     } catch (const zmq::error_t&) {
         // ROUTER_MANDATORY: that peer is gone.
         return false;

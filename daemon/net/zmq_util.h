@@ -4,6 +4,7 @@
 
 #include <google/protobuf/message_lite.h>
 #include <string>
+#include <string_view>
 #include <zmq.hpp>
 
 namespace halma::daemon {
@@ -13,8 +14,11 @@ void tune_socket(zmq::socket_t& socket, std::size_t max_read, int heartbeat_ms, 
 
 // One frame; false when it could not be queued now (high-water mark, peer gone).
 bool send_message(zmq::socket_t& socket, const google::protobuf::MessageLite& message);
-// [routing id][message] on a ROUTER.
+// [routing id][message] on a ROUTER, or [routing id][][message] for a REQ peer, which waits
+// for the empty delimiter frame; false when it could not be queued now or the peer is gone.
 bool send_routed(zmq::socket_t& router, const std::string& routing_id,
-    const google::protobuf::MessageLite& message);
+    const google::protobuf::MessageLite& message, bool req_envelope = false);
+bool send_routed(zmq::socket_t& router, const std::string& routing_id, std::string_view payload,
+    bool req_envelope = false);
 
 } // namespace halma::daemon

@@ -25,19 +25,6 @@ std::string seat_name(const RoomState& state, int seat) {
 
 } // namespace
 
-std::string sanitize_text(std::string_view text) {
-    std::string s(text);
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        auto c = static_cast<unsigned char>(s[i]);
-        if (c < 0x20 || c == 0x7f) s[i] = ' ';
-        // C1 controls (U+0080..U+009F) are escape sequences to some terminals too.
-        if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80
-            && static_cast<unsigned char>(s[i + 1]) <= 0x9f)
-            s[i] = s[i + 1] = ' ';
-    }
-    return s;
-}
-
 RoomAuthority::RoomAuthority(RoomConfig config, AuthorityOptions options, std::uint64_t seed)
     : state_(std::move(config))
     , options_(options)
@@ -58,7 +45,7 @@ std::vector<RoomEvent> RoomAuthority::take_events() {
 }
 
 std::string RoomAuthority::unique_name(std::string_view wanted) const {
-    std::string base = sanitize_text(wanted.substr(0, kMaxName));
+    std::string base = sanitize_text(wanted, kMaxName);
     if (base.find_first_not_of(' ') == std::string::npos) base = "player";
     auto taken = [&](const std::string& n) {
         return std::any_of(state_.members().begin(), state_.members().end(),

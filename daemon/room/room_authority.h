@@ -3,6 +3,7 @@
 // room's next events, which the network edge then sends to every replica.
 #pragma once
 
+#include "daemon/room/clean_text.h"
 #include "daemon/room/room_state.h"
 
 #include <chrono>
@@ -105,8 +106,5 @@ private:
     std::map<MemberId, std::chrono::steady_clock::time_point> held_until_;
     std::vector<RoomEvent> pending_;
 };
-
-// Cleans text a person typed for others' terminals: control characters become spaces.
-std::string sanitize_text(std::string_view text);
 
 } // namespace halma::daemon

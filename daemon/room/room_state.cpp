@@ -149,8 +149,14 @@ std::optional<std::string> RoomState::apply_body(
                 return std::nullopt;
             },
             [&](const event::GameStarted& e) -> std::optional<std::string> {
-                if (static_cast<int>(e.seat_player.size()) != seats())
-                    return "seat list does not match the room";
+                // Every seat plays one engine player and every player has a seat.
+                auto order = e.seat_player;
+                std::sort(order.begin(), order.end());
+                for (int s = 0; s < seats(); ++s)
+                    if (order.size() != static_cast<std::size_t>(seats())
+                        || order[static_cast<std::size_t>(s)] != s)
+                        return "the seats' players are not one each of 0.."
+                            + std::to_string(seats() - 1);
                 auto setup = config_.mode.setup();
                 if (auto error = setup.validate()) return error->message;
                 if (e.first_set >= engine::kSetNB || !engine::has_set(setup.sets(), e.first_set))

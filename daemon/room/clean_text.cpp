@@ -1,0 +1,52 @@
+#include "daemon/room/clean_text.h"
+
+#include <cstdint>
+
+namespace halma::daemon {
+
+namespace {
+
+constexpr std::string_view kReplacement = "\xef\xbf\xbd"; // U+FFFD
+
+// The length of the well-formed UTF-8 character at the start of s (RFC 3629: no overlong
+// forms, no surrogates, nothing past U+10FFFF), or 0 if it is not one.
+std::size_t utf8_length(std::string_view s) {
+    auto byte = [&](std::size_t i) { return static_cast<std::uint8_t>(s[i]); };
+    auto continuation = [&](std::size_t i) { return i < s.size() && (byte(i) & 0xc0) == 0x80; };
+    std::uint8_t b = byte(0);
+    if (b < 0x80) return 1;
+    if (b >= 0xc2 && b <= 0xdf) return continuation(1) ? 2 : 0;
+    if (b >= 0xe0 && b <= 0xef) {
+        if (!continuation(1) || !continuation(2)) return 0;
+        if (b == 0xe0 && byte(1) < 0xa0) return 0; // overlong
+        if (b == 0xed && byte(1) >= 0xa0) return 0; // surrogate
+        return 3;
+    }
+    if (b >= 0xf0 && b <= 0xf4) {
+        if (!continuation(1) || !continuation(2) || !continuation(3)) return 0;
+        if (b == 0xf0 && byte(1) < 0x90) return 0; // overlong
+        if (b == 0xf4 && byte(1) >= 0x90) return 0; // past U+10FFFF
+        return 4;
+    }
+    return 0;
+}
+
+} // namespace
+
+std::string sanitize_text(std::string_view text, std::size_t max_bytes) {
+    std::string out;
+    while (!text.empty()) {
+        std::size_t n = utf8_length(text);
+        std::string_view piece = n ? text.substr(0, n) : kReplacement;
+        auto first = static_cast<std::uint8_t>(text[0]);
+        bool control = (n == 1 && (first < 0x20 || first == 0x7f))
+            || (n == 2 && first == 0xc2 && static_cast<std::uint8_t>(text[1]) <= 0x9f);
+        if (control) piece = " ";
+        if (out.size() + piece.size() > max_bytes) break;
+        out += piece;
+        text.remove_prefix(n ? n : 1);
+    }
+    return out;
+}
+
+} // namespace halma::daemon
