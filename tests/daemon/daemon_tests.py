@@ -203,6 +203,17 @@ def bad_input_is_refused():
         check(api.sock.poll(5000), "the API did not answer version 3")
         r.ParseFromString(api.sock.recv())
         check(r.error.code == common_pb2.ERROR_CODE_VERSION and r.request_id == 77, f"API version 3: {r}")
+        # A REQ front end gets its replies, but cannot subscribe (it could never read the events).
+        req = c.ctx.socket(zmq.REQ)
+        req.setsockopt(zmq.LINGER, 0)
+        req.connect(f"ipc://{ann.runtime_dir}/api.sock")
+        for body, expect_error in [({"status": api_pb2.StatusRequest()}, False),
+                                   ({"subscribe": api_pb2.SubscribeRequest()}, True)]:
+            req.send(api_pb2.Request(version=1, request_id=5, **body).SerializeToString())
+            check(req.poll(5000), f"no reply to a REQ {list(body)}")
+            r.ParseFromString(req.recv())
+            check(r.request_id == 5 and r.HasField("error") == expect_error, f"REQ {list(body)}: {r}")
+        req.close()
         # Out of turn, through the CLI.
         waiting = bob if ann.api().view().your_turn else ann
         out = waiting.cli("move", "a1-b1")
