@@ -5,6 +5,7 @@
 #include "daemon/net/host_service.h"
 #include "daemon/net/peer_links.h"
 #include "daemon/net/runtime_dir.h"
+#include "daemon/net/watchdog.h"
 
 #include <algorithm>
 #include <csignal>
@@ -102,6 +103,7 @@ int run_daemon(const Config& config) {
     spdlog::info("halmad {} listening on {}, local API {}", "0.1.0", host.address(),
         dir->api_socket().string());
     sd_notify(0, "READY=1");
+    Watchdog watchdog;
 
     bool stopping = false;
     while (!stopping) {
@@ -115,7 +117,7 @@ int run_daemon(const Config& config) {
         for (auto* link : links) items.push_back({ link->socket.handle(), 0, ZMQ_POLLIN, 0 });
 
         std::optional<Clock::time_point> deadline;
-        for (auto d : { host.next_deadline(), peers.next_deadline() })
+        for (auto d : { host.next_deadline(), peers.next_deadline(), watchdog.next_deadline() })
             if (d && (!deadline || *d < *deadline)) deadline = d;
         auto timeout = std::chrono::milliseconds(-1);
         if (deadline) {
@@ -146,6 +148,7 @@ int run_daemon(const Config& config) {
         now = Now::current();
         host.tick(now);
         peers.tick(now);
+        watchdog.tick(now.steady);
     }
     sd_notify(0, "STOPPING=1");
     close(signal_fd);

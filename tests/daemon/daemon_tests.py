@@ -6,10 +6,13 @@ import signal
 import socket
 import stat
 import subprocess
+import time
 
 import zmq
 
-from halmatest import (Cluster, HALMAD, Failure, api_pb2, check, common_pb2, free_port, greedy_move, peer_pb2, play_one,
+import halmatest
+
+from halmatest import (Cluster, Daemon, HALMAD, Failure, api_pb2, check, common_pb2, free_port, greedy_move, peer_pb2, play_one,
                        play_to_end, raw_peer, recv_host, replica_digest, run, views_in_step, wait_until)
 
 
@@ -270,6 +273,43 @@ def bots_take_free_seats():
               f"places {[(s.name, s.place) for s in final.standings]}")
 
 
+def systemd_notify():
+    """Type=notify as systemd sees it: READY=1 once the port and the local socket are bound,
+    WATCHDOG=1 every half WatchdogSec from the event loop, STOPPING=1 on SIGTERM."""
+    with Cluster("notify") as c:
+        path = os.path.join(c.tmp, "notify.sock")
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        sock.bind(path)
+        sock.settimeout(5)
+        d = Daemon(c, "svc")
+        env = dict(os.environ, NOTIFY_SOCKET=path, WATCHDOG_USEC="200000")
+        d.proc = subprocess.Popen(d.command(), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  preexec_fn=halmatest._die_with_parent)
+        c.daemons.append(d)
+
+        def next_message():
+            return sock.recv(4096).decode()
+
+        first = next_message()
+        check("READY=1" in first, f"first notification: {first!r}")
+        check(os.path.exists(os.path.join(d.runtime_dir, "api.sock")), "READY before the API socket existed")
+        check(d.cli("daemon", "status").returncode == 0, "not answering after READY")
+        started = time.monotonic()
+        beats = 0
+        while beats < 3:
+            check("WATCHDOG=1" in next_message(), "expected watchdog pings")
+            beats += 1
+        elapsed = time.monotonic() - started
+        check(elapsed < 2, f"3 watchdog pings took {elapsed:.1f} s (every 0.1 s expected)")
+        d.proc.send_signal(signal.SIGTERM)
+        message = next_message()
+        while "WATCHDOG=1" in message:
+            message = next_message()
+        check("STOPPING=1" in message, f"on SIGTERM: {message!r}")
+        check(d.proc.wait(timeout=10) == 0, "halmad did not exit 0 on SIGTERM")
+        sock.close()
+
+
 def config_and_startup():
     with Cluster("config") as c:
         base = [HALMAD, "--runtime-dir", os.path.join(c.tmp, "x"), "--state-dir", os.path.join(c.tmp, "xs")]
@@ -313,4 +353,4 @@ def config_and_startup():
 
 run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, friends_room_needs_code,
                              nobody_moves_for_another, bad_input_is_refused, bots_take_free_seats,
-                             config_and_startup]})
+                             systemd_notify, config_and_startup]})
