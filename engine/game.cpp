@@ -31,6 +31,7 @@ std::optional<Error> GameSetup::validate() const {
             + std::to_string(players * sets_per_player)
             + " sets every triangle is a start or a home" };
     if (move_limit < 0) return Error { "the move limit cannot be negative" };
+    if (stall_limit < 0) return Error { "the stall limit cannot be negative" };
     return std::nullopt;
 }
 
@@ -72,7 +73,9 @@ Game::Game(GameSetup setup, SetId first)
     : setup_(std::move(setup))
     , position_(Position::start(setup_.sets(), first, setup_.rules.unused == Unused::kFilled))
     , moves_made_(static_cast<std::size_t>(setup_.players), 0)
-    , finished_after_(static_cast<std::size_t>(setup_.players)) { }
+    , finished_after_(static_cast<std::size_t>(setup_.players)) {
+    for (int p = 0; p < setup_.players; ++p) best_distance_.push_back(distance_left(p));
+}
 
 Result<Game> Game::from_position(GameSetup setup, const Position& pos) {
     if (auto error = setup.validate()) return std::unexpected(*error);
@@ -81,8 +84,10 @@ Result<Game> Game::from_position(GameSetup setup, const Position& pos) {
             + " players with " + std::to_string(setup.sets_per_player) + " set(s) each");
     Game game(setup, pos.side_to_move());
     game.position_ = pos;
+    for (int p = 0; p < setup.players; ++p)
+        game.best_distance_[static_cast<std::size_t>(p)] = game.distance_left(p);
     game.after_move(); // a set may already be home
-    if (game.set_finished(game.set_to_move()) && !game.over_)
+    if (game.set_finished(game.set_to_move()) && !game.over())
         game.position_.set_side_to_move(game.position_.next_in_turn(game.set_to_move()));
     return game;
 }
@@ -99,14 +104,14 @@ Result<std::vector<PlayedMove>> Game::play(std::string_view text) {
     if (text == "pass") return play(Move::pass());
     auto path = parse_path(text);
     if (!path) return std::unexpected(path.error());
-    if (over_) return fail("the game is over");
+    if (over()) return fail("the game is over");
     auto move = legal_move_along(position_, setup_.rules, *path);
     if (!move) return std::unexpected(move.error());
     return play(*move);
 }
 
 Result<std::vector<PlayedMove>> Game::play(Move m) {
-    if (over_) return fail("the game is over");
+    if (over()) return fail("the game is over");
     if (auto error = explain_illegal(position_, setup_.rules, m)) return std::unexpected(*error);
 
     std::vector<PlayedMove> played;
@@ -115,6 +120,7 @@ Result<std::vector<PlayedMove>> Game::play(Move m) {
             move_path(position_, setup_.rules, move) };
         position_.make(move);
         ++moves_made_[static_cast<std::size_t>(p.player)];
+        if (!automatic) note_progress(p.player);
         history_.push_back(p);
         played.push_back(std::move(p));
         after_move();
@@ -122,7 +128,7 @@ Result<std::vector<PlayedMove>> Game::play(Move m) {
     record(m, false);
     // A finished set of a player still playing keeps its turns, and passes them: each player
     // then makes the same number of moves a round, which the ranking compares.
-    while (!over_ && set_finished(set_to_move())) record(Move::pass(), true);
+    while (!over() && set_finished(set_to_move())) record(Move::pass(), true);
     return played;
 }
 
@@ -141,8 +147,19 @@ void Game::after_move() {
     update_over();
 }
 
+void Game::note_progress(int player) {
+    auto up = static_cast<std::size_t>(player);
+    int distance = distance_left(player);
+    if (distance < best_distance_[up]) {
+        best_distance_[up] = distance;
+        moves_without_progress_ = 0;
+    } else {
+        ++moves_without_progress_;
+    }
+}
+
 void Game::update_over() {
-    int unfinished = 0, most = 0, fewest_made = 0;
+    int unfinished = 0, fewest_made = 0;
     bool first = true;
     std::optional<int> latest_finish;
     for (int p = 0; p < setup_.players; ++p) {
@@ -153,22 +170,24 @@ void Game::update_over() {
         }
         ++unfinished;
         fewest_made = first ? moves_made_[up] : std::min(fewest_made, moves_made_[up]);
-        most = std::max(most, moves_made_[up]);
         first = false;
     }
     if (unfinished == 0) {
-        over_ = true;
+        end_ = GameEnd::kAllHome;
         return;
     }
     if (setup_.move_limit && fewest_made >= setup_.move_limit) {
-        over_ = true;
+        end_ = GameEnd::kMoveLimit;
+        return;
+    }
+    if (setup_.stall_limit && moves_without_progress_ >= setup_.stall_limit * unfinished) {
+        end_ = GameEnd::kStalled;
         return;
     }
     // When a player finishes, the round is completed so that everyone has made as many moves;
     // whoever finishes in it ties. Then either the game ends or play goes on for more places.
     if (!latest_finish || fewest_made < *latest_finish) return;
-    over_ = !setup_.play_all_places || unfinished <= 1;
-    (void)most;
+    if (!setup_.play_all_places || unfinished <= 1) end_ = GameEnd::kPlacesDecided;
 }
 
 int Game::distance_left(int player) const {
@@ -201,7 +220,7 @@ std::vector<Standing> Game::standings() const {
     // Places: finished players are placed as they finish (ties share); the unfinished get places
     // only when the game is over, ranked by distance left.
     for (std::size_t i = 0; i < list.size(); ++i) {
-        if (!list[i].finished && !over_) continue;
+        if (!list[i].finished && !over()) continue;
         bool tie = i > 0 && key(list[i]) == key(list[i - 1]);
         list[i].place = tie ? list[i - 1].place : static_cast<int>(i) + 1;
     }

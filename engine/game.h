@@ -23,6 +23,10 @@ struct GameSetup {
     // A game still running after this many moves by each player ends; the unfinished are
     // ranked by distance left. 0: no limit.
     int move_limit = 1000;
+    // A game in which no player still playing has got nearer home than ever before during
+    // this many moves each ends the same way: a deadlock (a set walled into its start by the
+    // marbles that need its holes) or players who only shuffle. 0: never.
+    int stall_limit = 100;
 
     // Checks the combination: 2, 3, 4 or 6 players with one set each, 2 players with 2 or 3
     // sets, 3 players with 2 sets.
@@ -50,6 +54,15 @@ struct PlayedMove {
     std::vector<Cell> path;
 };
 
+// Why a game ended.
+enum class GameEnd : std::uint8_t {
+    kNotOver,
+    kAllHome, // every player finished
+    kPlacesDecided, // the first place (play_all_places off) or all but the last were decided
+    kMoveLimit, // GameSetup::move_limit
+    kStalled, // GameSetup::stall_limit
+};
+
 struct Standing {
     int player = 0;
     int place = 0; // 1 = first; players who tie share a place; 0 = not decided yet
@@ -72,7 +85,8 @@ public:
 
     SetId set_to_move() const { return position_.side_to_move(); }
     int player_to_move() const { return setup_.owner(set_to_move()); }
-    bool over() const { return over_; }
+    bool over() const { return end_ != GameEnd::kNotOver; }
+    GameEnd end() const { return end_; }
 
     // Plays a move for the player to move; on error nothing changes. Returns the moves made,
     // the player's own and any automatic passes that follow it.
@@ -91,6 +105,7 @@ public:
 private:
     bool home_complete(SetId s) const;
     void after_move();
+    void note_progress(int player);
     void update_over();
 
     GameSetup setup_;
@@ -98,8 +113,10 @@ private:
     std::vector<PlayedMove> history_;
     std::vector<int> moves_made_;
     std::vector<std::optional<int>> finished_after_; // per player: moves it needed
+    std::vector<int> best_distance_; // per player: the least distance left so far
+    int moves_without_progress_ = 0; // by unfinished players, since one improved its best
     SetMask finished_sets_ = 0;
-    bool over_ = false;
+    GameEnd end_ = GameEnd::kNotOver;
 };
 
 } // namespace halma::engine

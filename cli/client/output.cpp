@@ -123,6 +123,19 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
                 ? "in the lead: " + v.seats(v.leader_seat()).name() + "\n"
                 : "in the lead: nobody yet (level)\n";
     }
+    if (s.phase() == pb::PHASE_OVER) {
+        switch (v.game_end()) {
+        case pb::GAME_END_MOVE_LIMIT:
+            out += "game over: the move limit was reached; the rest are placed by distance\n";
+            break;
+        case pb::GAME_END_STALLED:
+            out += "game over: nobody got nearer home in 100 moves each; the rest are placed by "
+                   "distance\n";
+            break;
+        default:
+            out += "game over\n";
+        }
+    }
     if (s.phase() == pb::PHASE_PLAYING)
         out += v.your_turn() ? "your turn\n"
                              : (v.turn_seat() >= 0 && v.turn_seat() < v.seats_size()

@@ -262,6 +262,22 @@ void summarize(
     if (with_code) out->set_code(config.code);
 }
 
+pb::GameEnd to_proto(engine::GameEnd end) {
+    switch (end) {
+    case engine::GameEnd::kNotOver:
+        return pb::GAME_END_NOT_OVER;
+    case engine::GameEnd::kAllHome:
+        return pb::GAME_END_ALL_HOME;
+    case engine::GameEnd::kPlacesDecided:
+        return pb::GAME_END_PLACES_DECIDED;
+    case engine::GameEnd::kMoveLimit:
+        return pb::GAME_END_MOVE_LIMIT;
+    case engine::GameEnd::kStalled:
+        return pb::GAME_END_STALLED;
+    }
+    return pb::GAME_END_NOT_OVER;
+}
+
 void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
     const std::string& address, pb::RoomView* out) {
     const Member* self = state.member(me);
@@ -293,6 +309,7 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
     out->set_turn_seat(state.seat_to_move());
     out->set_your_turn(self && self->seat != kNoSeat && self->seat == state.seat_to_move());
     out->set_leader_seat(state.leader_seat());
+    if (game) out->set_game_end(to_proto(game->end()));
     if (game) {
         out->set_position(game->position().to_string());
         for (const auto& played : game->history())

@@ -33,6 +33,7 @@ void to_proto(const RoomState& state, pb::Snapshot* out);
 engine::Result<RoomState> state_from_proto(const pb::Snapshot& snapshot);
 
 pb::ErrorCode to_proto(Refusal::Code code);
+pb::GameEnd to_proto(engine::GameEnd end);
 void set_error(pb::Error* out, pb::ErrorCode code, std::string message);
 
 void summarize(

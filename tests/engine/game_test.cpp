@@ -81,6 +81,7 @@ TEST_P(WholeGames, EndWithAConsistentRanking) {
             EXPECT_EQ(standings[i].moves, standings[i - 1].moves);
     }
     ASSERT_TRUE(standings.front().finished) << s.name << " ended by the move limit";
+    EXPECT_TRUE(game.end() == GameEnd::kAllHome || game.end() == GameEnd::kPlacesDecided);
     // The round was completed: every player made at least as many moves as the winner needed.
     for (const auto& st : standings) EXPECT_GE(st.moves, standings.front().moves);
     // The history replays to the same final position.
@@ -162,6 +163,51 @@ TEST(GameEnd, OccupiedHomeCountsAsFinishedWithSpoilOccupied) {
     ASSERT_TRUE(b.play("e7-d3"));
     EXPECT_TRUE(a.set_finished(0));
     EXPECT_FALSE(b.set_finished(0));
+}
+
+// A deadlock six easy bots reached: set 5's last marble never left e13, the tip of its start,
+// and set 2's marbles filled the rest of that triangle around it, so neither can move there
+// again. Four players are home; the game must end on the stall rule, not 1000 moves each later.
+TEST(GameEnd, ADeadlockEndsOnTheStallRule) {
+    auto pos = Position::parse("1/11/111/1111/6666.....2225/666......222/66.......22/6.......22/"
+                               "........./5........3/55.......33/55.......333/5555.....3333/"
+                               "4444/444/44/4 2");
+    ASSERT_TRUE(pos) << pos.error().message;
+    auto setup = GameSetup::make(6, 1, Rules {});
+    auto game = Game::from_position(*setup, *pos);
+    ASSERT_TRUE(game) << game.error().message;
+    std::mt19937_64 rng(3);
+    int moves = 0;
+    while (!game->over() && moves < 2000) {
+        ASSERT_TRUE(game->play(greedy(*game, rng)));
+        ++moves;
+    }
+    ASSERT_EQ(game->end(), GameEnd::kStalled) << "after " << moves << " moves";
+    // 100 moves each by the two players still playing (the others pass automatically).
+    EXPECT_LE(moves, 2 * 100 * 6);
+    auto standings = game->standings();
+    for (const auto& st : standings) EXPECT_GT(st.place, 0);
+    // Set 2 (player 1) is nearer home than set 5 (player 4), so it is placed ahead.
+    auto place = [&](int player) {
+        return std::find_if(standings.begin(), standings.end(), [&](const Standing& s) {
+            return s.player == player;
+        })->place;
+    };
+    EXPECT_LT(place(1), place(4));
+}
+
+TEST(GameEnd, NoStallRuleWithStallLimitZero) {
+    auto pos = Position::parse("1/11/111/1111/6666.....2225/666......222/66.......22/6.......22/"
+                               "........./5........3/55.......33/55.......333/5555.....3333/"
+                               "4444/444/44/4 2");
+    auto setup = GameSetup::make(6, 1, Rules {});
+    setup->stall_limit = 0;
+    setup->move_limit = 300;
+    auto game = Game::from_position(*setup, *pos);
+    std::mt19937_64 rng(3);
+    for (int moves = 0; !game->over() && moves < 5000; ++moves)
+        ASSERT_TRUE(game->play(greedy(*game, rng)));
+    EXPECT_EQ(game->end(), GameEnd::kMoveLimit);
 }
 
 TEST(GameSetup, OnlyRealSetupsAreAccepted) {
