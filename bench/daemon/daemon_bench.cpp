@@ -1,0 +1,184 @@
+// Daemon speed: a move's round trip through six real halmad processes on loopback, from one
+// front end's submit until every daemon's front end has the move, printed beside a plain
+// ZeroMQ DEALER/ROUTER round trip and plain relays wired like the daemons, all measured in this
+// run and interleaved in rounds so a noisy machine disturbs them alike; then each daemon's CPU
+// and memory over an idle window, beside a process that only waits in zmq poll.
+// Figures only: no target decides the exit code (0: ran and every move reached every daemon).
+#include "baselines.h"
+#include "daemon_cluster.h"
+#include "processes.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <numeric>
+#include <thread>
+
+using namespace halma::bench;
+
+namespace {
+
+constexpr int kDaemons = 6;
+constexpr double kRatioTarget = 5.0;
+constexpr double kIdleCpuTarget = 1.0; // percent of one core
+constexpr double kIdleRssTarget = 20.0; // MB
+
+struct Summary {
+    std::size_t n = 0;
+    double p50 = 0, p99 = 0, max = 0, mean = 0;
+};
+
+Summary summarize(std::vector<double> v) {
+    Summary s;
+    if (v.empty()) return s;
+    std::sort(v.begin(), v.end());
+    auto rank = [&](double p) {
+        auto k = static_cast<std::size_t>(std::ceil(p * static_cast<double>(v.size())));
+        return v[std::clamp<std::size_t>(k, 1, v.size()) - 1];
+    };
+    s.n = v.size();
+    s.p50 = rank(0.50);
+    s.p99 = rank(0.99);
+    s.max = v.back();
+    s.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+    return s;
+}
+
+void print_row(const char* name, const Summary& s) {
+    std::printf("  %-44s %6zu %8.0f %8.0f %8.0f %8.0f\n", name, s.n, s.p50, s.p99, s.max, s.mean);
+}
+
+std::string load_average() {
+    std::ifstream in("/proc/loadavg");
+    std::string a, b, c;
+    in >> a >> b >> c;
+    return a + " " + b + " " + c;
+}
+
+double mb(std::uint64_t kb) {
+    return static_cast<double>(kb) * 1024.0 / 1e6;
+}
+
+struct Options {
+    int moves = 1000;
+    int block = 10;
+    double idle_s = 15;
+    std::string halmad = HALMA_HALMAD_PATH;
+};
+
+int run(const Options& o) {
+    TempDir tmp("halma-bench-");
+    zmq::context_t context(1);
+    Children children; // after the context: its processes are stopped before the context goes
+    std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+    std::printf("halma daemon bench: %d halmad (%s) on 127.0.0.1, default heartbeats, %u cores, "
+                "load %s\n",
+        kDaemons, o.halmad.c_str(), std::thread::hardware_concurrency(), load_average().c_str());
+    std::fflush(stdout);
+
+    DaemonCluster cluster(context, children, o.halmad, tmp.path(), kDaemons);
+    EchoBaseline echo(context, children, self, tmp.path());
+    RelayBaseline relay(context, children, self, tmp.path(), kDaemons);
+    pid_t idle_pid = start_idle_baseline(children, self, tmp.path());
+
+    // Rounds of: a block of daemon moves, as many raw round trips, as many relayed moves. Short
+    // blocks let a burst of load from elsewhere on the machine fall on all three alike.
+    std::vector<double> moves, replies, raw, relayed;
+    for (int done = 0; done < o.moves;) {
+        int n = std::min(o.block, o.moves - done);
+        done += n;
+        for (const auto& t : cluster.play(n)) {
+            moves.push_back(t.all_front_ends_us);
+            replies.push_back(t.mover_reply_us);
+        }
+        auto bytes = cluster.event_bytes();
+        for (double us : echo.measure(n, bytes)) raw.push_back(us);
+        for (double us : relay.measure(n, bytes)) relayed.push_back(us);
+    }
+    Summary m = summarize(moves), rt = summarize(raw);
+    std::size_t expected = moves.size() * kDaemons;
+    std::printf("\nmove round trip, microseconds (in rounds of %d daemon moves, then %d of each "
+                "baseline; %zu-byte event frame)\n",
+        o.block, o.block, cluster.event_bytes());
+    std::printf("  %-44s %6s %8s %8s %8s %8s\n", "", "n", "p50", "p99", "max", "mean");
+    print_row("halmad x6: submit -> all 6 front ends", m);
+    print_row("halmad x6: submit -> mover's reply (Done)", summarize(replies));
+    print_row("baseline: raw DEALER/ROUTER rtt, tcp", rt);
+    print_row("baseline: plain zmq relays, same path x6", summarize(relayed));
+    double ratio = rt.p99 > 0 ? m.p99 / rt.p99 : 0;
+    std::printf("  p99 halmad / p99 raw rtt = %.1fx (target <= %.0fx): %s\n", ratio, kRatioTarget,
+        ratio <= kRatioTarget ? "met" : "MISSED");
+    std::printf("  delivery: %zu of %zu MovePlayed events, each checked (seq, from, to) on every "
+                "daemon; %zu games; %zu other events during moves\n",
+        cluster.moves_delivered(), expected, cluster.games_started(), cluster.other_events());
+
+    // Idle: nothing sent for a while, then CPU over the window and memory at its end.
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    std::vector<std::pair<std::string, pid_t>> procs;
+    for (const auto& d : cluster.daemons())
+        procs.emplace_back("halmad " + d.name + (procs.empty() ? " (host)" : ""), d.pid);
+    procs.emplace_back("baseline: idle process in zmq poll", idle_pid);
+    std::vector<ProcSample> before;
+    for (auto& [name, pid] : procs) before.push_back(sample_process(pid));
+    auto t0 = std::chrono::steady_clock::now();
+    std::this_thread::sleep_for(std::chrono::duration<double>(o.idle_s));
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    double ticks = static_cast<double>(clock_ticks_per_second());
+    std::printf("\nidle: the room open, a game paused, %.1f s window (CPU resolution %.2f %%)\n",
+        wall, 100.0 / ticks / wall);
+    std::printf("  %-44s %8s %10s %10s\n", "", "CPU %", "VmRSS MB", "VmHWM MB");
+    double worst_cpu = 0, worst_rss = 0;
+    for (std::size_t i = 0; i < procs.size(); ++i) {
+        ProcSample after = sample_process(procs[i].second);
+        double cpu
+            = static_cast<double>(after.cpu_ticks - before[i].cpu_ticks) / ticks / wall * 100;
+        std::printf("  %-44s %8.2f %10.1f %10.1f\n", procs[i].first.c_str(), cpu, mb(after.rss_kb),
+            mb(after.hwm_kb));
+        if (i + 1 < procs.size()) {
+            worst_cpu = std::max(worst_cpu, cpu);
+            worst_rss = std::max(worst_rss, mb(after.rss_kb));
+        }
+    }
+    std::printf("  worst daemon: CPU %.2f %% (target < %.0f %%): %s; VmRSS %.1f MB (target < %.0f "
+                "MB): %s\n",
+        worst_cpu, kIdleCpuTarget, worst_cpu < kIdleCpuTarget ? "met" : "MISSED", worst_rss,
+        kIdleRssTarget, worst_rss < kIdleRssTarget ? "met" : "MISSED");
+    std::printf("load at the end %s\n", load_average().c_str());
+    if (cluster.moves_delivered() != expected) return 1;
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "--role") return run_role(argc - 2, argv + 2);
+    Options o;
+    CLI::App app { "bench_daemon: a move's round trip through six halmad on loopback, and their "
+                   "idle CPU and memory, beside baselines measured in the same run" };
+    app.add_option("--moves", o.moves, "Moves to time (and as many of each baseline)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1'000'000));
+    app.add_option("--block", o.block, "Moves (and baseline round trips) per interleaved round")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1'000'000));
+    app.add_option("--idle-s", o.idle_s, "Length of the idle window, seconds")
+        ->capture_default_str()
+        ->check(CLI::Range(0.5, 600.0));
+    app.add_option("--halmad", o.halmad, "The halmad binary to run")
+        ->capture_default_str()
+        ->check(CLI::ExistingFile);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? 0 : 2;
+    }
+    try {
+        return run(o);
+    } catch (const std::exception& e) {
+        std::fflush(stdout);
+        std::fprintf(stderr, "bench_daemon: %s\n", e.what());
+        return 1;
+    }
+}
