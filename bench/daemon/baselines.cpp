@@ -213,6 +213,7 @@ std::vector<double> EchoBaseline::measure(int count, std::size_t bytes) {
 
 struct RelayBaseline::Impl {
     std::vector<zmq::socket_t> requests, events;
+    std::vector<pid_t> pids;
 };
 
 RelayBaseline::RelayBaseline(zmq::context_t& context, Children& children, const std::string& self,
@@ -225,6 +226,7 @@ RelayBaseline::RelayBaseline(zmq::context_t& context, Children& children, const 
         pid_t pid = children.spawn(
             { self, "--role", i == 0 ? "relay-host" : "relay-peer", host_endpoint, api },
             dir / ("relay" + std::to_string(i) + ".log"));
+        impl_->pids.push_back(pid);
         wait_for_socket(children, pid, sock);
         auto req = make_socket(context, zmq::socket_type::dealer);
         auto ev = make_socket(context, zmq::socket_type::dealer);
@@ -251,6 +253,10 @@ RelayBaseline::RelayBaseline(zmq::context_t& context, Children& children, const 
 }
 
 RelayBaseline::~RelayBaseline() = default;
+
+const std::vector<pid_t>& RelayBaseline::pids() const {
+    return impl_->pids;
+}
 
 std::vector<double> RelayBaseline::measure(int count, std::size_t bytes) {
     auto& req = impl_->requests;

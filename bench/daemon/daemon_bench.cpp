@@ -85,18 +85,51 @@ int run(const Options& o) {
 
     // Rounds of: a block of daemon moves, as many raw round trips, as many relayed moves. Short
     // blocks let a burst of load from elsewhere on the machine fall on all three alike.
-    std::vector<double> moves, replies, raw, relayed;
+    std::vector<double> moves, replies, raw, relayed, host_moves, joined_moves;
+    std::vector<pid_t> daemon_pids;
+    for (const auto& d : cluster.daemons()) daemon_pids.push_back(d.pid);
+    auto samples = [](const std::vector<pid_t>& pids) {
+        std::vector<ProcSample> out;
+        for (pid_t pid : pids) out.push_back(sample_process(pid));
+        return out;
+    };
+    auto daemon_start = samples(daemon_pids), relay_start = samples(relay.pids());
     for (int done = 0; done < o.moves;) {
         int n = std::min(o.block, o.moves - done);
         done += n;
         for (const auto& t : cluster.play(n)) {
             moves.push_back(t.all_front_ends_us);
             replies.push_back(t.mover_reply_us);
+            (t.by_host ? host_moves : joined_moves).push_back(t.all_front_ends_us);
         }
         auto bytes = cluster.event_bytes();
         for (double us : echo.measure(n, bytes)) raw.push_back(us);
         for (double us : relay.measure(n, bytes)) relayed.push_back(us);
     }
+    // Work per move: CPU time and context switches (wake-ups), the host's and the mean of the
+    // others'. The daemons' includes answering the view request the bench makes before a move.
+    struct PerMove {
+        double host_us = 0, peer_us = 0, host_switches = 0, peer_switches = 0;
+    };
+    auto per_move = [&](const std::vector<ProcSample>& start, const std::vector<pid_t>& pids) {
+        auto end = samples(pids);
+        double n = static_cast<double>(moves.size()), peers = static_cast<double>(pids.size() - 1);
+        PerMove p;
+        for (std::size_t i = 0; i < pids.size(); ++i) {
+            double us = static_cast<double>(end[i].cpu_ns - start[i].cpu_ns) / 1e3 / n;
+            double sw = static_cast<double>(end[i].switches - start[i].switches) / n;
+            if (i == 0) {
+                p.host_us = us;
+                p.host_switches = sw;
+            } else {
+                p.peer_us += us / peers;
+                p.peer_switches += sw / peers;
+            }
+        }
+        return p;
+    };
+    PerMove daemon_work = per_move(daemon_start, daemon_pids);
+    PerMove relay_work = per_move(relay_start, relay.pids());
     Summary m = summarize(moves), rt = summarize(raw);
     std::size_t expected = moves.size() * kDaemons;
     std::printf("\nmove round trip, microseconds (in rounds of %d daemon moves, then %d of each "
@@ -104,12 +137,19 @@ int run(const Options& o) {
         o.block, o.block, cluster.event_bytes());
     std::printf("  %-44s %6s %8s %8s %8s %8s\n", "", "n", "p50", "p99", "max", "mean");
     print_row("halmad x6: submit -> all 6 front ends", m);
+    print_row("  of which moves by the host's own player", summarize(host_moves));
+    print_row("  of which moves by a joined daemon's player", summarize(joined_moves));
     print_row("halmad x6: submit -> mover's reply (Done)", summarize(replies));
     print_row("baseline: raw DEALER/ROUTER rtt, tcp", rt);
     print_row("baseline: plain zmq relays, same path x6", summarize(relayed));
     double ratio = rt.p99 > 0 ? m.p99 / rt.p99 : 0;
     std::printf("  p99 halmad / p99 raw rtt = %.1fx (target <= %.0fx): %s\n", ratio, kRatioTarget,
         ratio <= kRatioTarget ? "met" : "MISSED");
+    std::printf("  per move, CPU us / context switches: halmad host %.0f / %.1f, each other %.0f / "
+                "%.1f; plain relays: host %.0f / %.1f, each other %.0f / %.1f\n",
+        daemon_work.host_us, daemon_work.host_switches, daemon_work.peer_us,
+        daemon_work.peer_switches, relay_work.host_us, relay_work.host_switches, relay_work.peer_us,
+        relay_work.peer_switches);
     std::printf("  delivery: %zu of %zu MovePlayed events, each checked (seq, from, to) on every "
                 "daemon; %zu games; %zu other events during moves\n",
         cluster.moves_delivered(), expected, cluster.games_started(), cluster.other_events());
@@ -125,23 +165,21 @@ int run(const Options& o) {
     auto t0 = std::chrono::steady_clock::now();
     std::this_thread::sleep_for(std::chrono::duration<double>(o.idle_s));
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    double ticks = static_cast<double>(clock_ticks_per_second());
-    std::printf("\nidle: the room open, a game paused, %.1f s window (CPU resolution %.2f %%)\n",
-        wall, 100.0 / ticks / wall);
-    std::printf("  %-44s %8s %10s %10s\n", "", "CPU %", "VmRSS MB", "VmHWM MB");
+    std::printf("\nidle: the room open, a game paused, %.1f s window\n", wall);
+    std::printf("  %-44s %8s %10s %10s %10s\n", "", "CPU %", "wake-ups/s", "VmRSS MB", "VmHWM MB");
     double worst_cpu = 0, worst_rss = 0;
     for (std::size_t i = 0; i < procs.size(); ++i) {
         ProcSample after = sample_process(procs[i].second);
-        double cpu
-            = static_cast<double>(after.cpu_ticks - before[i].cpu_ticks) / ticks / wall * 100;
-        std::printf("  %-44s %8.2f %10.1f %10.1f\n", procs[i].first.c_str(), cpu, mb(after.rss_kb),
-            mb(after.hwm_kb));
+        double cpu = static_cast<double>(after.cpu_ns - before[i].cpu_ns) / 1e9 / wall * 100;
+        double wakes = static_cast<double>(after.switches - before[i].switches) / wall;
+        std::printf("  %-44s %8.3f %10.1f %10.1f %10.1f\n", procs[i].first.c_str(), cpu, wakes,
+            mb(after.rss_kb), mb(after.hwm_kb));
         if (i + 1 < procs.size()) {
             worst_cpu = std::max(worst_cpu, cpu);
             worst_rss = std::max(worst_rss, mb(after.rss_kb));
         }
     }
-    std::printf("  worst daemon: CPU %.2f %% (target < %.0f %%): %s; VmRSS %.1f MB (target < %.0f "
+    std::printf("  worst daemon: CPU %.3f %% (target < %.0f %%): %s; VmRSS %.1f MB (target < %.0f "
                 "MB): %s\n",
         worst_cpu, kIdleCpuTarget, worst_cpu < kIdleCpuTarget ? "met" : "MISSED", worst_rss,
         kIdleRssTarget, worst_rss < kIdleRssTarget ? "met" : "MISSED");

@@ -150,6 +150,7 @@ MoveTiming DaemonCluster::play_one() {
     std::size_t have = 0, turns = 0, next_mover = 0;
     pb::Phase phase = pb::PHASE_PLAYING;
     MoveTiming timing;
+    timing.by_host = mover_ == 0;
     bool replied = false;
 
     auto t0 = Clock::now();

@@ -18,6 +18,7 @@ namespace halma::bench {
 struct MoveTiming {
     double all_front_ends_us = 0; // submit -> the last of the six front ends has the move
     double mover_reply_us = 0; // submit -> the mover's front end has its Done reply
+    bool by_host = false; // the hosting daemon's own player moved (one hop fewer)
 };
 
 class DaemonCluster {

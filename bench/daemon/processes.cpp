@@ -7,7 +7,6 @@
 #include <fcntl.h>
 #include <fstream>
 #include <netinet/in.h>
-#include <sstream>
 #include <stdexcept>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -82,24 +81,22 @@ void Children::stop_all() {
 
 ProcSample sample_process(pid_t pid) {
     ProcSample s;
-    std::string base = "/proc/" + std::to_string(pid);
-    std::ifstream stat(base + "/stat");
-    std::string line;
-    if (!std::getline(stat, line))
-        throw std::runtime_error("process " + std::to_string(pid) + " is gone");
-    // The command name (field 2) is in parentheses and may hold spaces: read after the last ')'.
-    std::istringstream rest(line.substr(line.rfind(')') + 2));
-    std::string field;
-    std::uint64_t utime = 0, stime = 0;
-    // Fields 3..: state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime
-    // stime
-    for (int i = 3; i <= 15 && rest >> field; ++i) {
-        if (i == 14) utime = std::stoull(field);
-        if (i == 15) stime = std::stoull(field);
+    auto base = std::filesystem::path("/proc") / std::to_string(pid);
+    std::error_code ec;
+    // Field 1 of each thread's schedstat: nanoseconds it has run (threads that ended are not
+    // counted, but halmad's threads live as long as it does).
+    for (const auto& task : std::filesystem::directory_iterator(base / "task", ec)) {
+        std::ifstream stat(task.path() / "schedstat");
+        std::uint64_t ns = 0;
+        if (stat >> ns) s.cpu_ns += ns;
+        std::ifstream status(task.path() / "status");
+        for (std::string line; std::getline(status, line);)
+            if (line.find("ctxt_switches:") != std::string::npos)
+                s.switches += std::strtoull(line.c_str() + line.find(':') + 1, nullptr, 10);
     }
-    s.cpu_ticks = utime + stime;
-    std::ifstream status(base + "/status");
-    while (std::getline(status, line)) {
+    if (ec) throw std::runtime_error("process " + std::to_string(pid) + " is gone");
+    std::ifstream status(base / "status");
+    for (std::string line; std::getline(status, line);) {
         auto kb = [&](const char* key) {
             return std::strtoull(line.c_str() + std::strlen(key), nullptr, 10);
         };
@@ -107,10 +104,6 @@ ProcSample sample_process(pid_t pid) {
         if (line.rfind("VmHWM:", 0) == 0) s.hwm_kb = kb("VmHWM:");
     }
     return s;
-}
-
-long clock_ticks_per_second() {
-    return sysconf(_SC_CLK_TCK);
 }
 
 std::string log_tail(const std::filesystem::path& log, int lines) {

@@ -1,6 +1,6 @@
 // The bench's child processes (halmad, and itself in a baseline role): started with
 // PR_SET_PDEATHSIG so none outlives the bench however it ends, and always reaped. Also what
-// /proc says about a process: CPU ticks and resident memory.
+// /proc says about a process: CPU time and resident memory.
 #pragma once
 
 #include <chrono>
@@ -32,14 +32,14 @@ private:
 };
 
 struct ProcSample {
-    std::uint64_t cpu_ticks = 0; // utime + stime, in clock ticks
+    std::uint64_t cpu_ns = 0; // time on a CPU, all threads (schedstat: finer than utime+stime)
+    std::uint64_t switches = 0; // context switches, voluntary or not, all threads: wake-ups
     std::uint64_t rss_kb = 0; // VmRSS
     std::uint64_t hwm_kb = 0; // VmHWM: peak resident
 };
 
 // Throws std::runtime_error when the process is gone.
 ProcSample sample_process(pid_t pid);
-long clock_ticks_per_second();
 
 // The last lines of a log file (for an error message: the bench's directory does not outlive it).
 std::string log_tail(const std::filesystem::path& log, int lines = 15);
