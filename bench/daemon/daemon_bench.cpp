@@ -68,6 +68,117 @@ struct Options {
     std::string halmad = HALMA_HALMAD_PATH;
 };
 
+std::vector<ProcSample> sample_all(const std::vector<pid_t>& pids) {
+    std::vector<ProcSample> out;
+    for (pid_t pid : pids) out.push_back(sample_process(pid));
+    return out;
+}
+
+// CPU time and context switches (wake-ups) per move between two samples: the hosting
+// process's, and the mean of the others'.
+struct Work {
+    double host_us = 0, peer_us = 0, host_switches = 0, peer_switches = 0;
+
+    Work(const std::vector<ProcSample>& start, const std::vector<ProcSample>& end, double moves) {
+        double peers = static_cast<double>(start.size() - 1);
+        for (std::size_t i = 0; i < start.size(); ++i) {
+            double us = static_cast<double>(end[i].cpu_ns - start[i].cpu_ns) / 1e3 / moves;
+            double sw = static_cast<double>(end[i].switches - start[i].switches) / moves;
+            if (i == 0) {
+                host_us = us;
+                host_switches = sw;
+            } else {
+                peer_us += us / peers;
+                peer_switches += sw / peers;
+            }
+        }
+    }
+};
+
+struct MoveFigures {
+    std::vector<double> moves, host_moves, joined_moves, replies, raw, relayed;
+    std::vector<ProcSample> daemons_start, daemons_end, relays_start, relays_end;
+};
+
+// Rounds of: a block of daemon moves, as many raw round trips, as many relayed moves. Short
+// blocks let a burst of load from elsewhere on the machine fall on all three alike.
+MoveFigures measure_moves(const Options& o, DaemonCluster& cluster, EchoBaseline& echo,
+    RelayBaseline& relay, const std::vector<pid_t>& daemon_pids) {
+    MoveFigures f;
+    f.daemons_start = sample_all(daemon_pids);
+    f.relays_start = sample_all(relay.pids());
+    for (int done = 0; done < o.moves;) {
+        int n = std::min(o.block, o.moves - done);
+        done += n;
+        for (const auto& t : cluster.play(n)) {
+            f.moves.push_back(t.all_front_ends_us);
+            f.replies.push_back(t.mover_reply_us);
+            (t.by_host ? f.host_moves : f.joined_moves).push_back(t.all_front_ends_us);
+        }
+        auto bytes = cluster.event_bytes();
+        for (double us : echo.measure(n, bytes)) f.raw.push_back(us);
+        for (double us : relay.measure(n, bytes)) f.relayed.push_back(us);
+    }
+    f.daemons_end = sample_all(daemon_pids);
+    f.relays_end = sample_all(relay.pids());
+    return f;
+}
+
+void print_moves(const Options& o, const MoveFigures& f, const DaemonCluster& cluster) {
+    Summary m = summarize(f.moves), rt = summarize(f.raw);
+    std::printf("\nmove round trip, microseconds (in rounds of %d daemon moves, then %d of each "
+                "baseline; %zu-byte event frame)\n",
+        o.block, o.block, cluster.event_bytes());
+    std::printf("  %-44s %6s %8s %8s %8s %8s\n", "", "n", "p50", "p99", "max", "mean");
+    print_row("halmad x6: submit -> all 6 front ends", m);
+    print_row("  of which moves by the host's own player", summarize(f.host_moves));
+    print_row("  of which moves by a joined daemon's player", summarize(f.joined_moves));
+    print_row("halmad x6: submit -> mover's reply (Done)", summarize(f.replies));
+    print_row("baseline: raw DEALER/ROUTER rtt, tcp", rt);
+    print_row("baseline: plain zmq relays, same path x6", summarize(f.relayed));
+    double ratio = rt.p99 > 0 ? m.p99 / rt.p99 : 0;
+    std::printf("  p99 halmad / p99 raw rtt = %.1fx (target <= %.0fx): %s\n", ratio, kRatioTarget,
+        ratio <= kRatioTarget ? "met" : "MISSED");
+    // The daemons' work includes answering the view request the bench makes before each move.
+    double n = static_cast<double>(f.moves.size());
+    Work d(f.daemons_start, f.daemons_end, n), r(f.relays_start, f.relays_end, n);
+    std::printf("  per move, CPU us / context switches: halmad host %.0f / %.1f, each other %.0f / "
+                "%.1f; plain relays: host %.0f / %.1f, each other %.0f / %.1f\n",
+        d.host_us, d.host_switches, d.peer_us, d.peer_switches, r.host_us, r.host_switches,
+        r.peer_us, r.peer_switches);
+    std::printf("  delivery: %zu of %zu MovePlayed events, each checked (seq, from, to) on every "
+                "daemon; %zu games; %zu other events during moves\n",
+        cluster.moves_delivered(), f.moves.size() * kDaemons, cluster.games_started(),
+        cluster.other_events());
+}
+
+// Nothing sent for a while: CPU and wake-ups over the window, memory at its end.
+void measure_idle(const std::vector<std::pair<std::string, pid_t>>& procs, double seconds) {
+    std::vector<ProcSample> before;
+    for (const auto& [name, pid] : procs) before.push_back(sample_process(pid));
+    auto t0 = std::chrono::steady_clock::now();
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::printf("\nidle: the room open, a game paused, %.1f s window\n", wall);
+    std::printf("  %-44s %8s %10s %10s %10s\n", "", "CPU %", "wake-ups/s", "VmRSS MB", "VmHWM MB");
+    double worst_cpu = 0, worst_rss = 0;
+    for (std::size_t i = 0; i < procs.size(); ++i) {
+        ProcSample after = sample_process(procs[i].second);
+        double cpu = static_cast<double>(after.cpu_ns - before[i].cpu_ns) / 1e9 / wall * 100;
+        double wakes = static_cast<double>(after.switches - before[i].switches) / wall;
+        std::printf("  %-44s %8.3f %10.1f %10.1f %10.1f\n", procs[i].first.c_str(), cpu, wakes,
+            mb(after.rss_kb), mb(after.hwm_kb));
+        if (procs[i].first.starts_with("halmad")) {
+            worst_cpu = std::max(worst_cpu, cpu);
+            worst_rss = std::max(worst_rss, mb(after.rss_kb));
+        }
+    }
+    std::printf("  worst daemon: CPU %.3f %% (target < %.0f %%): %s; VmRSS %.1f MB (target < %.0f "
+                "MB): %s\n",
+        worst_cpu, kIdleCpuTarget, worst_cpu < kIdleCpuTarget ? "met" : "MISSED", worst_rss,
+        kIdleRssTarget, worst_rss < kIdleRssTarget ? "met" : "MISSED");
+}
+
 int run(const Options& o) {
     TempDir tmp("halma-bench-");
     zmq::context_t context(1);
@@ -82,110 +193,20 @@ int run(const Options& o) {
     EchoBaseline echo(context, children, self, tmp.path());
     RelayBaseline relay(context, children, self, tmp.path(), kDaemons);
     pid_t idle_pid = start_idle_baseline(children, self, tmp.path());
-
-    // Rounds of: a block of daemon moves, as many raw round trips, as many relayed moves. Short
-    // blocks let a burst of load from elsewhere on the machine fall on all three alike.
-    std::vector<double> moves, replies, raw, relayed, host_moves, joined_moves;
-    std::vector<pid_t> daemon_pids;
-    for (const auto& d : cluster.daemons()) daemon_pids.push_back(d.pid);
-    auto samples = [](const std::vector<pid_t>& pids) {
-        std::vector<ProcSample> out;
-        for (pid_t pid : pids) out.push_back(sample_process(pid));
-        return out;
-    };
-    auto daemon_start = samples(daemon_pids), relay_start = samples(relay.pids());
-    for (int done = 0; done < o.moves;) {
-        int n = std::min(o.block, o.moves - done);
-        done += n;
-        for (const auto& t : cluster.play(n)) {
-            moves.push_back(t.all_front_ends_us);
-            replies.push_back(t.mover_reply_us);
-            (t.by_host ? host_moves : joined_moves).push_back(t.all_front_ends_us);
-        }
-        auto bytes = cluster.event_bytes();
-        for (double us : echo.measure(n, bytes)) raw.push_back(us);
-        for (double us : relay.measure(n, bytes)) relayed.push_back(us);
-    }
-    // Work per move: CPU time and context switches (wake-ups), the host's and the mean of the
-    // others'. The daemons' includes answering the view request the bench makes before a move.
-    struct PerMove {
-        double host_us = 0, peer_us = 0, host_switches = 0, peer_switches = 0;
-    };
-    auto per_move = [&](const std::vector<ProcSample>& start, const std::vector<pid_t>& pids) {
-        auto end = samples(pids);
-        double n = static_cast<double>(moves.size()), peers = static_cast<double>(pids.size() - 1);
-        PerMove p;
-        for (std::size_t i = 0; i < pids.size(); ++i) {
-            double us = static_cast<double>(end[i].cpu_ns - start[i].cpu_ns) / 1e3 / n;
-            double sw = static_cast<double>(end[i].switches - start[i].switches) / n;
-            if (i == 0) {
-                p.host_us = us;
-                p.host_switches = sw;
-            } else {
-                p.peer_us += us / peers;
-                p.peer_switches += sw / peers;
-            }
-        }
-        return p;
-    };
-    PerMove daemon_work = per_move(daemon_start, daemon_pids);
-    PerMove relay_work = per_move(relay_start, relay.pids());
-    Summary m = summarize(moves), rt = summarize(raw);
-    std::size_t expected = moves.size() * kDaemons;
-    std::printf("\nmove round trip, microseconds (in rounds of %d daemon moves, then %d of each "
-                "baseline; %zu-byte event frame)\n",
-        o.block, o.block, cluster.event_bytes());
-    std::printf("  %-44s %6s %8s %8s %8s %8s\n", "", "n", "p50", "p99", "max", "mean");
-    print_row("halmad x6: submit -> all 6 front ends", m);
-    print_row("  of which moves by the host's own player", summarize(host_moves));
-    print_row("  of which moves by a joined daemon's player", summarize(joined_moves));
-    print_row("halmad x6: submit -> mover's reply (Done)", summarize(replies));
-    print_row("baseline: raw DEALER/ROUTER rtt, tcp", rt);
-    print_row("baseline: plain zmq relays, same path x6", summarize(relayed));
-    double ratio = rt.p99 > 0 ? m.p99 / rt.p99 : 0;
-    std::printf("  p99 halmad / p99 raw rtt = %.1fx (target <= %.0fx): %s\n", ratio, kRatioTarget,
-        ratio <= kRatioTarget ? "met" : "MISSED");
-    std::printf("  per move, CPU us / context switches: halmad host %.0f / %.1f, each other %.0f / "
-                "%.1f; plain relays: host %.0f / %.1f, each other %.0f / %.1f\n",
-        daemon_work.host_us, daemon_work.host_switches, daemon_work.peer_us,
-        daemon_work.peer_switches, relay_work.host_us, relay_work.host_switches, relay_work.peer_us,
-        relay_work.peer_switches);
-    std::printf("  delivery: %zu of %zu MovePlayed events, each checked (seq, from, to) on every "
-                "daemon; %zu games; %zu other events during moves\n",
-        cluster.moves_delivered(), expected, cluster.games_started(), cluster.other_events());
-
-    // Idle: nothing sent for a while, then CPU over the window and memory at its end.
-    std::this_thread::sleep_for(std::chrono::seconds(1));
     std::vector<std::pair<std::string, pid_t>> procs;
-    for (const auto& d : cluster.daemons())
+    std::vector<pid_t> daemon_pids;
+    for (const auto& d : cluster.daemons()) {
         procs.emplace_back("halmad " + d.name + (procs.empty() ? " (host)" : ""), d.pid);
-    procs.emplace_back("baseline: idle process in zmq poll", idle_pid);
-    std::vector<ProcSample> before;
-    for (auto& [name, pid] : procs) before.push_back(sample_process(pid));
-    auto t0 = std::chrono::steady_clock::now();
-    std::this_thread::sleep_for(std::chrono::duration<double>(o.idle_s));
-    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::printf("\nidle: the room open, a game paused, %.1f s window\n", wall);
-    std::printf("  %-44s %8s %10s %10s %10s\n", "", "CPU %", "wake-ups/s", "VmRSS MB", "VmHWM MB");
-    double worst_cpu = 0, worst_rss = 0;
-    for (std::size_t i = 0; i < procs.size(); ++i) {
-        ProcSample after = sample_process(procs[i].second);
-        double cpu = static_cast<double>(after.cpu_ns - before[i].cpu_ns) / 1e9 / wall * 100;
-        double wakes = static_cast<double>(after.switches - before[i].switches) / wall;
-        std::printf("  %-44s %8.3f %10.1f %10.1f %10.1f\n", procs[i].first.c_str(), cpu, wakes,
-            mb(after.rss_kb), mb(after.hwm_kb));
-        if (i + 1 < procs.size()) {
-            worst_cpu = std::max(worst_cpu, cpu);
-            worst_rss = std::max(worst_rss, mb(after.rss_kb));
-        }
+        daemon_pids.push_back(d.pid);
     }
-    std::printf("  worst daemon: CPU %.3f %% (target < %.0f %%): %s; VmRSS %.1f MB (target < %.0f "
-                "MB): %s\n",
-        worst_cpu, kIdleCpuTarget, worst_cpu < kIdleCpuTarget ? "met" : "MISSED", worst_rss,
-        kIdleRssTarget, worst_rss < kIdleRssTarget ? "met" : "MISSED");
+    procs.emplace_back("baseline: idle process in zmq poll", idle_pid);
+
+    MoveFigures figures = measure_moves(o, cluster, echo, relay, daemon_pids);
+    print_moves(o, figures, cluster);
+    std::this_thread::sleep_for(std::chrono::seconds(1)); // let the last move's traffic settle
+    measure_idle(procs, o.idle_s);
     std::printf("load at the end %s\n", load_average().c_str());
-    if (cluster.moves_delivered() != expected) return 1;
-    return 0;
+    return cluster.moves_delivered() == figures.moves.size() * kDaemons ? 0 : 1;
 }
 
 } // namespace
