@@ -73,7 +73,8 @@ ApiService::ApiService(
     , peers_(peers)
     , bots_(bots)
     , socket_(context, zmq::socket_type::router) {
-    tune_socket(socket_, config.max_message * 16, config.heartbeat_ms, config.peer_timeout_ms);
+    // No ZMTP heartbeats: a local front end that goes away closes its ipc connection at once.
+    tune_socket(socket_, config.max_message * 16, 0, 0);
     // Sending to a front end that has gone away fails at once: that ends its subscription.
     socket_.set(zmq::sockopt::router_mandatory, 1);
 }

@@ -4,6 +4,8 @@
 #include "daemon/room/secrets.h"
 #include "daemon/wire/frames.h"
 
+#include <algorithm>
+#include <cctype>
 #include <random>
 #include <spdlog/spdlog.h>
 #include <zmq_addon.hpp>
@@ -18,7 +20,12 @@ namespace {
 constexpr int kDrainBatch = 256; // messages read per wake-up before the loop looks elsewhere
 constexpr std::size_t kMaxRoomName = 40;
 
+// Peers name their connections "p" + hex (peer_links.cpp); anything else is shown as hex.
 std::string short_id(const std::string& routing_id) {
+    bool printable = !routing_id.empty()
+        && std::all_of(
+            routing_id.begin(), routing_id.end(), [](unsigned char c) { return std::isalnum(c); });
+    if (printable) return routing_id.substr(0, 8);
     static constexpr char kHex[] = "0123456789abcdef";
     std::string s;
     for (unsigned char c : routing_id.substr(0, 5)) s += { kHex[c >> 4], kHex[c & 15] };

@@ -72,7 +72,6 @@ private:
     void send_error(const std::string& conn, std::uint64_t request_id, wire::pb::ErrorCode code,
         const std::string& message, const Now& now);
     void mark_alive(const std::string& conn, PeerConn& peer, const Now& now);
-    void refresh_members(const std::string& room_id, const Now& now);
 
     const Config& config_;
     BotPool& bots_;

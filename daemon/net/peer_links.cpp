@@ -230,11 +230,9 @@ std::optional<PeerLinks::Clock::time_point> PeerLinks::next_deadline() const {
     auto consider = [&](Clock::time_point t) {
         if (!next || t < *next) next = t;
     };
-    bool any_replica = false;
     for (const auto& [address, link] : links_) {
         bool has_rooms = false;
         for (const auto& r : replicas_) has_rooms |= r->address == address;
-        any_replica |= has_rooms;
         if (has_rooms) consider(link->last_send + milliseconds(config_.heartbeat_ms));
         if (has_rooms && link->up)
             consider(link->last_recv + milliseconds(config_.peer_timeout_ms));
@@ -244,7 +242,6 @@ std::optional<PeerLinks::Clock::time_point> PeerLinks::next_deadline() const {
     for (const auto& r : replicas_)
         if (r->connection == pb::CONNECTION_STATE_CONNECTING && !r->rejoin_in_flight)
             consider(r->next_rejoin);
-    (void)any_replica;
     return next;
 }
 

@@ -5,6 +5,7 @@ namespace halma::daemon {
 void tune_socket(zmq::socket_t& socket, std::size_t max_read, int heartbeat_ms, int timeout_ms) {
     socket.set(zmq::sockopt::linger, 0);
     socket.set(zmq::sockopt::maxmsgsize, static_cast<std::int64_t>(max_read));
+    if (heartbeat_ms <= 0) return;
     socket.set(zmq::sockopt::heartbeat_ivl, heartbeat_ms);
     socket.set(zmq::sockopt::heartbeat_timeout, timeout_ms);
     socket.set(zmq::sockopt::heartbeat_ttl, timeout_ms);

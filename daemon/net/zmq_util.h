@@ -9,7 +9,8 @@
 
 namespace halma::daemon {
 
-// Linger 0 (never hang on exit), a bound on what a sender can make us read, ZMTP heartbeats.
+// Linger 0 (never hang on exit), a bound on what a sender can make us read, and ZMTP
+// heartbeats (heartbeat_ms 0: none), which close a TCP connection whose other end has vanished.
 void tune_socket(zmq::socket_t& socket, std::size_t max_read, int heartbeat_ms, int timeout_ms);
 
 // One frame; false when it could not be queued now (high-water mark, peer gone).
