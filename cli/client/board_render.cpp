@@ -47,7 +47,8 @@ int turn_to_bottom(int triangle) {
     return 0;
 }
 
-std::string render_board(const ::halma::v1::RoomView& view, const BoardStyle& style) {
+std::string render_board(const ::halma::v1::RoomView& view, const BoardStyle& style,
+    const std::vector<std::uint8_t>& marked) {
     if (view.position().empty()) return "(no game yet)\n";
     auto parsed = Position::parse(view.position());
     if (!parsed) return "(unreadable position: " + parsed.error().message + ")\n";
@@ -83,6 +84,9 @@ std::string render_board(const ::halma::v1::RoomView& view, const BoardStyle& st
                 glyph = style.colour ? "●" : std::string(1, static_cast<char>('1' + s));
                 colour = set_colour_code(s) + (is_to ? "\x1b[1;4m" : "");
                 if (is_to && !style.colour) glyph = std::string(1, static_cast<char>('1' + s));
+            } else if (std::find(marked.begin(), marked.end(), c) != marked.end()) {
+                glyph = style.colour ? "◎" : "@";
+                colour = "\x1b[1m";
             } else {
                 glyph = is_from     ? (style.colour ? "○" : "o")
                     : hops.count(c) ? (style.colour ? "∘" : "*")

@@ -5,7 +5,9 @@
 
 #include "halma/v1/api.pb.h"
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace halma::cli {
 
@@ -19,7 +21,9 @@ struct BoardStyle {
 // The sixths of a clockwise turn that bring triangle `t` to the bottom.
 int turn_to_bottom(int triangle);
 
-std::string render_board(const ::halma::v1::RoomView& view, const BoardStyle& style);
+// `marked`: holes to point out (where a picked marble can go), drawn as a ring in bold.
+std::string render_board(const ::halma::v1::RoomView& view, const BoardStyle& style,
+    const std::vector<std::uint8_t>& marked = {});
 
 // A set's colour name and the ANSI code drawing it ("red", "\x1b[91m").
 std::string set_colour_name(int set);

@@ -6,9 +6,14 @@
 #include "cli/client/line_reader.h"
 #include "cli/client/output.h"
 #include "cli/commands.h"
+#include "engine/notation.h"
+#include "engine/position.h"
 
+#include <algorithm>
 #include <deque>
 #include <iostream>
+#include <optional>
+#include <thread>
 #include <unistd.h>
 
 namespace halma::cli {
@@ -18,7 +23,8 @@ namespace {
 constexpr std::size_t kRecentLines = 8;
 
 constexpr const char* kHelp
-    = "Type a move (o1-m7, a full path, or just the target like m7).\n"
+    = "Type a move: o1-m7, a full path, just the target (m7) when one marble can get there,\n"
+      "or a marble's hole (o1) to see where it can go, then one of those holes.\n"
       "  /c TEXT    chat            /vote new   vote for a new game\n"
       "  /board     redraw          /vote cancel  vote to cancel (a player vanished)\n"
       "  /start [easy|hard]  start now, bots in the free seats\n"
@@ -48,12 +54,16 @@ public:
                 { nullptr, input.fd(), ZMQ_POLLIN, 0 } };
             if (!daemon_.has_event()) zmq::poll(items, 2, std::chrono::milliseconds(-1));
             if (items[0].revents & ZMQ_POLLIN) daemon_.drain();
+            std::vector<pb::MovePlayed> moves;
             bool changed = false;
             while (auto e = daemon_.next_event(std::chrono::milliseconds(0))) {
                 note(e->text());
+                if (e->event().has_move()) moves.push_back(e->event().move());
                 changed = true;
             }
             if (changed) {
+                animate(moves);
+                picked_.reset();
                 int ignored = 0;
                 refresh(ignored);
                 redraw();
@@ -83,16 +93,80 @@ private:
         if (!terminal_) std::cout << line << "\n";
     }
 
-    void redraw() {
+    void redraw() { draw(view_); }
+
+    void draw(const pb::RoomView& view) {
+        std::vector<std::uint8_t> marked;
+        if (picked_) marked = picked_->targets;
         if (!terminal_) {
-            std::cout << render_board(view_, style_) << format_room_status(view_, style_.colour)
-                      << std::flush;
+            std::cout << render_board(view, style_, marked)
+                      << format_room_status(view, style_.colour) << std::flush;
             return;
         }
-        std::cout << "\x1b[2J\x1b[H" << render_board(view_, style_) << "\n"
-                  << format_room_status(view_, style_.colour);
+        std::cout << "\x1b[2J\x1b[H" << render_board(view, style_, marked) << "\n"
+                  << format_room_status(view, style_.colour);
         for (const auto& line : recent_) std::cout << "  | " << line << "\n";
         std::cout << std::flush;
+    }
+
+    // Shows each new move hop by hop on the board as it was, so a player sees how a marble
+    // got where it is rather than finding it there.
+    void animate(const std::vector<pb::MovePlayed>& moves) {
+        if (!terminal_ || moves.empty()) return;
+        auto parsed = engine::Position::parse(view_.position());
+        if (!parsed) return;
+        engine::Position pos = *parsed;
+        pb::RoomView frame = view_;
+        for (const auto& m : moves) {
+            if (m.path_size() >= 2 && m.kind() == pb::MOVE_KIND_NORMAL) {
+                auto from = static_cast<engine::Cell>(m.path(0));
+                // Long chains go faster: the whole move takes about a second at most.
+                auto pause = std::chrono::milliseconds(std::min(150, 900 / m.path_size()));
+                frame.clear_last_path();
+                frame.add_last_path(from);
+                for (int i = 1; i < m.path_size(); ++i) {
+                    engine::Position step = pos;
+                    step.make(
+                        { from, static_cast<engine::Cell>(m.path(i)), engine::Move::kNormal });
+                    frame.set_position(step.to_string());
+                    frame.add_last_path(m.path(i));
+                    draw(frame);
+                    std::this_thread::sleep_for(pause);
+                }
+            }
+            if (m.kind() != pb::MOVE_KIND_PASS)
+                pos.make({ static_cast<engine::Cell>(m.from()), static_cast<engine::Cell>(m.to()),
+                    m.kind() == pb::MOVE_KIND_SWAP ? engine::Move::kSwap : engine::Move::kNormal });
+        }
+    }
+
+    // A hole holding one of the player's own marbles, typed alone on its turn: where it can go.
+    bool pick(const std::string& typed) {
+        auto cell = engine::parse_cell(typed);
+        if (!cell || !view_.your_turn()) return false;
+        std::vector<std::uint8_t> targets;
+        std::string names;
+        std::string prefix = engine::cell_name(*cell) + "-";
+        for (const auto& m : view_.legal_moves())
+            if (m.rfind(prefix, 0) == 0) {
+                auto to = engine::parse_cell(m.substr(prefix.size()));
+                if (to) targets.push_back(*to);
+                names += (names.empty() ? "" : " ") + m.substr(prefix.size());
+            }
+        bool own = false;
+        auto pos = engine::Position::parse(view_.position());
+        if (pos && view_.your_seat() >= 0 && view_.your_seat() < view_.seats_size())
+            for (auto s : view_.seats(view_.your_seat()).sets())
+                own |= pos->at(*cell) == engine::piece_of(static_cast<engine::SetId>(s));
+        if (!own) return false;
+        if (targets.empty()) {
+            note("! the marble on " + typed + " cannot move now");
+        } else {
+            picked_ = Picked { *cell, targets };
+            note(typed + " can go to " + names + ": type one");
+        }
+        redraw();
+        return true;
     }
 
     void prompt() { std::cout << (view_.your_turn() ? "your move> " : "> ") << std::flush; }
@@ -152,6 +226,16 @@ private:
             redraw();
             return true;
         }
+        // A target after picking a marble: that marble goes there.
+        if (auto to = engine::parse_cell(line); to && picked_
+            && std::find(picked_->targets.begin(), picked_->targets.end(), *to)
+                != picked_->targets.end()) {
+            std::string move = engine::cell_name(picked_->from) + "-" + line;
+            picked_.reset();
+            act([&](pb::ActionRequest* a) { a->set_move(move); });
+            return true;
+        }
+        if (pick(line)) return true;
         int code = 0;
         std::string why;
         auto move = read_move(view_, line, code, &why);
@@ -170,6 +254,11 @@ private:
     bool terminal_;
     pb::RoomView view_;
     std::deque<std::string> recent_;
+    struct Picked {
+        std::uint8_t from;
+        std::vector<std::uint8_t> targets;
+    };
+    std::optional<Picked> picked_; // a marble picked by typing its hole, and where it can go
 };
 
 } // namespace

@@ -1,5 +1,6 @@
-// The easy bot: no lookahead, a random forward move, bigger hops likelier. It always makes
-// progress, so it finishes, but it leaves stragglers and misses ladders: a beginner beats it.
+// The easy bot: no lookahead, a random forward move, bigger hops and the rearmost marbles
+// likelier. It always makes progress, so it finishes, but it wastes moves and misses ladders:
+// a beginner beats it.
 #pragma once
 
 #include "engine/position.h"
