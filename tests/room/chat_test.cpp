@@ -1,0 +1,98 @@
+// Chat and the cleaning of what people type for others' terminals: control characters (C0,
+// DEL, C1) become spaces, everything else in valid UTF-8 passes untouched.
+#include "room_test_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace halma::testing;
+
+TEST(SanitizeText, LeavesPlainTextAlone) {
+    for (std::string s : { "", "hello", "o1-m7, gg!", "~{}|" }) EXPECT_EQ(sanitize_text(s), s);
+}
+
+TEST(SanitizeText, C0ControlsAndDelBecomeSpaces) {
+    EXPECT_EQ(sanitize_text("a\tb\nc\rd"), "a b c d");
+    EXPECT_EQ(sanitize_text("\x1b[2J\x1b]0;pwned\x07"), " [2J ]0;pwned ");
+    EXPECT_EQ(sanitize_text(std::string("nul\0byte", 8)), "nul byte");
+    EXPECT_EQ(sanitize_text("del\x7f"), "del ");
+    for (int c = 0; c < 0x20; ++c)
+        EXPECT_EQ(sanitize_text(std::string(1, static_cast<char>(c))), " ") << c;
+}
+
+TEST(SanitizeText, C1ControlsBecomeSpacesWholly) {
+    // U+0080..U+009F are two bytes, C2 80..C2 9F: both become spaces, so the text stays UTF-8.
+    for (int b = 0x80; b <= 0x9f; ++b) {
+        std::string s = "x\xc2" + std::string(1, static_cast<char>(b)) + "y";
+        std::string clean = sanitize_text(s);
+        EXPECT_EQ(clean, "x  y") << std::hex << b;
+        EXPECT_TRUE(valid_utf8(clean));
+    }
+    EXPECT_EQ(sanitize_text("\xc2\x9b"
+                            "31m"),
+        "  31m")
+        << "CSI";
+}
+
+TEST(SanitizeText, KeepsValidUtf8Intact) {
+    // Characters whose bytes lie near the control ranges: Latin-1 letters after C1 (C2 A0 ...),
+    // continuation bytes 80..9F in longer characters, and four-byte ones.
+    for (std::string s :
+        { "\xc2\xa0nbsp", "\xc2\xbf?", "é ü ß", "\xc3\x80\xc3\x9f", "日本語", "\xe2\x82\xac 5",
+            "\xe0\xa0\x80", "\xf0\x9f\x8e\xb2 die", "\xf0\x90\x80\x80", "Zoë \xc4\x80" }) {
+        EXPECT_EQ(sanitize_text(s), s) << s;
+        EXPECT_TRUE(valid_utf8(sanitize_text(s)));
+    }
+}
+
+TEST(SanitizeText, ALoneC2AtTheEndIsLeft) {
+    // Not valid UTF-8 to begin with (protobuf never delivers such a string): left as it is,
+    // and never read past the end.
+    EXPECT_EQ(sanitize_text("ab\xc2"), "ab\xc2");
+}
+
+TEST(Chat, ALineIsPostedCleaned) {
+    TwoPlayers p;
+    p.room.take_events();
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Chat { "gg\x1b[0m\xc2\x85!" }, at_ms(50)));
+    auto events = p.room.take_events();
+    ASSERT_EQ(events.size(), 1u);
+    auto* chat = std::get_if<event::Chat>(&events[0].body);
+    ASSERT_NE(chat, nullptr);
+    EXPECT_EQ(chat->member, p.ann.member);
+    EXPECT_EQ(chat->text, "gg [0m  !");
+    ASSERT_EQ(p.room.state().chat().size(), 1u);
+    const ChatLine& line = p.room.state().chat()[0];
+    EXPECT_EQ(line.name, "ann");
+    EXPECT_EQ(line.text, "gg [0m  !");
+    EXPECT_EQ(line.seq, events[0].seq);
+    EXPECT_EQ(line.time_ms, at_ms(50).wall_ms);
+}
+
+TEST(Chat, SpectatorsMayChat) {
+    TwoPlayers p;
+    auto w = p.room.join("wes", "", true, at_ms(20));
+    ASSERT_FALSE(p.room.act(w->token, action::Chat { "nice move" }, at_ms(21)));
+    EXPECT_EQ(p.room.state().chat().back().name, "wes");
+}
+
+TEST(Chat, EmptyAndLongLinesAreRefused) {
+    TwoPlayers p;
+    p.room.take_events();
+    auto refusal = p.room.act(p.ann.token, action::Chat { "" }, at_ms(20));
+    ASSERT_TRUE(refusal);
+    EXPECT_EQ(refusal->code, Refusal::Code::kBadRequest);
+    EXPECT_EQ(refusal->message, "nothing to say");
+
+    refusal = p.room.act(p.ann.token, action::Chat { std::string(501, 'x') }, at_ms(21));
+    ASSERT_TRUE(refusal);
+    EXPECT_EQ(refusal->code, Refusal::Code::kBadRequest);
+    EXPECT_EQ(refusal->message, "a chat line is at most 500 bytes");
+    // Bytes, not characters: 167 three-byte characters are 501 bytes.
+    std::string wide;
+    for (int i = 0; i < 167; ++i) wide += "日";
+    EXPECT_TRUE(p.room.act(p.ann.token, action::Chat { wide }, at_ms(22)));
+    EXPECT_TRUE(p.room.take_events().empty());
+
+    EXPECT_FALSE(p.room.act(p.ann.token, action::Chat { std::string(500, 'x') }, at_ms(23)));
+    EXPECT_EQ(p.room.state().chat().size(), 1u);
+}

@@ -1,0 +1,342 @@
+// The wire codec: every event and whole snapshots survive protobuf and back (serialized bytes
+// included), and what a broken or hostile peer could send is an error value, never a crash.
+#include "daemon/wire/codec.h"
+#include "room_test_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace halma::testing;
+namespace engine = halma::engine;
+namespace wire = halma::daemon::wire;
+namespace pb = halma::v1;
+
+namespace {
+
+// Through the bytes, as a peer receives it.
+engine::Result<RoomEvent> round_trip(const RoomEvent& e) {
+    pb::RoomEvent out;
+    wire::to_proto(e, &out);
+    std::string bytes;
+    EXPECT_TRUE(out.SerializeToString(&bytes));
+    pb::RoomEvent in;
+    EXPECT_TRUE(in.ParseFromString(bytes));
+    return wire::event_from_proto(in);
+}
+
+engine::Result<RoomState> snapshot_round_trip(const RoomState& state) {
+    pb::Snapshot out;
+    wire::to_proto(state, &out);
+    std::string bytes;
+    EXPECT_TRUE(out.SerializeToString(&bytes));
+    pb::Snapshot in;
+    if (!in.ParseFromString(bytes)) return engine::fail("the snapshot does not parse");
+    return wire::state_from_proto(in);
+}
+
+pb::Snapshot snapshot_of(const RoomState& state) {
+    pb::Snapshot s;
+    wire::to_proto(state, &s);
+    return s;
+}
+
+// The snapshot of a two player room whose first game has started: ann 1, bob 2, game 3.
+pb::Snapshot started_snapshot() {
+    TwoPlayers p;
+    return snapshot_of(p.room.state());
+}
+
+void expect_bad_snapshot(const pb::Snapshot& s, std::string_view what) {
+    SCOPED_TRACE(what);
+    auto state = wire::state_from_proto(s);
+    ASSERT_FALSE(state) << "accepted, seq " << state->seq();
+    EXPECT_FALSE(state.error().message.empty());
+}
+
+} // namespace
+
+TEST(CodecEvents, EveryKindRoundTrips) {
+    std::vector<EventBody> bodies {
+        event::MemberJoined { 1, "ann", 0, false, BotLevel::kHard },
+        event::MemberJoined { 2, "Zoë \xf0\x9f\x8e\xb2", kNoSeat, false, BotLevel::kHard },
+        event::MemberJoined { 3, "bot", 1, true, BotLevel::kEasy },
+        event::MemberJoined { 4, "bot (2)", 5, true, BotLevel::kHard },
+        event::MemberLeft { 2, false },
+        event::MemberLeft { 7, true },
+        event::Connection { 1, false },
+        event::Connection { 1, true },
+        event::Chat { 1, "gg  wp" },
+        event::Chat { 1, "" },
+        event::GameStarted { 1, 0, { 0, 1 } },
+        event::GameStarted { 12, 5, { 2, 0, 1 } },
+        event::MovePlayed { 0, engine::Move { 99, 81, engine::Move::kNormal }, { 99, 81 } },
+        event::MovePlayed { 1, engine::Move { 0, 120, engine::Move::kSwap }, { 0, 60, 120 } },
+        event::MovePlayed { 2, engine::Move::pass(), {} },
+        event::VoteCast { 1, VoteKind::kNewGame },
+        event::VoteCast { 2, VoteKind::kCancel },
+        event::GameCancelled {},
+    };
+    std::uint64_t seq = 1;
+    for (const auto& body : bodies) {
+        RoomEvent e { seq++, 1'700'000'000'123 + static_cast<std::int64_t>(seq), body };
+        auto back = round_trip(e);
+        ASSERT_TRUE(back) << "event " << e.seq << ": " << back.error().message;
+        EXPECT_TRUE(same_event(e, *back)) << "event " << e.seq << " (kind " << body.index() << ")";
+    }
+}
+
+TEST(CodecEvents, TheHostsLogRoundTripsEventByEvent) {
+    auto room = lively_room();
+    for (const auto& e : room.state().log()) {
+        auto back = round_trip(e);
+        ASSERT_TRUE(back) << back.error().message;
+        EXPECT_TRUE(same_event(e, *back)) << "event " << e.seq;
+    }
+}
+
+TEST(CodecSnapshot, AReplicaBuiltFromTheSnapshotIsTheHostsRoom) {
+    auto room = lively_room();
+    auto replica = snapshot_round_trip(room.state());
+    ASSERT_TRUE(replica) << replica.error().message;
+    auto diff = state_difference(room.state(), *replica);
+    EXPECT_FALSE(diff) << *diff;
+    EXPECT_EQ(replica->config().code, "k7f3q9xq2ma0b1cd2e3f");
+    EXPECT_EQ(replica->config().visibility, Visibility::kFriends);
+}
+
+TEST(CodecSnapshot, AnEmptyRoomRoundTrips) {
+    RoomState empty(room_config(6, 1, "jumps=long,spoil=swap,first=coin", 77));
+    auto back = snapshot_round_trip(empty);
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_FALSE(state_difference(empty, *back));
+}
+
+TEST(CodecSnapshot, EveryModeRoundTrips) {
+    for (auto [players, sets] :
+        { std::pair { 2, 1 }, { 3, 1 }, { 4, 1 }, { 6, 1 }, { 2, 2 }, { 2, 3 }, { 3, 2 } }) {
+        RoomState s(room_config(players, sets, "rest=unused,release=off,home-lock=off", 1));
+        auto back = snapshot_round_trip(s);
+        ASSERT_TRUE(back) << back.error().message;
+        auto diff = state_difference(s, *back);
+        EXPECT_FALSE(diff) << players << "x" << sets << ": " << *diff;
+    }
+}
+
+// A room's move limit of 0 means no limit to the engine (and to common.proto), and a room
+// from halmad's config file may have one; the replica must have the host's limit, or the
+// two disagree on when the game ends.
+TEST(CodecSnapshot, TheMoveLimitIsKeptExactly) {
+    SKIP_KNOWN_BUG("mode_from_proto reads move_limit 0 as 1000 and caps it at 100000 "
+                   "(daemon/wire/codec.cpp:64), while a room from the config file keeps 0 or "
+                   "any limit (daemon/net/config.cpp:129)");
+    for (int limit : { 0, 1, 1000, 100'000, 250'000 }) {
+        RoomState s(room_config(2, 1, "", limit));
+        auto back = snapshot_round_trip(s);
+        ASSERT_TRUE(back) << back.error().message;
+        EXPECT_EQ(back->config().mode.move_limit, limit);
+    }
+}
+
+TEST(CodecMalformed, AnEventWithoutAKnownBodyIsRefused) {
+    pb::RoomEvent none;
+    none.set_seq(1);
+    auto e = wire::event_from_proto(none);
+    ASSERT_FALSE(e);
+    EXPECT_EQ(e.error().message, "an event of a kind this daemon does not know");
+    // A body from a later version: field 30, unknown here.
+    std::string bytes = std::string("\x08\x01", 2) + std::string("\xf2\x01\x02\x08\x01", 5);
+    pb::RoomEvent later;
+    ASSERT_TRUE(later.ParseFromString(bytes));
+    EXPECT_FALSE(wire::event_from_proto(later));
+}
+
+TEST(CodecMalformed, HolesOffTheBoardAreRefused) {
+    pb::RoomEvent e;
+    e.set_seq(1);
+    auto* m = e.mutable_move();
+    m->set_kind(pb::MOVE_KIND_NORMAL);
+    m->set_from(121);
+    m->set_to(3);
+    auto r = wire::event_from_proto(e);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message, "hole 121 is off the board");
+    m->set_from(3);
+    m->set_to(4'000'000'000u);
+    EXPECT_FALSE(wire::event_from_proto(e));
+    m->set_to(4);
+    m->add_path(3);
+    m->add_path(255);
+    EXPECT_FALSE(wire::event_from_proto(e)) << "255 is kNoCell, not a hole";
+    m->clear_path();
+    m->add_path(120);
+    EXPECT_TRUE(wire::event_from_proto(e));
+    // A pass has no holes, whatever from and to say.
+    m->set_kind(pb::MOVE_KIND_PASS);
+    m->set_from(999);
+    auto pass = wire::event_from_proto(e);
+    ASSERT_TRUE(pass);
+    EXPECT_TRUE(std::get<event::MovePlayed>(pass->body).move.is_pass());
+}
+
+TEST(CodecMalformed, SetsOutOfRangeAreRefused) {
+    for (std::uint32_t set : { 6u, 255u, 256u, 0xffffffffu }) {
+        pb::RoomEvent e;
+        e.set_seq(1);
+        e.mutable_started()->set_first_set(set);
+        e.mutable_started()->add_seat_player(0);
+        e.mutable_started()->add_seat_player(1);
+        EXPECT_FALSE(wire::event_from_proto(e)) << set;
+    }
+}
+
+TEST(CodecMalformed, ABotOfAnUnknownLevelIsRefused) {
+    pb::RoomEvent e;
+    e.set_seq(1);
+    auto* j = e.mutable_joined();
+    j->set_member(1);
+    j->set_name("bot");
+    j->set_seat(0);
+    j->set_bot(true);
+    for (std::string level : { "medium", "", "EASY", "hard " }) {
+        j->set_bot_level(level);
+        auto r = wire::event_from_proto(e);
+        ASSERT_FALSE(r) << "'" << level << "'";
+        EXPECT_EQ(r.error().message, "a bot of unknown level '" + level + "'");
+    }
+    j->set_bot_level("easy");
+    auto r = wire::event_from_proto(e);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(std::get<event::MemberJoined>(r->body).bot_level, BotLevel::kEasy);
+}
+
+TEST(CodecMalformed, SnapshotsThatDoNotReplayAreRefused) {
+    {
+        auto s = started_snapshot();
+        s.mutable_config()->clear_room_id();
+        expect_bad_snapshot(s, "no room id");
+    }
+    {
+        auto s = started_snapshot();
+        s.mutable_config()->mutable_mode()->set_players(5);
+        expect_bad_snapshot(s, "5 players");
+    }
+    {
+        auto s = started_snapshot();
+        s.mutable_config()->mutable_mode()->set_players(0xffffffffu);
+        expect_bad_snapshot(s, "4294967295 players");
+    }
+    {
+        auto s = started_snapshot();
+        s.mutable_config()->mutable_mode()->set_rules("jumps=sideways");
+        expect_bad_snapshot(s, "bad rules");
+    }
+    {
+        auto s = started_snapshot();
+        s.mutable_events(1)->set_seq(5);
+        expect_bad_snapshot(s, "seq gap");
+    }
+    {
+        auto s = started_snapshot();
+        s.mutable_events()->SwapElements(0, 1);
+        expect_bad_snapshot(s, "out of order");
+    }
+    {
+        auto s = started_snapshot();
+        s.mutable_events(1)->mutable_joined()->set_seat(0);
+        expect_bad_snapshot(s, "two in one seat");
+    }
+    {
+        auto s = started_snapshot();
+        s.mutable_events(1)->mutable_joined()->set_seat(2);
+        expect_bad_snapshot(s, "a seat past the last");
+    }
+    {
+        auto s = started_snapshot();
+        s.mutable_events(1)->mutable_joined()->set_seat(-7);
+        expect_bad_snapshot(s, "a negative seat");
+    }
+    {
+        auto s = started_snapshot();
+        s.mutable_events(1)->mutable_joined()->set_member(1);
+        expect_bad_snapshot(s, "a member id twice");
+    }
+    {
+        auto s = started_snapshot();
+        s.mutable_events(2)->mutable_started()->add_seat_player(2);
+        expect_bad_snapshot(s, "three seats in a two seat room");
+    }
+    {
+        auto s = started_snapshot();
+        s.mutable_events(2)->mutable_started()->set_first_set(2);
+        expect_bad_snapshot(s, "first set not in play");
+    }
+    {
+        auto s = started_snapshot();
+        auto* e = s.add_events();
+        e->set_seq(4);
+        e->mutable_move()->set_seat(1);
+        e->mutable_move()->set_from(99);
+        e->mutable_move()->set_to(81);
+        expect_bad_snapshot(s, "a move for the seat not to move");
+    }
+    {
+        auto s = started_snapshot();
+        auto* e = s.add_events();
+        e->set_seq(4);
+        e->mutable_move()->set_seat(0);
+        e->mutable_move()->set_from(0);
+        e->mutable_move()->set_to(1);
+        expect_bad_snapshot(s, "an illegal move");
+    }
+    {
+        auto s = started_snapshot();
+        auto* e = s.add_events();
+        e->set_seq(4);
+        e->mutable_chat()->set_member(9);
+        e->mutable_chat()->set_text("who am I");
+        expect_bad_snapshot(s, "chat of an unknown member");
+    }
+}
+
+TEST(CodecMalformed, ASnapshotWhoseSeatsAreNotAPermutationIsRefused) {
+    SKIP_KNOWN_BUG("a GameStarted with seat_player {0, 0} replays "
+                   "(daemon/room/room_state.cpp:152)");
+    auto s = started_snapshot();
+    s.mutable_events(2)->mutable_started()->set_seat_player(1, 0);
+    expect_bad_snapshot(s, "seat_player {0, 0}");
+    s.mutable_events(2)->mutable_started()->set_seat_player(1, 7);
+    expect_bad_snapshot(s, "seat_player {0, 7}");
+}
+
+TEST(CodecView, ARoomIsShownToEachMember) {
+    auto room = lively_room();
+    const RoomState& s = room.state();
+    for (const auto& [id, m] : s.members()) {
+        pb::RoomView v;
+        wire::view(s, id, pb::CONNECTION_STATE_CONNECTED, "host:7460", &v);
+        EXPECT_EQ(v.your_seat(), m.seat);
+        EXPECT_EQ(v.seq(), s.seq());
+        EXPECT_EQ(v.seats_size(), s.seats());
+        EXPECT_EQ(v.summary().code(), s.config().code) << "members see the code";
+        EXPECT_EQ(v.your_turn(), m.seat != kNoSeat && m.seat == s.seat_to_move());
+        EXPECT_EQ(v.legal_moves_size() > 0, v.your_turn());
+        EXPECT_EQ(v.standings_size(), s.seats());
+        EXPECT_EQ(v.chat_size(), static_cast<int>(s.chat().size()));
+        std::string bytes;
+        EXPECT_TRUE(v.SerializeToString(&bytes));
+    }
+    pb::RoomView onlooker;
+    wire::view(s, kNoMember, pb::CONNECTION_STATE_CONNECTED, "", &onlooker);
+    EXPECT_EQ(onlooker.your_seat(), kNoSeat);
+    EXPECT_TRUE(onlooker.summary().code().empty()) << "the code is for members only";
+}
+
+TEST(CodecView, EveryEventOfTheLogIsTold) {
+    auto room = lively_room();
+    RoomState replica(room.state().config());
+    for (const auto& e : room.state().log()) {
+        ASSERT_FALSE(replica.apply(e));
+        std::string text = wire::describe(replica, e);
+        EXPECT_FALSE(text.empty()) << "event " << e.seq;
+        EXPECT_TRUE(valid_utf8(text)) << text;
+    }
+}

@@ -1,0 +1,180 @@
+// Reading one message off a socket (frames.h): the size limit, the version, a body, and
+// garbage of every kind giving a rejection, never a crash.
+#include "daemon/wire/frames.h"
+
+#include <gtest/gtest.h>
+#include <random>
+
+namespace wire = halma::daemon::wire;
+namespace pb = halma::v1;
+
+namespace {
+
+constexpr std::size_t kLimit = 65536;
+
+std::string bytes_of(const google::protobuf::Message& m) {
+    std::string s;
+    EXPECT_TRUE(m.SerializeToString(&s));
+    return s;
+}
+
+pb::PeerMessage join_message(std::uint32_t version) {
+    pb::PeerMessage m;
+    m.set_version(version);
+    m.set_request_id(7);
+    m.mutable_join()->set_room("sunday");
+    m.mutable_join()->set_name("bob");
+    return m;
+}
+
+std::optional<wire::Rejection> read_peer(const std::string& bytes, std::size_t limit = kLimit) {
+    pb::PeerMessage out;
+    return wire::read_envelope(bytes.data(), bytes.size(), limit, out);
+}
+
+} // namespace
+
+TEST(Frames, AGoodMessageIsRead) {
+    pb::PeerMessage out;
+    std::string bytes = bytes_of(join_message(1));
+    ASSERT_FALSE(wire::read_envelope(bytes.data(), bytes.size(), kLimit, out));
+    EXPECT_EQ(out.request_id(), 7u);
+    EXPECT_EQ(out.join().name(), "bob");
+
+    pb::Request request;
+    request.set_version(1);
+    request.mutable_status();
+    std::string r = bytes_of(request);
+    pb::Request read;
+    EXPECT_FALSE(wire::read_envelope(r.data(), r.size(), kLimit, read));
+    EXPECT_TRUE(read.has_status());
+}
+
+TEST(Frames, OverTheLimitIsTooLarge) {
+    std::string bytes = bytes_of(join_message(1));
+    auto rejection = read_peer(bytes, bytes.size() - 1);
+    ASSERT_TRUE(rejection);
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_TOO_LARGE);
+    EXPECT_EQ(rejection->message,
+        "message of " + std::to_string(bytes.size()) + " bytes is over the limit of "
+            + std::to_string(bytes.size() - 1));
+    EXPECT_FALSE(read_peer(bytes, bytes.size())) << "exactly the limit is fine";
+}
+
+TEST(Frames, AnotherVersionIsRefusedWithTheVersionCode) {
+    auto rejection = read_peer(bytes_of(join_message(2)));
+    ASSERT_TRUE(rejection);
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_VERSION);
+    EXPECT_EQ(rejection->message, "protocol version 2 is not spoken here (this daemon speaks 1)");
+}
+
+TEST(Frames, NoVersionReadsAsVersion0) {
+    auto rejection = read_peer(bytes_of(join_message(0)));
+    ASSERT_TRUE(rejection);
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_VERSION);
+    EXPECT_EQ(rejection->message, "protocol version 0 is not spoken here (this daemon speaks 1)");
+    rejection = read_peer("");
+    ASSERT_TRUE(rejection) << "an empty message";
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_VERSION);
+}
+
+TEST(Frames, NoBodyIsMalformed) {
+    pb::PeerMessage m;
+    m.set_version(1);
+    m.set_request_id(3);
+    auto rejection = read_peer(bytes_of(m));
+    ASSERT_TRUE(rejection);
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_MALFORMED);
+    EXPECT_EQ(rejection->message, "a message with no body");
+}
+
+TEST(Frames, GarbageIsMalformed) {
+    for (std::string garbage :
+        { std::string("\xff\xff\xff\xff", 4), std::string("hello world"), std::string("\x08", 1),
+            std::string("\x0a\x05"
+                        "ab",
+                4) }) {
+        auto rejection = read_peer(garbage);
+        ASSERT_TRUE(rejection);
+        EXPECT_EQ(rejection->code, pb::ERROR_CODE_MALFORMED);
+        EXPECT_EQ(rejection->message,
+            "not a halma.v1 message (" + std::to_string(garbage.size()) + " bytes)");
+    }
+}
+
+// A later version may change a field's type so that this version cannot parse the message;
+// field 1 still says which version it is.
+TEST(Frames, AnUnparsableMessageOfAnotherVersionIsRefusedWithTheVersionCode) {
+    // version 2, then field 10 (list_rooms) holding bytes that are no ListRooms (tag 0).
+    std::string later = std::string("\x08\x02\x52\x02\x00\x00", 6);
+    auto rejection = read_peer(later);
+    ASSERT_TRUE(rejection);
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_VERSION);
+    EXPECT_EQ(rejection->message, "protocol version 2 is not spoken here (this daemon speaks 1)");
+    // The same in version 1 is simply malformed.
+    later[1] = '\x01';
+    rejection = read_peer(later);
+    ASSERT_TRUE(rejection);
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_MALFORMED);
+}
+
+TEST(Frames, InvalidUtf8InAStringIsMalformed) {
+    auto m = join_message(1);
+    std::string bytes = bytes_of(m);
+    auto at = bytes.find("bob");
+    ASSERT_NE(at, std::string::npos);
+    bytes[at + 1] = '\xc3'; // "b\xc3b": a lead byte with no continuation
+    auto rejection = read_peer(bytes);
+    ASSERT_TRUE(rejection);
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_MALFORMED);
+}
+
+TEST(Frames, HostMessagesAreCheckedForVersionOnly) {
+    pb::HostMessage m;
+    m.set_version(1);
+    std::string bytes = bytes_of(m);
+    pb::HostMessage out;
+    EXPECT_FALSE(wire::read_host_message(bytes.data(), bytes.size(), out)) << "no body is fine";
+    m.set_version(3);
+    bytes = bytes_of(m);
+    auto rejection = wire::read_host_message(bytes.data(), bytes.size(), out);
+    ASSERT_TRUE(rejection);
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_VERSION);
+    std::string garbage("\xff\xff", 2);
+    rejection = wire::read_host_message(garbage.data(), garbage.size(), out);
+    ASSERT_TRUE(rejection);
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_MALFORMED);
+}
+
+TEST(Frames, RandomBytesNeverCrash) {
+    std::mt19937_64 rng(7);
+    std::string good = bytes_of(join_message(1));
+    int accepted = 0;
+    for (int i = 0; i < 20'000; ++i) {
+        std::string bytes;
+        if (i % 2) {
+            bytes.resize(rng() % 64);
+            for (auto& c : bytes) c = static_cast<char>(rng());
+        } else {
+            bytes = good;
+            for (int k = 0, n = 1 + static_cast<int>(rng() % 4); k < n; ++k)
+                bytes[rng() % bytes.size()] = static_cast<char>(rng());
+        }
+        pb::PeerMessage peer;
+        auto rejection = wire::read_envelope(bytes.data(), bytes.size(), 48, peer);
+        if (!rejection) {
+            ++accepted;
+            EXPECT_EQ(peer.version(), 1u);
+            EXPECT_NE(peer.body_case(), pb::PeerMessage::BODY_NOT_SET);
+            EXPECT_LE(bytes.size(), 48u);
+        } else {
+            EXPECT_NE(rejection->code, pb::ERROR_CODE_UNSPECIFIED);
+            EXPECT_FALSE(rejection->message.empty());
+        }
+        pb::Request request;
+        (void)wire::read_envelope(bytes.data(), bytes.size(), kLimit, request);
+        pb::HostMessage host;
+        (void)wire::read_host_message(bytes.data(), bytes.size(), host);
+    }
+    EXPECT_GT(accepted, 0) << "the mutations never left a good message: the loop tests little";
+}
