@@ -123,11 +123,25 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
             return BadConfig { path + ": room " + room.name
                 + ": visibility must be public or friends" };
         room.visibility = visibility == "friends" ? Visibility::kFriends : Visibility::kPublic;
-        room.mode.players = static_cast<int>((*r)["players"].value_or(std::int64_t { 2 }));
-        room.mode.sets_per_player = static_cast<int>((*r)["sets"].value_or(std::int64_t { 1 }));
-        room.mode.move_limit
-            = static_cast<int>((*r)["move-limit"].value_or(std::int64_t { kDefaultMoveLimit }));
-        room.bots = static_cast<int>((*r)["bots"].value_or(std::int64_t { 0 }));
+        // A key of the wrong type is an error, never silently the default.
+        auto number = [&](const char* key, int fallback) -> std::optional<int> {
+            if (!r->contains(key)) return fallback;
+            auto v = (*r)[key].value<std::int64_t>();
+            if (!v || *v < 0 || *v > 1'000'000) return std::nullopt;
+            return static_cast<int>(*v);
+        };
+        for (const char* key : { "players", "sets", "move-limit", "bots" })
+            if (!number(key, 0))
+                return BadConfig { path + ": room " + room.name + ": " + key
+                    + " must be a whole number" };
+        for (const char* key : { "name", "visibility", "rules", "bot-level" })
+            if (r->contains(key) && !(*r)[key].is_string())
+                return BadConfig { path + ": room " + room.name + ": " + key
+                    + " must be a string" };
+        room.mode.players = *number("players", 2);
+        room.mode.sets_per_player = *number("sets", 1);
+        room.mode.move_limit = *number("move-limit", kDefaultMoveLimit);
+        room.bots = *number("bots", 0);
         if (auto level = (*r)["bot-level"].value<std::string>()) {
             room.bot_level = parse_bot_level(*level);
             if (!room.bot_level)

@@ -39,8 +39,13 @@ std::string sanitize_text(std::string_view text, std::size_t max_bytes) {
         std::size_t n = utf8_length(text);
         std::string_view piece = n ? text.substr(0, n) : kReplacement;
         auto first = static_cast<std::uint8_t>(text[0]);
+        auto second = n > 1 ? static_cast<std::uint8_t>(text[1]) : 0;
+        auto third = n > 2 ? static_cast<std::uint8_t>(text[2]) : 0;
         bool control = (n == 1 && (first < 0x20 || first == 0x7f))
-            || (n == 2 && first == 0xc2 && static_cast<std::uint8_t>(text[1]) <= 0x9f);
+            || (n == 2 && first == 0xc2 && second <= 0x9f)
+            // Bidi embeddings, overrides (U+202A..U+202E) and isolates (U+2066..U+2069).
+            || (n == 3 && first == 0xe2 && second == 0x80 && third >= 0xaa && third <= 0xae)
+            || (n == 3 && first == 0xe2 && second == 0x81 && third >= 0xa6 && third <= 0xa9);
         if (control) piece = " ";
         if (out.size() + piece.size() > max_bytes) break;
         out += piece;

@@ -8,8 +8,9 @@
 
 namespace halma::daemon {
 
-// Control characters (C0, DEL, and C1 written as UTF-8) become spaces, byte sequences that are
-// not UTF-8 become U+FFFD, and the result is cut to at most `max_bytes` on a character boundary.
+// Control characters (C0, DEL, C1, and the bidi overrides and isolates that could make one
+// name pass for another) become spaces, byte sequences that are not UTF-8 become U+FFFD, and
+// the result is cut to at most `max_bytes` on a character boundary.
 std::string sanitize_text(std::string_view text, std::size_t max_bytes = std::string::npos);
 
 } // namespace halma::daemon

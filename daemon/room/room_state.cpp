@@ -23,6 +23,8 @@ engine::GameSetup RoomMode::setup() const {
 
 std::optional<std::string> RoomMode::invalid() const {
     if (auto error = setup().validate()) return error->message;
+    if (move_limit < 1 || move_limit > kMaxMoveLimit)
+        return "a move limit is 1 to " + std::to_string(kMaxMoveLimit) + " moves per player";
     return std::nullopt;
 }
 
@@ -149,14 +151,18 @@ std::optional<std::string> RoomState::apply_body(
                 return std::nullopt;
             },
             [&](const event::GameStarted& e) -> std::optional<std::string> {
+                if (e.game_number != game_number_ + 1)
+                    return "game " + std::to_string(e.game_number) + " started where game "
+                        + std::to_string(game_number_ + 1) + " was due";
                 // Every seat plays one engine player and every player has a seat.
                 auto order = e.seat_player;
                 std::sort(order.begin(), order.end());
-                for (int s = 0; s < seats(); ++s)
-                    if (order.size() != static_cast<std::size_t>(seats())
-                        || order[static_cast<std::size_t>(s)] != s)
-                        return "the seats' players are not one each of 0.."
-                            + std::to_string(seats() - 1);
+                bool one_each = order.size() == static_cast<std::size_t>(seats());
+                for (std::size_t i = 0; one_each && i < order.size(); ++i)
+                    one_each = order[i] == static_cast<int>(i);
+                if (!one_each)
+                    return "the seats' players are not one each of 0.."
+                        + std::to_string(seats() - 1);
                 auto setup = config_.mode.setup();
                 if (auto error = setup.validate()) return error->message;
                 if (e.first_set >= engine::kSetNB || !engine::has_set(setup.sets(), e.first_set))

@@ -18,6 +18,7 @@ inline constexpr MemberId kNoMember = 0;
 inline constexpr int kNoSeat = -1;
 // The engine's default: a game still running after this many moves per player ends on distance.
 inline constexpr int kDefaultMoveLimit = 1000;
+inline constexpr int kMaxMoveLimit = 100'000;
 
 enum class Visibility { kPublic, kFriends };
 enum class VoteKind { kNewGame, kCancel };

@@ -61,7 +61,10 @@ engine::Result<RoomMode> mode_from_proto(const pb::RoomMode& in) {
     auto rules = engine::Rules::parse(in.rules());
     if (!rules) return std::unexpected(rules.error());
     mode.rules = *rules;
-    mode.move_limit = in.move_limit() ? static_cast<int>(std::min(in.move_limit(), 100'000u))
+    // 0 asks for the default; anything past the maximum is refused, never quietly changed, so
+    // a replica always has exactly the host's limit.
+    mode.move_limit = in.move_limit() ? static_cast<int>(std::min<std::uint32_t>(
+                          in.move_limit(), static_cast<std::uint32_t>(kMaxMoveLimit) + 1))
                                       : kDefaultMoveLimit;
     if (auto why = mode.invalid()) return engine::fail(*why);
     return mode;
@@ -148,7 +151,7 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
         if (j.bot() && !level)
             return engine::fail("a bot of unknown level '" + j.bot_level() + "'");
         e.body = event::MemberJoined { j.member(), j.name(), j.seat(), j.bot(),
-            level.value_or(BotLevel::kHard) };
+            j.bot() ? *level : BotLevel::kHard };
         break;
     }
     case pb::RoomEvent::kLeft:
@@ -173,6 +176,9 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
         const auto& m = in.move();
         event::MovePlayed b;
         b.seat = m.seat();
+        if (m.kind() != pb::MOVE_KIND_NORMAL && m.kind() != pb::MOVE_KIND_SWAP
+            && m.kind() != pb::MOVE_KIND_PASS)
+            return engine::fail("a move of a kind this daemon does not know");
         if (m.kind() == pb::MOVE_KIND_PASS) {
             b.move = engine::Move::pass();
         } else {

@@ -20,16 +20,17 @@ TEST(SanitizeText, C0ControlsAndDelBecomeSpaces) {
 }
 
 TEST(SanitizeText, C1ControlsBecomeSpacesWholly) {
-    // U+0080..U+009F are two bytes, C2 80..C2 9F: both become spaces, so the text stays UTF-8.
+    // U+0080..U+009F are two bytes, C2 80..C2 9F: the character becomes one space, so the
+    // text stays UTF-8.
     for (int b = 0x80; b <= 0x9f; ++b) {
         std::string s = "x\xc2" + std::string(1, static_cast<char>(b)) + "y";
         std::string clean = sanitize_text(s);
-        EXPECT_EQ(clean, "x  y") << std::hex << b;
+        EXPECT_EQ(clean, "x y") << std::hex << b;
         EXPECT_TRUE(valid_utf8(clean));
     }
     EXPECT_EQ(sanitize_text("\xc2\x9b"
                             "31m"),
-        "  31m")
+        " 31m")
         << "CSI";
 }
 
@@ -44,10 +45,26 @@ TEST(SanitizeText, KeepsValidUtf8Intact) {
     }
 }
 
-TEST(SanitizeText, ALoneC2AtTheEndIsLeft) {
-    // Not valid UTF-8 to begin with (protobuf never delivers such a string): left as it is,
-    // and never read past the end.
-    EXPECT_EQ(sanitize_text("ab\xc2"), "ab\xc2");
+TEST(SanitizeText, BytesThatAreNotUtf8BecomeReplacementCharacters) {
+    // A config file or a command line can hand over anything; protobuf strings must be UTF-8.
+    EXPECT_EQ(sanitize_text("ab\xc2"), "ab\xef\xbf\xbd") << "a lone lead byte at the end";
+    EXPECT_EQ(sanitize_text("\xff\xfe"), "\xef\xbf\xbd\xef\xbf\xbd");
+    EXPECT_EQ(sanitize_text("\xc0\xaf"), "\xef\xbf\xbd\xef\xbf\xbd") << "overlong '/'";
+    EXPECT_EQ(sanitize_text("\xed\xa0\x80"), "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd") << "surrogate";
+    EXPECT_TRUE(valid_utf8(sanitize_text("\x80\x80 x \xf5\x80")));
+}
+
+TEST(SanitizeText, CutsOnACharacterBoundary) {
+    EXPECT_EQ(sanitize_text("abc", 2), "ab");
+    EXPECT_EQ(sanitize_text("aé", 2), "a");
+    EXPECT_EQ(sanitize_text("日本", 5), "日");
+    EXPECT_EQ(sanitize_text("日本", 6), "日本");
+}
+
+TEST(SanitizeText, BidiControlsBecomeSpaces) {
+    // U+202E (right-to-left override) can make one name look like another.
+    EXPECT_EQ(sanitize_text("ann\xe2\x80\xaenib"), "ann nib");
+    EXPECT_EQ(sanitize_text("\xe2\x81\xa6x\xe2\x81\xa9"), " x ") << "isolates";
 }
 
 TEST(Chat, ALineIsPostedCleaned) {
@@ -59,11 +76,11 @@ TEST(Chat, ALineIsPostedCleaned) {
     auto* chat = std::get_if<event::Chat>(&events[0].body);
     ASSERT_NE(chat, nullptr);
     EXPECT_EQ(chat->member, p.ann.member);
-    EXPECT_EQ(chat->text, "gg [0m  !");
+    EXPECT_EQ(chat->text, "gg [0m !");
     ASSERT_EQ(p.room.state().chat().size(), 1u);
     const ChatLine& line = p.room.state().chat()[0];
     EXPECT_EQ(line.name, "ann");
-    EXPECT_EQ(line.text, "gg [0m  !");
+    EXPECT_EQ(line.text, "gg [0m !");
     EXPECT_EQ(line.seq, events[0].seq);
     EXPECT_EQ(line.time_ms, at_ms(50).wall_ms);
 }

@@ -121,18 +121,27 @@ TEST(CodecSnapshot, EveryModeRoundTrips) {
     }
 }
 
-// A room's move limit of 0 means no limit to the engine (and to common.proto), and a room
-// from halmad's config file may have one; the replica must have the host's limit, or the
-// two disagree on when the game ends.
+// The replica must have exactly the host's move limit, or the two disagree on when the game
+// ends. A room's limit is 1..100000 (RoomMode::invalid); 0 on the wire asks for the default,
+// and a limit past the maximum is refused rather than quietly cut.
 TEST(CodecSnapshot, TheMoveLimitIsKeptExactly) {
-    SKIP_KNOWN_BUG("mode_from_proto reads move_limit 0 as 1000 and caps it at 100000 "
-                   "(daemon/wire/codec.cpp:64), while a room from the config file keeps 0 or "
-                   "any limit (daemon/net/config.cpp:129)");
-    for (int limit : { 0, 1, 1000, 100'000, 250'000 }) {
+    for (int limit : { 1, 999, 1000, 100'000 }) {
         RoomState s(room_config(2, 1, "", limit));
         auto back = snapshot_round_trip(s);
         ASSERT_TRUE(back) << back.error().message;
         EXPECT_EQ(back->config().mode.move_limit, limit);
+    }
+    pb::RoomMode mode;
+    mode.set_players(2);
+    EXPECT_EQ(wire::mode_from_proto(mode)->move_limit, kDefaultMoveLimit);
+    mode.set_move_limit(250'000);
+    auto refused = wire::mode_from_proto(mode);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("move limit"), std::string::npos);
+    for (int bad : { 0, -1, 100'001 }) {
+        RoomMode m;
+        m.move_limit = bad;
+        EXPECT_TRUE(m.invalid()) << bad;
     }
 }
 
@@ -298,8 +307,6 @@ TEST(CodecMalformed, SnapshotsThatDoNotReplayAreRefused) {
 }
 
 TEST(CodecMalformed, ASnapshotWhoseSeatsAreNotAPermutationIsRefused) {
-    SKIP_KNOWN_BUG("a GameStarted with seat_player {0, 0} replays "
-                   "(daemon/room/room_state.cpp:152)");
     auto s = started_snapshot();
     s.mutable_events(2)->mutable_started()->set_seat_player(1, 0);
     expect_bad_snapshot(s, "seat_player {0, 0}");

@@ -138,8 +138,6 @@ TEST(RoomReplay, GameStartsThatDoNotFitAreRefused) {
 // player without a seat (seat_of_player() is kNoSeat), and the code that shows the room then
 // indexes seat_holder(-1).
 TEST(RoomReplay, AGameStartWhoseSeatsAreNotAPermutationIsRefused) {
-    SKIP_KNOWN_BUG("RoomState::apply checks only the length of GameStarted.seat_player "
-                   "(daemon/room/room_state.cpp:152)");
     RoomState s = started_replica();
     expect_refused(s, next(s, event::GameStarted { 2, 0, { 0, 0 } }), "{0, 0}");
     expect_refused(s, next(s, event::GameStarted { 2, 3, { 1, 1 } }), "{1, 1}");
