@@ -9,29 +9,25 @@
 namespace halma::engine {
 namespace {
 
-// Every landing of a chain of short hops from `from`, in breadth-first order from the
-// position's open-hop masks. The moving marble's origin counts as empty during its chain, but
-// that never matters here: a chain only reaches holes an even number of rows and columns from
-// its origin, so it can neither hop over the origin (next to it) nor find it a new landing.
+// Every landing of a chain of short hops from `from`, found from the position's open-hop masks.
+// The moving marble's origin counts as empty during its chain, but that never matters here: a
+// chain only reaches holes an even number of rows and columns from its origin, so it can neither
+// hop over the origin (next to it) nor find it a new landing. As the marble stays on its origin,
+// the open-hop masks never offer the origin as a landing either.
 [[gnu::always_inline]] inline Bitboard short_hop_landings(const Position& pos, Cell from) {
-    Bitboard reached = kGeometry.bit[from];
-    Bitboard frontier = reached;
-    // Breadth-first by whole layers: each hole of the frontier adds all its open landings in
-    // one lookup; only holes not reached before form the next layer.
-    while (frontier) {
-        Bitboard next;
-        for (auto w = frontier.lo; w; w &= w - 1) {
-            auto c = static_cast<Cell>(std::countr_zero(w));
-            next |= kGeometry.hop_landings[c][pos.open_hops(c)];
-        }
-        for (auto w = frontier.hi; w; w &= w - 1) {
-            auto c = static_cast<Cell>(64 + std::countr_zero(w));
-            next |= kGeometry.hop_landings[c][pos.open_hops(c)];
-        }
-        frontier = next & ~reached;
-        reached |= frontier;
+    Bitboard reached = kGeometry.hop_landings[from][pos.open_hops(from)];
+    // A worklist rather than breadth-first layers: chains are short (about two landings in the
+    // opening), and one loop over the holes still to expand costs less than a loop over layers
+    // around a loop over holes.
+    Bitboard todo = reached;
+    while (todo) {
+        Cell c = todo.first();
+        todo ^= kGeometry.bit[c];
+        Bitboard more = kGeometry.hop_landings[c][pos.open_hops(c)] & ~reached;
+        reached |= more;
+        todo |= more;
     }
-    return reached ^ kGeometry.bit[from];
+    return reached;
 }
 
 // The landing of a single jump from c in direction d, or kNoCell. A short jump passes over the
