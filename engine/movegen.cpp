@@ -209,15 +209,20 @@ void generate_set_moves(const Position& pos, const Rules& rules, SetId s, MoveLi
 [[gnu::target_clones("popcnt", "default")]]
 #endif
 int count_moves(const Position& pos, const Rules& rules) {
-    SetId s = pos.side_to_move();
-    Bitboard start = triangle_cells(s);
-    int all = 0, releasing = 0;
-    for_each_destination_set(pos, rules, s, [&](Cell from, Bitboard targets, Move::Kind) {
-        all += targets.count();
-        if (start.test(from)) releasing += (targets & ~start).count();
-    });
+    int all = 0;
+    for_each_destination_set(pos, rules, pos.side_to_move(),
+        [&](Cell, Bitboard targets, Move::Kind) { all += targets.count(); });
     if (all == 0) return 1; // the forfeit
-    if (releasing && release_owed(pos, rules)) return releasing;
+    // The release rule seldom binds, so the releasing moves are counted only when it does.
+    if (release_owed(pos, rules)) {
+        Bitboard start = triangle_cells(pos.side_to_move());
+        int releasing = 0;
+        for_each_destination_set(
+            pos, rules, pos.side_to_move(), [&](Cell from, Bitboard targets, Move::Kind) {
+                if (start.test(from)) releasing += (targets & ~start).count();
+            });
+        if (releasing) return releasing;
+    }
     return all;
 }
 
