@@ -74,6 +74,8 @@ public:
 private:
     void put(Cell c, Piece p);
     void lift(Cell c);
+    void move_marble(Cell from, Cell to);
+    void flip_hop_masks(Cell c);
 
     std::array<std::uint8_t, kCellNB> board_ {};
     // Per hole, bit d: a marble on the neighbour in direction d / the hole two steps away in
