@@ -21,8 +21,7 @@ namespace {
     // around a loop over holes.
     Bitboard todo = reached;
     while (todo) {
-        Cell c = todo.first();
-        todo ^= kGeometry.bit[c];
+        Cell c = todo.pop_first();
         Bitboard more = kGeometry.hop_landings[c][pos.open_hops(c)] & ~reached;
         reached |= more;
         todo |= more;
