@@ -16,15 +16,19 @@ namespace {
 // the open-hop masks never offer the origin as a landing either.
 [[gnu::always_inline]] inline Bitboard short_hop_landings(const Position& pos, Cell from) {
     Bitboard reached = kGeometry.hop_landings[from][pos.open_hops(from)];
-    // A worklist rather than breadth-first layers: chains are short (about two landings in the
-    // opening), and one loop over the holes still to expand costs less than a loop over layers
-    // around a loop over holes.
-    Bitboard todo = reached;
-    while (todo) {
-        Cell c = todo.pop_first();
-        Bitboard more = kGeometry.hop_landings[c][pos.open_hops(c)] & ~reached;
-        reached |= more;
-        todo |= more;
+    // Breadth-first by layers: the lookups of one layer do not depend on each other, so the CPU
+    // overlaps them; a worklist, whose next hole depends on the last lookup, waits for each load
+    // in turn. Chains are short (about two landings in the opening), so the holes of a layer are
+    // popped from both words in one loop rather than a loop per word.
+    Bitboard frontier = reached;
+    while (frontier) {
+        Bitboard next;
+        do {
+            Cell c = frontier.pop_first();
+            next |= kGeometry.hop_landings[c][pos.open_hops(c)];
+        } while (frontier);
+        frontier = next & ~reached;
+        reached |= frontier;
     }
     return reached;
 }
