@@ -203,4 +203,14 @@ void Position::unmake(Move m, SetId mover) {
     side_to_move_ = mover;
 }
 
+void Position::replace(Move played, Move next, SetId mover) {
+    if (played.kind == Move::kNormal && next.kind == Move::kNormal && played.from == next.from
+        && played.to != next.to) {
+        move_marble(played.to, next.to); // the side to move is the same after both
+        return;
+    }
+    unmake(played, mover);
+    make(next);
+}
+
 } // namespace halma::engine
