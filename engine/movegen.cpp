@@ -9,29 +9,28 @@
 namespace halma::engine {
 namespace {
 
-// Every landing of a chain of short hops from `from`, in breadth-first order from the
-// position's open-hop masks. The moving marble's origin counts as empty during its chain, but
-// that never matters here: a chain only reaches holes an even number of rows and columns from
-// its origin, so it can neither hop over the origin (next to it) nor find it a new landing.
+// Every landing of a chain of short hops from `from`, found from the position's open-hop masks.
+// The moving marble's origin counts as empty during its chain, but that never matters here: a
+// chain only reaches holes an even number of rows and columns from its origin, so it can neither
+// hop over the origin (next to it) nor find it a new landing. As the marble stays on its origin,
+// the open-hop masks never offer the origin as a landing either.
 [[gnu::always_inline]] inline Bitboard short_hop_landings(const Position& pos, Cell from) {
-    Bitboard reached = kGeometry.bit[from];
+    Bitboard reached = kGeometry.hop_landings[from][pos.open_hops(from)];
+    // Breadth-first by layers: the lookups of one layer do not depend on each other, so the CPU
+    // overlaps them; a worklist, whose next hole depends on the last lookup, waits for each load
+    // in turn. Chains are short (about two landings in the opening), so the holes of a layer are
+    // popped from both words in one loop rather than a loop per word.
     Bitboard frontier = reached;
-    // Breadth-first by whole layers: each hole of the frontier adds all its open landings in
-    // one lookup; only holes not reached before form the next layer.
     while (frontier) {
         Bitboard next;
-        for (auto w = frontier.lo; w; w &= w - 1) {
-            auto c = static_cast<Cell>(std::countr_zero(w));
+        do {
+            Cell c = frontier.pop_first();
             next |= kGeometry.hop_landings[c][pos.open_hops(c)];
-        }
-        for (auto w = frontier.hi; w; w &= w - 1) {
-            auto c = static_cast<Cell>(64 + std::countr_zero(w));
-            next |= kGeometry.hop_landings[c][pos.open_hops(c)];
-        }
+        } while (frontier);
         frontier = next & ~reached;
         reached |= frontier;
     }
-    return reached ^ kGeometry.bit[from];
+    return reached;
 }
 
 // The landing of a single jump from c in direction d, or kNoCell. A short jump passes over the
@@ -213,15 +212,20 @@ void generate_set_moves(const Position& pos, const Rules& rules, SetId s, MoveLi
 [[gnu::target_clones("popcnt", "default")]]
 #endif
 int count_moves(const Position& pos, const Rules& rules) {
-    SetId s = pos.side_to_move();
-    Bitboard start = triangle_cells(s);
-    int all = 0, releasing = 0;
-    for_each_destination_set(pos, rules, s, [&](Cell from, Bitboard targets, Move::Kind) {
-        all += targets.count();
-        if (start.test(from)) releasing += (targets & ~start).count();
-    });
+    int all = 0;
+    for_each_destination_set(pos, rules, pos.side_to_move(),
+        [&](Cell, Bitboard targets, Move::Kind) { all += targets.count(); });
     if (all == 0) return 1; // the forfeit
-    if (releasing && release_owed(pos, rules)) return releasing;
+    // The release rule seldom binds, so the releasing moves are counted only when it does.
+    if (release_owed(pos, rules)) {
+        Bitboard start = triangle_cells(pos.side_to_move());
+        int releasing = 0;
+        for_each_destination_set(
+            pos, rules, pos.side_to_move(), [&](Cell from, Bitboard targets, Move::Kind) {
+                if (start.test(from)) releasing += (targets & ~start).count();
+            });
+        if (releasing) return releasing;
+    }
     return all;
 }
 

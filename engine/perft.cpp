@@ -14,11 +14,17 @@ void walk(Position& pos, const Rules& rules, int depth, PerftResult& result) {
     MoveList list;
     generate_moves(pos, rules, list);
     SetId mover = pos.side_to_move();
-    for (Move m : list) {
-        pos.make(m);
+    // From one move's position straight to the next one's: the list always holds a move.
+    const Move* played = nullptr;
+    for (const Move& m : list) {
+        if (played)
+            pos.replace(*played, m, mover);
+        else
+            pos.make(m);
         walk(pos, rules, depth - 1, result);
-        pos.unmake(m, mover);
+        played = &m;
     }
+    pos.unmake(*played, mover);
 }
 
 } // namespace

@@ -21,31 +21,45 @@ Position::Position() {
                 empty_beyond_[c] |= static_cast<std::uint8_t>(1u << d);
 }
 
-void Position::put(Cell c, Piece p) {
-    board_[c] = p;
-    occupied_.set(c);
-    if (p != kFixed) by_set_[set_of(p)].set(c);
-    // Seen from the hole one step away in direction d, c lies in direction opposite(d); the same
-    // for the hole two steps away, for which c is now a full landing.
+// A marble arriving on c or leaving it flips the same bits: seen from the hole one step away in
+// direction d, c lies in direction opposite(d); the same for the hole two steps away, for which
+// c is a landing. Flipping (rather than setting or clearing) lets one routine serve both.
+void Position::flip_hop_masks(Cell c) {
     for (int d = 0; d < kDirectionNB; ++d) {
         auto back = static_cast<std::uint8_t>(1u << opposite(static_cast<Direction>(d)));
-        marble_next_to_[kGeometry.step[c][static_cast<std::size_t>(d)]] |= back;
-        empty_beyond_[kGeometry.hops[c][static_cast<std::size_t>(d)].land]
-            &= static_cast<std::uint8_t>(~back);
+        marble_next_to_[kGeometry.step[c][static_cast<std::size_t>(d)]] ^= back;
+        empty_beyond_[kGeometry.hops[c][static_cast<std::size_t>(d)].land] ^= back;
     }
+}
+
+void Position::put(Cell c, Piece p) {
+    assert(at(c) == kEmpty);
+    board_[c] = p;
+    occupied_ ^= kGeometry.bit[c];
+    if (p != kFixed) by_set_[set_of(p)] ^= kGeometry.bit[c];
+    flip_hop_masks(c);
 }
 
 void Position::lift(Cell c) {
     Piece p = at(c);
+    assert(p != kEmpty);
     board_[c] = kEmpty;
-    occupied_.reset(c);
-    if (p != kFixed) by_set_[set_of(p)].reset(c);
-    for (int d = 0; d < kDirectionNB; ++d) {
-        auto back = static_cast<std::uint8_t>(1u << opposite(static_cast<Direction>(d)));
-        marble_next_to_[kGeometry.step[c][static_cast<std::size_t>(d)]]
-            &= static_cast<std::uint8_t>(~back);
-        empty_beyond_[kGeometry.hops[c][static_cast<std::size_t>(d)].land] |= back;
-    }
+    occupied_ ^= kGeometry.bit[c];
+    if (p != kFixed) by_set_[set_of(p)] ^= kGeometry.bit[c];
+    flip_hop_masks(c);
+}
+
+// The common case of make and unmake: one marble of a set from an occupied hole to an empty one.
+void Position::move_marble(Cell from, Cell to) {
+    Piece p = at(from);
+    assert(p != kEmpty && p != kFixed && at(to) == kEmpty);
+    board_[from] = kEmpty;
+    board_[to] = p;
+    Bitboard both = kGeometry.bit[from] | kGeometry.bit[to];
+    occupied_ ^= both;
+    by_set_[set_of(p)] ^= both;
+    flip_hop_masks(from);
+    flip_hop_masks(to);
 }
 
 Position Position::start(SetMask sets, SetId first, bool fill_unused) {
@@ -161,34 +175,42 @@ void Position::update_turn_order() {
 }
 
 void Position::make(Move m) {
-    if (m.kind != Move::kPass) {
+    if (m.kind == Move::kNormal) {
+        move_marble(m.from, m.to);
+    } else if (m.kind == Move::kSwap) {
         Piece mover = at(m.from);
+        Piece other = at(m.to);
         assert(mover != kEmpty && mover != kFixed);
-        if (m.kind == Move::kSwap) {
-            Piece other = at(m.to);
-            lift(m.to);
-            lift(m.from);
-            put(m.from, other);
-        } else {
-            lift(m.from);
-        }
+        lift(m.to);
+        lift(m.from);
+        put(m.from, other);
         put(m.to, mover);
     }
     side_to_move_ = next_in_turn(side_to_move_);
 }
 
 void Position::unmake(Move m, SetId mover) {
-    if (m.kind != Move::kPass) {
+    if (m.kind == Move::kNormal) {
+        move_marble(m.to, m.from);
+    } else if (m.kind == Move::kSwap) {
         Piece piece = at(m.to);
+        Piece other = at(m.from);
         lift(m.to);
-        if (m.kind == Move::kSwap) {
-            Piece other = at(m.from);
-            lift(m.from);
-            put(m.to, other);
-        }
+        lift(m.from);
+        put(m.to, other);
         put(m.from, piece);
     }
     side_to_move_ = mover;
+}
+
+void Position::replace(Move played, Move next, SetId mover) {
+    if (played.kind == Move::kNormal && next.kind == Move::kNormal && played.from == next.from
+        && played.to != next.to) {
+        move_marble(played.to, next.to); // the side to move is the same after both
+        return;
+    }
+    unmake(played, mover);
+    make(next);
 }
 
 } // namespace halma::engine

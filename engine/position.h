@@ -65,6 +65,10 @@ public:
     // turn on. unmake() takes it back, given the same move and the set that made it.
     void make(Move m);
     void unmake(Move m, SetId mover);
+    // unmake(played, mover) then make(next), for a loop over the moves of one position. A list
+    // gives each marble's moves together, so mostly both move the same marble: it then goes
+    // straight from one destination to the other, half the work of the pair.
+    void replace(Move played, Move next, SetId mover);
 
     friend bool operator==(const Position& a, const Position& b) {
         return a.board_ == b.board_ && a.side_to_move_ == b.side_to_move_
@@ -74,6 +78,8 @@ public:
 private:
     void put(Cell c, Piece p);
     void lift(Cell c);
+    void move_marble(Cell from, Cell to);
+    void flip_hop_masks(Cell c);
 
     std::array<std::uint8_t, kCellNB> board_ {};
     // Per hole, bit d: a marble on the neighbour in direction d / the hole two steps away in

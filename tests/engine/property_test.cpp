@@ -65,6 +65,15 @@ void expect_consistent(const Position& pos) {
     for (SetId s = 0; s < kSetNB; ++s) ASSERT_EQ(pos.marbles(s), fresh->marbles(s));
 }
 
+// Two positions are the same, derived tables included.
+void expect_same(const Position& pos, const Position& other) {
+    ASSERT_EQ(pos, other);
+    for (Cell c = 0; c < kCellNB; ++c)
+        ASSERT_EQ(pos.open_hops(c), other.open_hops(c)) << cell_name(c);
+    ASSERT_EQ(pos.occupied(), other.occupied());
+    for (SetId s = 0; s < kSetNB; ++s) ASSERT_EQ(pos.marbles(s), other.marbles(s));
+}
+
 class Playouts : public ::testing::TestWithParam<Family> { };
 
 } // namespace
@@ -85,11 +94,19 @@ TEST_P(Playouts, InvariantsHoldAndGeneratorsAgree) {
             ASSERT_EQ(count_moves(pos, rules), list.size) << f.name << " at " << pos.to_string();
             ++compared;
 
-            // Make/unmake of every move restores the position exactly.
+            // Make/unmake of every move restores the position exactly, and replace() from the
+            // move before gives the same position as making the move afresh.
             Position before = pos;
             SetId mover = pos.side_to_move();
-            for (Move m : list) {
+            for (int i = 0; i < list.size; ++i) {
+                Move m = list.moves[static_cast<std::size_t>(i)];
                 pos.make(m);
+                if (i > 0) {
+                    Position replaced = before;
+                    replaced.make(list.moves[static_cast<std::size_t>(i - 1)]);
+                    replaced.replace(list.moves[static_cast<std::size_t>(i - 1)], m, mover);
+                    ASSERT_NO_FATAL_FAILURE(expect_same(replaced, pos)) << move_name(m);
+                }
                 pos.unmake(m, mover);
                 ASSERT_EQ(pos, before) << move_name(m);
             }
