@@ -14,6 +14,10 @@ packages=(
   # run time: LAN discovery, and the network namespaces the discovery tests build
   avahi-daemon avahi-utils dbus iproute2 procps
 )
+# On a PC, the engine is also built for 32-bit Raspberry Pi OS and run under qemu (a test).
+if [ "$(dpkg --print-architecture)" = amd64 ]; then
+  packages+=(g++-arm-linux-gnueabihf qemu-user)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
