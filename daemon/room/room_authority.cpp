@@ -13,6 +13,9 @@ namespace {
 
 constexpr std::size_t kMaxName = 32;
 constexpr std::size_t kMaxChat = 500;
+// Enough for an office watching a final; a bound on what joins can make the room (and every
+// snapshot of it) grow to.
+constexpr int kMaxSpectators = 64;
 
 Refusal refuse(Refusal::Code code, std::string message) {
     return Refusal { code, std::move(message) };
@@ -70,6 +73,10 @@ Outcome<SeatTicket> RoomAuthority::join(
             return std::unexpected(refuse(Refusal::Code::kRoomFull,
                 "room " + state_.config().name + " is full (" + std::to_string(state_.seats())
                     + " seats taken); join as a spectator to watch"));
+    } else if (state_.spectators() >= kMaxSpectators) {
+        return std::unexpected(refuse(Refusal::Code::kRoomFull,
+            "room " + state_.config().name + " has " + std::to_string(kMaxSpectators)
+                + " spectators already"));
     }
     MemberId id = next_member_++;
     std::string new_token = random_hex_id();

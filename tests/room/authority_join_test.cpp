@@ -71,6 +71,25 @@ TEST(AuthorityJoin, AFullRoomRefusesPlayersButNotSpectators) {
     EXPECT_EQ(watcher->seat, kNoSeat);
 }
 
+TEST(AuthorityJoin, SpectatorsAreBoundedButTheirRejoinsAreNot) {
+    auto room = make_room(2);
+    std::vector<SeatTicket> watchers;
+    for (int i = 0; i < 64; ++i) {
+        auto w = room.join("w", "", true, at_ms(i));
+        ASSERT_TRUE(w) << i << ": " << w.error().message;
+        watchers.push_back(*w);
+    }
+    auto one_more = room.join("late", "", true, at_ms(100));
+    ASSERT_FALSE(one_more);
+    EXPECT_EQ(one_more.error().code, Refusal::Code::kRoomFull);
+    EXPECT_EQ(one_more.error().message, "room sunday has 64 spectators already");
+    // A held member coming back is no new spectator, and seats are still open to players.
+    auto back = room.join("w", watchers.front().token, true, at_ms(101));
+    ASSERT_TRUE(back);
+    EXPECT_TRUE(back->rejoined);
+    EXPECT_TRUE(room.join("ann", "", false, at_ms(102)));
+}
+
 TEST(AuthorityJoin, AnUnknownTokenIsANewJoin) {
     auto room = make_room(2);
     auto a = room.join("ann", "ffffffffffffffffffffffffffffffff", false, at_ms(0));
