@@ -11,6 +11,7 @@
 #include <chrono>
 #include <limits>
 #include <memory>
+#include <optional>
 
 namespace halma::ai {
 
@@ -104,6 +105,10 @@ private:
         return score > kWinBound ? score + ply : score < -kWinBound ? score - ply : score;
     }
 
+    // What the table knows of this position: its best move (into tt_move) and, when the
+    // stored search was deep enough and its bound decides against [alpha, beta], the score.
+    std::optional<int> probe(
+        std::uint64_t key, int depth, int alpha, int beta, int ply, Move& tt_move) const;
     int turn_node(int depth, int alpha, int beta, int ply);
     int reply_node(int depth, int alpha, int beta, int ply, SetId last_root_set);
     int own_node(int depth, int alpha, int beta, int ply, SetId set);
@@ -198,6 +203,19 @@ void Searcher::add_killer(int ply, Move m) {
     k[0] = m;
 }
 
+std::optional<int> Searcher::probe(
+    std::uint64_t key, int depth, int alpha, int beta, int ply, Move& tt_move) const {
+    const TtEntry* e = tt_.probe(key);
+    if (!e) return std::nullopt;
+    tt_move = e->move;
+    if (e->depth < depth) return std::nullopt;
+    int s = tt_in(e->score, ply);
+    if (e->bound == Bound::kExact || (e->bound == Bound::kLower && s >= beta)
+        || (e->bound == Bound::kUpper && s <= alpha))
+        return s;
+    return std::nullopt;
+}
+
 // Alpha-beta over the real turn order: one or two players. Scores are the root player's.
 int Searcher::turn_node(int depth, int alpha, int beta, int ply) {
     if (team_done(root_sets_)) return kWin - ply;
@@ -219,15 +237,7 @@ int Searcher::turn_node(int depth, int alpha, int beta, int ply) {
 
     std::uint64_t key = key_ ^ zobrist().to_move[mover];
     Move tt_move = Move::pass();
-    if (const TtEntry* e = tt_.probe(key)) {
-        tt_move = e->move;
-        if (e->depth >= depth) {
-            int s = tt_in(e->score, ply);
-            if (e->bound == Bound::kExact || (e->bound == Bound::kLower && s >= beta)
-                || (e->bound == Bound::kUpper && s <= alpha))
-                return s;
-        }
-    }
+    if (auto cut = probe(key, depth, alpha, beta, ply, tt_move)) return *cut;
 
     Ply& here = plies_[static_cast<std::size_t>(ply)];
     here.list.size = 0;
@@ -279,15 +289,7 @@ int Searcher::own_node(int depth, int alpha, int beta, int ply, SetId set) {
 
     std::uint64_t key = key_ ^ zobrist().to_move[set];
     Move tt_move = Move::pass();
-    if (const TtEntry* e = tt_.probe(key)) {
-        tt_move = e->move;
-        if (e->depth >= depth) {
-            int s = tt_in(e->score, ply);
-            if (e->bound == Bound::kExact || (e->bound == Bound::kLower && s >= beta)
-                || (e->bound == Bound::kUpper && s <= alpha))
-                return s;
-        }
-    }
+    if (auto cut = probe(key, depth, alpha, beta, ply, tt_move)) return *cut;
 
     SetId saved = pos_.side_to_move();
     pos_.set_side_to_move(set);
@@ -334,15 +336,7 @@ int Searcher::reply_node(int depth, int alpha, int beta, int ply, SetId last_roo
 
     std::uint64_t key = key_ ^ zobrist().reply_node ^ zobrist().to_move[next_own];
     Move tt_move = Move::pass();
-    if (const TtEntry* e = tt_.probe(key)) {
-        tt_move = e->move;
-        if (e->depth >= depth) {
-            int s = tt_in(e->score, ply);
-            if (e->bound == Bound::kExact || (e->bound == Bound::kLower && s >= beta)
-                || (e->bound == Bound::kUpper && s <= alpha))
-                return s;
-        }
-    }
+    if (auto cut = probe(key, depth, alpha, beta, ply, tt_move)) return *cut;
 
     SetId saved = pos_.side_to_move();
     Ply& here = plies_[static_cast<std::size_t>(ply)];
