@@ -273,6 +273,56 @@ def bots_take_free_seats():
               f"places {[(s.name, s.place) for s in final.standings]}")
 
 
+def play_in_a_terminal():
+    """`halma play` as a person uses it: in a real (pseudo) terminal, against an easy bot. Pick a
+    marble to see where it can go, send it there, see the bot answer, chat, quit."""
+    import pty
+    import select
+    with Cluster("play") as c:
+        ann = c.add("ann")
+        out = ann.cli("host", "solo", "--bots", "1", "--bot-level", "easy")
+        check(out.returncode == 0, f"host: {out.stderr}")
+        master, slave = pty.openpty()
+        proc = subprocess.Popen([halmatest.HALMA, "--runtime-dir", ann.runtime_dir, "play"], stdin=slave,
+                                stdout=slave, stderr=slave, preexec_fn=halmatest._die_with_parent,
+                                env=dict(os.environ, TERM="xterm", NO_COLOR=""))
+        os.close(slave)
+        screen = b""
+
+        def read_until(needle, timeout=10):
+            nonlocal screen
+            deadline = time.monotonic() + timeout
+            while needle not in screen:
+                left = deadline - time.monotonic()
+                check(left > 0, f"no {needle!r} on the screen; it shows: {screen[-1500:]!r}")
+                ready, _, _ = select.select([master], [], [], left)
+                if ready:
+                    try:
+                        screen += os.read(master, 65536)
+                    except OSError:
+                        break
+            return screen
+
+        def type_line(text):
+            os.write(master, text.encode() + b"\r")
+
+        read_until(b"your move>")
+        check(b"\x1b[" in screen, "no colours or screen control in a terminal")
+        type_line("n3")
+        read_until(b"n3 can go to m7 m8")
+        type_line("m7")
+        read_until(b"bot played")
+        type_line("/c good game")
+        read_until(b"ann: good game")
+        type_line("/quit")
+        check(proc.wait(timeout=10) == 0, "halma play did not exit 0 on /quit")
+        os.close(master)
+        view = ann.api().view()
+        check(view.moves[0].startswith("n3-") and view.moves[0].endswith("m7"), f"moves: {list(view.moves)}")
+        check(len(view.moves) >= 2, "the bot did not answer")
+        check(view.chat[-1].text == "good game", "the chat line did not arrive")
+
+
 def systemd_notify():
     """Type=notify as systemd sees it: READY=1 once the port and the local socket are bound,
     WATCHDOG=1 every half WatchdogSec from the event loop, STOPPING=1 on SIGTERM."""
@@ -353,4 +403,4 @@ def config_and_startup():
 
 run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, friends_room_needs_code,
                              nobody_moves_for_another, bad_input_is_refused, bots_take_free_seats,
-                             systemd_notify, config_and_startup]})
+                             play_in_a_terminal, systemd_notify, config_and_startup]})
