@@ -320,6 +320,7 @@ void add_watch(CLI::App& app, int& exit_code) {
                 continue;
             }
             std::cout << (o.json ? to_json(*e) : e->text()) << std::endl;
+            if (e->event().has_closed()) return; // nothing more will ever happen there
             bool over = e->phase() == pb::PHASE_OVER || e->phase() == pb::PHASE_CANCELLED;
             if (until_over && over && e->event().has_move()) return;
         }
