@@ -8,6 +8,7 @@
 #include <cctype>
 #include <random>
 #include <spdlog/spdlog.h>
+#include <utility>
 #include <zmq_addon.hpp>
 
 namespace halma::daemon {
@@ -43,7 +44,8 @@ HostService::HostService(
     : config_(config)
     , bots_(bots)
     , listener_(listener)
-    , socket_(context, zmq::socket_type::router) {
+    , socket_(context, zmq::socket_type::router)
+    , store_(config.state_dir) {
     // A peer is read at most 16 times the message limit: past that ZeroMQ drops its connection.
     // Between the limit and that, the peer gets an ERROR_CODE_TOO_LARGE reply.
     tune_socket(socket_, config.max_message * 16, config.heartbeat_ms, config.peer_timeout_ms);
@@ -178,6 +180,8 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
     conns_[conn].members.insert({ room_id, ticket->member });
     spdlog::info("room {}: member {} {} from peer {}", room->authority.state().config().name,
         ticket->member, ticket->rejoined ? "rejoined" : "joined", short_id(conn));
+    // The seat token is on disk before the joiner has it.
+    persist(*room);
     pb::HostMessage reply;
     reply.set_request_id(msg.request_id());
     auto* joined = reply.mutable_joined();
@@ -242,9 +246,42 @@ void HostService::handle_command(
     send(conn, ack, now);
 }
 
+void HostService::persist(HostedRoom& room) {
+    const std::string& id = room.authority.state().id();
+    auto events = room.authority.take_events();
+    for (const RoomEvent& e : events)
+        if (auto* left = std::get_if<event::MemberLeft>(&e.body);
+            left && left->member == room.local_member) {
+            room.local_member = kNoMember;
+            room.local_token.clear();
+        }
+    if (room.kept && !events.empty())
+        if (auto written = store_.append(id, events); !written)
+            stop_keeping(room, written.error().message);
+    StoredMembers members { room.local_member, room.authority.tokens() };
+    if (room.kept && members != room.kept_members) {
+        if (auto written = store_.save_members(id, members); !written)
+            stop_keeping(room, written.error().message);
+        else
+            room.kept_members = std::move(members);
+    }
+    room.unsent.insert(room.unsent.end(), std::make_move_iterator(events.begin()),
+        std::make_move_iterator(events.end()));
+}
+
+void HostService::stop_keeping(HostedRoom& room, const std::string& why) {
+    const auto& state = room.authority.state();
+    spdlog::error("room {}: cannot keep it on disk ({}); it goes on, but a restart will lose it",
+        state.config().name, why);
+    room.kept = false;
+    if (auto removed = store_.remove(state.id()); !removed)
+        spdlog::error("room {}: {}", state.config().name, removed.error().message);
+}
+
 void HostService::flush(HostedRoom& room, const Now& now) {
+    persist(room);
     const RoomState& state = room.authority.state();
-    for (const RoomEvent& e : room.authority.take_events()) {
+    for (const RoomEvent& e : std::exchange(room.unsent, {})) {
         pb::HostMessage msg;
         msg.set_version(wire::kProtocolVersion);
         auto* update = msg.mutable_update();
@@ -255,13 +292,8 @@ void HostService::flush(HostedRoom& room, const Now& now) {
             if (first != c.members.end() && first->first == state.id()) send(id, msg, now);
         }
         listener_.room_changed(state, &e, room.local_member, connected_state());
-        if (auto* left = std::get_if<event::MemberLeft>(&e.body)) {
+        if (auto* left = std::get_if<event::MemberLeft>(&e.body))
             for (auto& [id, c] : conns_) c.members.erase({ state.id(), left->member });
-            if (left->member == room.local_member) {
-                room.local_member = kNoMember;
-                room.local_token.clear();
-            }
-        }
     }
     if (MemberId bot = room.authority.bot_to_move();
         bot != kNoMember && room.bot_asked_at != state.seq()) {
@@ -369,18 +401,85 @@ Outcome<std::string> HostService::create_room(
         return std::unexpected(Refusal { Refusal::Code::kBadRequest, *why });
     RoomConfig config { random_hex_id(), name, visibility,
         visibility == Visibility::kFriends ? random_room_code() : "", mode };
-    AuthorityOptions options { milliseconds(config_.hold_ms), bots_.available(),
-        parse_bot_level(config_.bot_level).value_or(BotLevel::kHard) };
     std::string id = config.room_id;
-    rooms_.emplace(id,
-        std::make_unique<HostedRoom>(
-            HostedRoom { RoomAuthority(std::move(config), options, std::random_device {}()),
-                kNoMember, {}, 0 }));
+    auto& room = *rooms_
+                      .emplace(id,
+                          std::make_unique<HostedRoom>(RoomAuthority(
+                              std::move(config), authority_options(), std::random_device {}())))
+                      .first->second;
+    if (auto kept = store_.create(room.authority.state().config(), {}); !kept) {
+        spdlog::error("room {}: cannot keep it on disk ({}); a restart will lose it", name,
+            kept.error().message);
+        room.kept = false;
+    }
     spdlog::info("hosting room {} ({} players, {})", name, mode.players,
         visibility == Visibility::kFriends ? "friends" : "public");
-    listener_.room_changed(rooms_[id]->authority.state(), nullptr, kNoMember, connected_state());
+    listener_.room_changed(room.authority.state(), nullptr, kNoMember, connected_state());
     (void)now;
     return id;
+}
+
+AuthorityOptions HostService::authority_options() const {
+    return AuthorityOptions { milliseconds(config_.hold_ms), bots_.available(),
+        parse_bot_level(config_.bot_level).value_or(BotLevel::kHard) };
+}
+
+void HostService::restore_rooms(const Now& now) {
+    auto kept = store_.load();
+    for (const auto& warning : kept.warnings) spdlog::warn("{}", warning);
+    for (const auto& [id, why] : kept.refused)
+        spdlog::error("room {} in {} not resumed: {}", id, store_.dir().string(), why);
+    for (auto& stored : kept.rooms) {
+        std::string id = stored.config.room_id, name = stored.config.name;
+        auto authority = RoomAuthority::restore(std::move(stored.config), authority_options(),
+            std::random_device {}(), stored.events, stored.members.tokens, now);
+        if (!authority) {
+            spdlog::error("room {} ({}) not resumed: its events do not replay: {}", name, id,
+                authority.error().message);
+            continue;
+        }
+        if (authority->state().phase() == Phase::kClosed) {
+            // Closed, and the daemon stopped before its files were gone: finish the job.
+            if (auto removed = store_.remove(id); !removed)
+                spdlog::error("room {}: {}", name, removed.error().message);
+            continue;
+        }
+        auto& room = *rooms_.emplace(id, std::make_unique<HostedRoom>(std::move(*authority)))
+                          .first->second;
+        if (auto token = room.authority.tokens().find(stored.members.local);
+            token != room.authority.tokens().end()) {
+            room.local_member = token->first;
+            room.local_token = token->second;
+        }
+        room.kept_members = stored.members;
+        room.authority.lose_remote_members(room.local_member, now);
+        const RoomState& state = room.authority.state();
+        int held = 0;
+        for (const auto& [member, m] : state.members()) held += !m.bot && !m.connected;
+        spdlog::info("resumed room {} at event {}, {} seat(s) held until their players rejoin",
+            name, state.seq(), held);
+        listener_.room_changed(state, nullptr, room.local_member, connected_state());
+        flush(room, now);
+    }
+}
+
+void HostService::close_room(HostedRoom& room, const Now& now) {
+    std::string id = room.authority.state().id(), name = room.authority.state().config().name;
+    room.authority.close(now);
+    flush(room, now); // RoomClosed on disk, then to everyone in the room
+    if (room.kept)
+        if (auto removed = store_.remove(id); !removed)
+            spdlog::error("room {}: {}", name, removed.error().message);
+    for (auto& [conn, c] : conns_)
+        std::erase_if(c.members, [&](const auto& member) { return member.first == id; });
+    rooms_.erase(id);
+    spdlog::info("closed room {}", name);
+}
+
+HostedRoom* HostService::find_named(std::string_view name) {
+    for (auto& [id, r] : rooms_)
+        if (r->authority.state().config().name == name) return r.get();
+    return nullptr;
 }
 
 HostedRoom* HostService::find(std::string_view room_id) {

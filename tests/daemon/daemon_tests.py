@@ -119,6 +119,147 @@ def rejoin_after_kill():
         wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(ann.api().view()), 5, "replicas equal")
 
 
+def log_of(ctx, host, room):
+    """The host's whole log of a room, as a snapshot gives it to a spectator joining (whose own
+    join is the last event)."""
+    raw = raw_peer(ctx, host)
+    raw.send(peer_pb2.PeerMessage(version=1, request_id=1, join=peer_pb2.JoinRoom(
+        room=room, name="log reader", spectate=True)).SerializeToString())
+    reply = recv_host(raw)
+    raw.close()
+    check(reply.HasField("joined"), f"a spectator could not join {room}: {reply}")
+    return list(reply.joined.snapshot.events)
+
+
+def back_in_seat(peer, host, room=""):
+    """The peer's daemon rejoined by itself: connected, and its replica is the host's room, which
+    shows every seated player connected again."""
+    def caught_up():
+        reply = peer.api().call(view=api_pb2.ViewRequest(room=room))
+        if reply.HasField("error") or reply.view.connection != api_pb2.CONNECTION_STATE_CONNECTED:
+            return None
+        there = host.api().view(room)
+        if not all(s.connected for s in there.seats if s.name and not s.bot):
+            return None
+        return reply.view if replica_digest(reply.view) == replica_digest(there) else None
+    return wait_until(caught_up, 15, f"{peer.name}'s daemon to rejoin {room or 'the room'} by itself")
+
+
+def room_dir(d, room_id):
+    return os.path.join(d.state_dir, "rooms", room_id)
+
+
+def host_restart_resumes_rooms():
+    """The host is killed (SIGKILL) mid-game, and again right after acknowledging a move of each
+    side: each time it comes back with every accepted event, bob's daemon gets its seat back by
+    itself, and the game goes on to its end."""
+    with Cluster("restart") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        room_id = host_room(ann, "r").summary.room_id
+        join_room(bob, ann, "r")
+        check(bob.cli("chat", "before", "the", "crash").returncode == 0, "chat refused")
+        for _ in range(6):
+            play_one([ann, bob])
+        before = views_in_step([ann, bob], lambda d: d.api().view())[0]
+        bob_seat = bob.api().view().your_seat
+        check(stat.S_IMODE(os.stat(room_dir(ann, room_id)).st_mode) == 0o700, "room directory not 0700")
+
+        ann.kill(signal.SIGKILL)
+        ann.start()  # the same state directory and port
+        back = back_in_seat(bob, ann)
+        after = ann.api().view()
+        check(back.your_seat == bob_seat, f"bob came back in seat {back.your_seat}, not {bob_seat}")
+        check(after.summary.room_id == room_id, "a different room after the restart")
+        check(after.seq == before.seq + 2, f"seq {before.seq} before, {after.seq} after: expected 2 more")
+        for field in ["position", "moves", "turn_seat", "game_number", "your_seat"]:
+            check(getattr(after, field) == getattr(before, field), f"{field} changed over the restart")
+        check([(l.seq, l.name, l.text) for l in after.chat] == [(l.seq, l.name, l.text) for l in before.chat],
+              "chat changed over the restart")
+        check(any(l.text == "before the crash" for l in after.chat), "the chat line was lost")
+        log = log_of(c.ctx, ann, room_id)
+        bob_member = next(e.joined.member for e in log if e.HasField("joined") and e.joined.name == "bob")
+        added = log[before.seq:before.seq + 2]
+        check([(e.WhichOneof("body"), e.connection.member, e.connection.connected) for e in added]
+              == [("connection", bob_member, False), ("connection", bob_member, True)],
+              f"the restart's events: {added}")
+
+        # Killed the moment a move is acknowledged, by a peer's daemon and by the host's own player.
+        for mover in [bob, ann]:
+            if not mover.api().view().your_turn:
+                play_one([ann, bob])
+            v = mover.api().view()
+            move = greedy_move(v)
+            api_move(mover, move)
+            ann.kill(signal.SIGKILL)
+            ann.start()
+            back_in_seat(bob, ann)
+            moves = list(ann.api().view().moves)
+            check(len(moves) == len(v.moves) + 1, f"{mover.name}'s acknowledged move was lost: {moves[-3:]}")
+            check(moves[-1].split("-")[0] == move.split("-")[0] and moves[-1].split("-")[-1] == move.split("-")[-1],
+                  f"{mover.name} played {move}, the log has {moves[-1]}")
+
+        played_after = len(ann.api().view().moves)
+        moves = play_to_end([ann, bob], 1500, api_move, lambda d: d.api().view())
+        final = ann.api().view()
+        check(final.summary.phase == common_pb2.PHASE_OVER, "the game did not end")
+        check(moves >= 2, f"only {moves} moves after the restarts")
+        wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(ann.api().view()), 5, "replicas equal")
+        print(f"3 restarts; {played_after} moves before the last, {moves} after; game over, places "
+              f"{[(s.name, s.place) for s in final.standings]}")
+
+
+def standing_room_survives_sigterm():
+    """A standing room of the config file with a computer player: stopped cleanly (SIGTERM) and
+    started again, it is the same room (not a second one), bob is back in his seat and the bot
+    plays on, asked again if it was its turn. In a room of the host's own player against a bot,
+    nobody rejoins to wake the bot: the restart itself must."""
+    with Cluster("standing") as c:
+        cfg = os.path.join(c.tmp, "pi.toml")
+        with open(cfg, "w") as f:
+            f.write("[[room]]\nname = 'lunch'\nplayers = 2\nbots = 1\nbot-level = 'hard'\n")
+        pi, bob = c.add("pi", extra=["--config", cfg]), c.add("bob")
+        room_id = pi.cli_json("rooms")["rooms"][0]["room_id"]
+        join_room(bob, pi, "lunch")
+        solo_id = host_room(pi, "solo", bots=1, bot_level="hard").summary.room_id
+
+        def turn_of(d, room=""):
+            return wait_until(lambda: (v := d.api().view(room)).your_turn and v, 20,
+                              f"{d.name}'s turn in {room or 'the room'} (the bot to move)")
+
+        def bobs_turn():
+            return turn_of(bob)
+
+        for _ in range(3):
+            api_move(bob, greedy_move(bobs_turn()))
+            api_move(pi, greedy_move(turn_of(pi, "solo")))
+        api_move(bob, greedy_move(bobs_turn()))
+        api_move(pi, greedy_move(turn_of(pi, "solo")))
+        moves_before = list(bob.api().view().moves)  # the bot is thinking, or has just moved
+        solo_before = list(pi.api().view("solo").moves)
+        pi.kill(signal.SIGTERM)
+        check(pi.proc.returncode == 0, f"halmad exited {pi.proc.returncode} on SIGTERM")
+        pi.start()
+        rooms = pi.cli_json("rooms")["rooms"]
+        check(sorted((r["name"], r["room_id"]) for r in rooms) == [("lunch", room_id), ("solo", solo_id)],
+              f"rooms after the restart: {rooms}")
+        solo = pi.api().view("solo")
+        check(list(solo.moves)[:len(solo_before)] == solo_before, "solo: moves lost over the restart")
+        solo_bot_was_to_move = len(solo.moves) == len(solo_before)
+        turn_of(pi, "solo")
+        resumed = pi.api().view("lunch")
+        check(list(resumed.moves)[:len(moves_before)] == moves_before, "moves lost over the restart")
+        bot_was_to_move = len(resumed.moves) == len(moves_before)
+        back_in_seat(bob, pi, "lunch")
+        for _ in range(3):  # the bot moves after the restart: bob's turn keeps coming back
+            api_move(bob, greedy_move(bobs_turn()))
+        bobs_turn()
+        wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(pi.api().view("lunch")), 5,
+                   "replicas equal")
+        print(f"resumed at {len(moves_before)} moves; the bot was {'to move' if bot_was_to_move else 'done'}"
+              f" when pi stopped ({'to move' if solo_bot_was_to_move else 'done'} in solo); "
+              f"{len(bob.api().view().moves)} moves now")
+
+
 def friends_room_needs_code():
     with Cluster("friends") as c:
         ann, bob = c.add("ann"), c.add("bob")
@@ -353,4 +494,5 @@ def config_and_startup():
 
 run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, friends_room_needs_code,
                              nobody_moves_for_another, bad_input_is_refused, bots_take_free_seats,
-                             systemd_notify, config_and_startup]})
+                             systemd_notify, config_and_startup, host_restart_resumes_rooms,
+                             standing_room_survives_sigterm]})
