@@ -260,6 +260,47 @@ def standing_room_survives_sigterm():
               f"{len(bob.api().view().moves)} moves now")
 
 
+def close_room():
+    """The host closes a room: its files are deleted, bob's daemon and front end hear of it and
+    drop the room (and its seat), and the host's restart does not bring it back."""
+    with Cluster("close") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        room_id = host_room(ann, "c").summary.room_id
+        kept_id = host_room(ann, "keep", spectate=True).summary.room_id  # ann not in it
+        join_room(bob, ann, "c")
+        for _ in range(2):
+            play_one([ann, bob])
+        check(os.path.isdir(room_dir(ann, room_id)), "the room is not on disk")
+        seats = os.path.join(bob.state_dir, "seats")
+        check(room_id in open(seats).read(), "bob's daemon does not remember its seat")
+        bob.api().ok(subscribe=api_pb2.SubscribeRequest(room=room_id))
+
+        out = bob.cli("close", "-r", "c")
+        check(out.returncode == 1 and "only its host" in out.stderr, f"bob closed ann's room: {out.stderr}")
+        out = ann.cli("close", "-r", "c")
+        check(out.returncode == 0 and "closed room c" in out.stdout, f"close: rc {out.returncode} {out.stderr}")
+        check(not os.path.exists(room_dir(ann, room_id)), "the room's files are still there")
+        check(os.path.isdir(room_dir(ann, kept_id)), "the other room's files went too")
+
+        def heard():
+            bob.api().call(status=api_pb2.StatusRequest())  # collects the events that came meanwhile
+            return [e for e in bob.api().events if e.event.HasField("closed")]
+        closed = wait_until(heard, 5, "bob's front end to hear the room closed")[0]
+        check(closed.phase == common_pb2.PHASE_CLOSED and "closed" in closed.text, f"the event: {closed}")
+        wait_until(lambda: bob.api().call(view=api_pb2.ViewRequest(room=room_id)).error.code
+                   == common_pb2.ERROR_CODE_UNKNOWN_ROOM, 5, "bob's daemon to drop the room")
+        check(room_id not in open(seats).read(), "bob's daemon still remembers the seat")
+        out = ann.cli("board", "-r", "c")
+        check(out.returncode == 1, "the host still shows the closed room")
+
+        ann.kill(signal.SIGKILL)
+        ann.start()
+        rooms = ann.cli_json("rooms")["rooms"]
+        check([r["room_id"] for r in rooms] == [kept_id], f"rooms after the restart: {rooms}")
+        out = bob.cli("join", f"{ann.address}/c")
+        check(out.returncode == 1, "a closed room could be joined after the restart")
+
+
 def friends_room_needs_code():
     with Cluster("friends") as c:
         ann, bob = c.add("ann"), c.add("bob")
@@ -495,4 +536,4 @@ def config_and_startup():
 run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, friends_room_needs_code,
                              nobody_moves_for_another, bad_input_is_refused, bots_take_free_seats,
                              systemd_notify, config_and_startup, host_restart_resumes_rooms,
-                             standing_room_survives_sigterm]})
+                             standing_room_survives_sigterm, close_room]})
