@@ -86,6 +86,17 @@ int run_daemon(const Config& config) {
         std::cerr << "halmad: " << dir.error().message << "\n";
         return 1;
     }
+    // One daemon per state directory: two would both host its rooms and write their files.
+    std::optional<DirLock> state_lock;
+    if (auto made = make_private_dir(config.state_dir); !made) {
+        spdlog::error("{}: hosted rooms will not survive a restart", made.error().message);
+    } else if (auto lock = DirLock::take(config.state_dir / "state.lock"); !lock) {
+        std::cerr << "halmad: " << lock.error().message
+                  << "; stop it or choose another --state-dir\n";
+        return 1;
+    } else {
+        state_lock.emplace(std::move(*lock));
+    }
     zmq::context_t context(1);
     BotPool bots(context, config);
     Forwarder forwarder;

@@ -522,6 +522,11 @@ def config_and_startup():
         out = subprocess.run([HALMAD, "--runtime-dir", d.runtime_dir, "--listen", f"127.0.0.1:{free_port()}"],
                              capture_output=True, text=True, timeout=20)
         check(out.returncode == 1 and "another halmad" in out.stderr, f"second daemon: {out.returncode} {out.stderr}")
+        # Nor its state directory (it would host the same rooms and write the same files).
+        out = subprocess.run([HALMAD, "--runtime-dir", os.path.join(c.tmp, "other-run"), "--state-dir", d.state_dir,
+                              "--listen", f"127.0.0.1:{free_port()}"], capture_output=True, text=True, timeout=20)
+        check(out.returncode == 1 and "another halmad" in out.stderr and "--state-dir" in out.stderr,
+              f"second daemon on the state directory: {out.returncode} {out.stderr}")
         out = run_halmad("--listen", d.address)
         check(out.returncode == 1 and "cannot listen" in out.stderr, f"port taken: {out.returncode} {out.stderr}")
         check(d.cli("daemon", "status").returncode == 0, "the first daemon stopped answering")
