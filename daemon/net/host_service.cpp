@@ -315,37 +315,39 @@ std::optional<HostService::Clock::time_point> HostService::next_deadline() const
 void HostService::tick(const Now& now) {
     std::vector<std::string> gone;
     for (auto& [id, c] : conns_) {
-        if (c.alive && now.steady - c.last_recv >= milliseconds(config_.peer_timeout_ms)) {
-            c.alive = false;
-            if (c.members.empty()) {
-                gone.push_back(id);
-                continue;
-            }
-            spdlog::info("peer {} went silent; holding its seats", short_id(id));
-            for (const auto& [room_id, member] : c.members)
-                if (auto* room = find(room_id)) room->authority.set_connected(member, false, now);
+        if (!c.alive || now.steady - c.last_recv < milliseconds(config_.peer_timeout_ms)) continue;
+        c.alive = false;
+        if (c.members.empty()) {
+            gone.push_back(id);
+            continue;
         }
-        if (c.alive && !c.members.empty()
-            && now.steady - c.last_send >= milliseconds(config_.heartbeat_ms)) {
-            pb::HostMessage beat;
-            auto* hb = beat.mutable_heartbeat();
-            std::string last_room;
-            for (const auto& [room_id, member] : c.members) {
-                if (room_id == last_room) continue;
-                last_room = room_id;
-                if (auto* room = find(room_id)) {
-                    auto* rs = hb->add_rooms();
-                    rs->set_room_id(room_id);
-                    rs->set_seq(room->authority.state().seq());
-                }
-            }
-            send(id, beat, now);
-        }
+        spdlog::info("peer {} went silent; holding its seats", short_id(id));
+        for (const auto& [room_id, member] : c.members)
+            if (auto* room = find(room_id)) room->authority.set_connected(member, false, now);
     }
     for (const auto& id : gone) conns_.erase(id);
+    // Before the heartbeats: the seq a heartbeat names is an event already on disk.
     for (auto& [id, room] : rooms_) {
         room->authority.tick(now);
         flush(*room, now);
+    }
+    for (auto& [id, c] : conns_) {
+        if (!c.alive || c.members.empty()
+            || now.steady - c.last_send < milliseconds(config_.heartbeat_ms))
+            continue;
+        pb::HostMessage beat;
+        auto* hb = beat.mutable_heartbeat();
+        std::string last_room;
+        for (const auto& [room_id, member] : c.members) {
+            if (room_id == last_room) continue;
+            last_room = room_id;
+            if (auto* room = find(room_id)) {
+                auto* rs = hb->add_rooms();
+                rs->set_room_id(room_id);
+                rs->set_seq(room->authority.state().seq());
+            }
+        }
+        send(id, beat, now);
     }
     // A silent peer whose members have all timed out of their rooms is forgotten.
     std::erase_if(

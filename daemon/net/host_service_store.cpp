@@ -74,8 +74,8 @@ void HostService::restore_rooms(const Now& now) {
         for (const auto& [member, m] : state.members()) held += !m.bot && !m.connected;
         spdlog::info("resumed room {} at event {}, {} seat(s) held until their players rejoin",
             name, state.seq(), held);
-        listener_.room_changed(state, nullptr, room.local_member, connected_state());
         flush(room, now);
+        listener_.room_changed(state, nullptr, room.local_member, connected_state());
     }
 }
 
