@@ -146,8 +146,9 @@ StoreContents RoomStore::load() {
     std::error_code ec;
     if (!std::filesystem::exists(dir_, ec)) return out;
     std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(dir_, ec))
-        names.push_back(entry.path().filename().string());
+    // Not a range-for: its increment throws on an error, and load() never throws.
+    for (std::filesystem::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec))
+        names.push_back(it->path().filename().string());
     if (ec) {
         out.refused.emplace_back("*", "cannot list " + dir_.string() + ": " + ec.message());
         return out;
@@ -161,9 +162,15 @@ StoreContents RoomStore::load() {
         }
         // No config: a room whose creation or removal was cut short. Nobody has seen it (its
         // config is written before anyone hears of it), or its host has said it is closed.
-        if (!std::filesystem::exists(room_dir(name) / "config", ec)) {
+        bool whole = std::filesystem::exists(room_dir(name) / "config", ec);
+        if (ec) { // not "no config": a room must not be deleted because it could not be read
+            out.refused.emplace_back(name, "cannot look into it: " + ec.message());
+            continue;
+        }
+        if (!whole) {
             std::filesystem::remove_all(room_dir(name), ec);
-            out.warnings.push_back("removed room " + name + ": made or removed only in part");
+            out.warnings.push_back("room " + name + ": made or removed only in part; "
+                + (ec ? "cannot remove it: " + ec.message() : std::string("removed")));
             continue;
         }
         auto room = load_room(name, out.warnings);
