@@ -2,6 +2,7 @@
 CLI and the local API. Run one with: daemon_tests.py NAME (ctest does, label `integration`)."""
 import json
 import os
+import shutil
 import signal
 import socket
 import stat
@@ -299,6 +300,24 @@ def close_room():
         check([r["room_id"] for r in rooms] == [kept_id], f"rooms after the restart: {rooms}")
         out = bob.cli("join", f"{ann.address}/c")
         check(out.returncode == 1, "a closed room could be joined after the restart")
+
+        # Damage on disk never stops the daemon: a torn last record is dropped, a room whose
+        # config is broken is left out (and left alone), the others load.
+        ann.kill(signal.SIGKILL)
+        with open(os.path.join(room_dir(ann, kept_id), "events"), "ab") as f:
+            f.write(b"\x40\x00\x00\x00\x01\x02")  # a record cut short by the crash
+        broken = room_dir(ann, "0123456789abcdef0123456789abcdef")
+        shutil.copytree(room_dir(ann, kept_id), broken)
+        with open(os.path.join(broken, "config"), "wb") as f:
+            f.write(b"\xff\xff not a config")
+        ann.start()
+        rooms = ann.cli_json("rooms")["rooms"]
+        check([r["room_id"] for r in rooms] == [kept_id], f"rooms after damage: {rooms}")
+        log = open(ann.log_path).read()
+        check("dropped a torn last event" in log and "not resumed: its config does not parse" in log,
+              f"the damage is not in the log: {ann.log_tail()}")
+        check(os.path.exists(os.path.join(broken, "events")), "the damaged room's files were touched")
+        host_room(ann, "after")  # and it goes on hosting
 
 
 def friends_room_needs_code():
