@@ -13,7 +13,11 @@ halmad="$build/daemon/halmad"
 level=${HALMA_BOT_LEVEL:-easy}
 
 started=""
+room=""
 stop_daemon() {
+  # Hosted rooms outlive a daemon's restart: close the game's room so a daemon started just for
+  # it leaves nothing behind. With the player's own daemon, the room stays (halma close ends it).
+  [ -n "$started" ] && [ -n "$room" ] && "$halma" close --room "$room" >/dev/null 2>&1
   [ -n "$started" ] && kill "$started" 2>/dev/null && wait "$started" 2>/dev/null
   return 0
 }

@@ -1,5 +1,5 @@
-// `halma daemon status|host|rooms|join|board|status|move|watch|chat|vote|leave|start`: each is one
-// request to the local halmad (docs/api.md). `halma play` lives in play_command.cpp.
+// `halma daemon status|host|rooms|join|board|status|move|watch|chat|vote|leave|start|close`: each
+// is one request to the local halmad (docs/api.md). `halma play` lives in play_command.cpp.
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
 #include "cli/client/output.h"
@@ -320,6 +320,7 @@ void add_watch(CLI::App& app, int& exit_code) {
                 continue;
             }
             std::cout << (o.json ? to_json(*e) : e->text()) << std::endl;
+            if (e->event().has_closed()) return; // nothing more will ever happen there
             bool over = e->phase() == pb::PHASE_OVER || e->phase() == pb::PHASE_CANCELLED;
             if (until_over && over && e->event().has_move()) return;
         }
@@ -380,6 +381,17 @@ void add_actions(CLI::App& app, int& exit_code) {
     leave->callback([&] {
         action(
             leave_o.room, exit_code, [](pb::ActionRequest* a) { a->mutable_leave(); }, "left");
+    });
+
+    static RoomOption close_o;
+    auto* close = app.add_subcommand(
+        "close", "Close a room this daemon hosts, for good: its players are told, it is deleted");
+    add_room_option(close, close_o, false);
+    close->callback([&] {
+        auto daemon = connect_daemon();
+        pb::Request r;
+        r.mutable_close()->set_room(close_o.room);
+        if (auto reply = ask(daemon, r, exit_code)) std::cout << reply->done().detail() << "\n";
     });
 
     static RoomOption start_o;

@@ -27,6 +27,8 @@ std::string phase_name(pb::Phase phase) {
         return "game over";
     case pb::PHASE_CANCELLED:
         return "game cancelled";
+    case pb::PHASE_CLOSED:
+        return "room closed";
     default:
         return "?";
     }

@@ -58,6 +58,10 @@ public:
             bool changed = false;
             while (auto e = daemon_.next_event(std::chrono::milliseconds(0))) {
                 note(e->text());
+                if (e->event().has_closed() && e->room_id() == room_) {
+                    std::cout << e->text() << "\n";
+                    return 0;
+                }
                 if (e->event().has_move()) moves.push_back(e->event().move());
                 changed = true;
             }

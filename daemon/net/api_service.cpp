@@ -149,6 +149,9 @@ void ApiService::handle(const std::string& client, const pb::Request& request, c
     case pb::Request::kAction:
         handle_action(client, request, now);
         return;
+    case pb::Request::kClose:
+        handle_close(client, request, now);
+        return;
     case pb::Request::kSubscribe: {
         std::string room_id;
         if (!request.subscribe().room().empty()) {
@@ -364,6 +367,31 @@ void ApiService::handle_action(
             reply(client, id, r);
         },
         now);
+}
+
+void ApiService::handle_close(
+    const std::string& client, const pb::Request& request, const Now& now) {
+    std::uint64_t id = request.request_id();
+    auto target = resolve(request.close().room());
+    if (auto* error = std::get_if<std::string>(&target)) {
+        reply_error(client, id, pb::ERROR_CODE_UNKNOWN_ROOM, *error);
+        return;
+    }
+    auto& t = std::get<Target>(target);
+    if (!t.hosted) {
+        std::string name = t.replica->state ? t.replica->state->config().name : t.replica->room_id;
+        reply_error(client, id, pb::ERROR_CODE_NOT_ALLOWED,
+            "room " + name + " is hosted at " + t.replica->address
+                + ": only its host can close it (leave gives up your seat)");
+        return;
+    }
+    std::string room_id = t.hosted->authority.state().id();
+    std::string name = t.hosted->authority.state().config().name;
+    host_.close_room(*t.hosted, now);
+    pb::Reply r;
+    r.mutable_done()->set_room_id(room_id);
+    r.mutable_done()->set_detail("closed room " + name);
+    reply(client, id, r);
 }
 
 void ApiService::reply_from_host(const std::string& client, std::uint64_t request_id,

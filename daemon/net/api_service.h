@@ -43,6 +43,7 @@ private:
     void handle_list(const std::string& client, const wire::pb::Request& request, const Now& now);
     void handle_join(const std::string& client, const wire::pb::Request& request, const Now& now);
     void handle_action(const std::string& client, const wire::pb::Request& request, const Now& now);
+    void handle_close(const std::string& client, const wire::pb::Request& request, const Now& now);
     void status(wire::pb::DaemonStatus* out);
     std::variant<Target, std::string> resolve(std::string_view room);
     // The room's view for the local player, or why there is none yet.

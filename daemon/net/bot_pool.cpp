@@ -18,9 +18,7 @@ struct Work {
     engine::Move move = engine::Move::pass();
 };
 
-void run_worker(zmq::context_t& context, int budget_ms) {
-    zmq::socket_t pipe(context, zmq::socket_type::pair);
-    pipe.connect(kEndpoint);
+void run_worker(zmq::socket_t pipe, int budget_ms) {
     for (;;) {
         zmq::message_t msg;
         if (!pipe.recv(msg)) continue;
@@ -45,7 +43,12 @@ BotPool::BotPool(zmq::context_t& context, const Config& config)
     socket_ = std::make_unique<zmq::socket_t>(context, zmq::socket_type::pair);
     socket_->set(zmq::sockopt::linger, 0);
     socket_->bind(kEndpoint);
-    worker_ = std::thread(run_worker, std::ref(context), config.bot_budget_ms);
+    // The worker's end is connected here, before its thread starts (which hands the socket over
+    // with the full memory barrier ZeroMQ asks for): a PAIR refuses to send until its peer is
+    // connected, and a room resumed at start-up asks for its bot at once.
+    zmq::socket_t pipe(context, zmq::socket_type::pair);
+    pipe.connect(kEndpoint);
+    worker_ = std::thread(run_worker, std::move(pipe), config.bot_budget_ms);
 }
 
 BotPool::~BotPool() {

@@ -49,6 +49,14 @@ int block_signals() {
 void create_standing_rooms(const Config& config, HostService& host) {
     auto now = Now::current();
     for (const auto& spec : config.rooms) {
+        // A standing room the daemon hosted before it stopped goes on where it was.
+        if (HostedRoom* resumed = host.find_named(spec.name)) {
+            spdlog::info("room {}: resumed, not made anew", spec.name);
+            if (spec.visibility == Visibility::kFriends)
+                spdlog::info("room {}: friends code {}", spec.name,
+                    resumed->authority.state().config().code);
+            continue;
+        }
         auto id = host.create_room(spec.name, spec.visibility, spec.mode, now);
         if (!id) {
             spdlog::error("room {}: {}", spec.name, id.error().message);
@@ -78,6 +86,17 @@ int run_daemon(const Config& config) {
         std::cerr << "halmad: " << dir.error().message << "\n";
         return 1;
     }
+    // One daemon per state directory: two would both host its rooms and write their files.
+    std::optional<DirLock> state_lock;
+    if (auto made = make_private_dir(config.state_dir); !made) {
+        spdlog::error("{}: hosted rooms will not survive a restart", made.error().message);
+    } else if (auto lock = DirLock::take(config.state_dir / "state.lock"); !lock) {
+        std::cerr << "halmad: " << lock.error().message
+                  << "; stop it or choose another --state-dir\n";
+        return 1;
+    } else {
+        state_lock.emplace(std::move(*lock));
+    }
     zmq::context_t context(1);
     BotPool bots(context, config);
     Forwarder forwarder;
@@ -98,6 +117,7 @@ int run_daemon(const Config& config) {
                   << e.what() << "\n";
         return 1;
     }
+    host.restore_rooms(Now::current());
     create_standing_rooms(config, host);
     peers.restore(Now::current());
     spdlog::info("halmad {} listening on {}, local API {}", "0.1.0", host.address(),

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <random>
 #include <spdlog/spdlog.h>
+#include <utility>
 #include <zmq_addon.hpp>
 
 namespace halma::daemon {
@@ -43,7 +44,8 @@ HostService::HostService(
     : config_(config)
     , bots_(bots)
     , listener_(listener)
-    , socket_(context, zmq::socket_type::router) {
+    , socket_(context, zmq::socket_type::router)
+    , store_(config.state_dir) {
     // A peer is read at most 16 times the message limit: past that ZeroMQ drops its connection.
     // Between the limit and that, the peer gets an ERROR_CODE_TOO_LARGE reply.
     tune_socket(socket_, config.max_message * 16, config.heartbeat_ms, config.peer_timeout_ms);
@@ -178,6 +180,8 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
     conns_[conn].members.insert({ room_id, ticket->member });
     spdlog::info("room {}: member {} {} from peer {}", room->authority.state().config().name,
         ticket->member, ticket->rejoined ? "rejoined" : "joined", short_id(conn));
+    // The seat token is on disk before the joiner has it.
+    persist(*room);
     pb::HostMessage reply;
     reply.set_request_id(msg.request_id());
     auto* joined = reply.mutable_joined();
@@ -243,8 +247,9 @@ void HostService::handle_command(
 }
 
 void HostService::flush(HostedRoom& room, const Now& now) {
+    persist(room);
     const RoomState& state = room.authority.state();
-    for (const RoomEvent& e : room.authority.take_events()) {
+    for (const RoomEvent& e : std::exchange(room.unsent, {})) {
         pb::HostMessage msg;
         msg.set_version(wire::kProtocolVersion);
         auto* update = msg.mutable_update();
@@ -255,13 +260,8 @@ void HostService::flush(HostedRoom& room, const Now& now) {
             if (first != c.members.end() && first->first == state.id()) send(id, msg, now);
         }
         listener_.room_changed(state, &e, room.local_member, connected_state());
-        if (auto* left = std::get_if<event::MemberLeft>(&e.body)) {
+        if (auto* left = std::get_if<event::MemberLeft>(&e.body))
             for (auto& [id, c] : conns_) c.members.erase({ state.id(), left->member });
-            if (left->member == room.local_member) {
-                room.local_member = kNoMember;
-                room.local_token.clear();
-            }
-        }
     }
     if (MemberId bot = room.authority.bot_to_move();
         bot != kNoMember && room.bot_asked_at != state.seq()) {
@@ -315,37 +315,39 @@ std::optional<HostService::Clock::time_point> HostService::next_deadline() const
 void HostService::tick(const Now& now) {
     std::vector<std::string> gone;
     for (auto& [id, c] : conns_) {
-        if (c.alive && now.steady - c.last_recv >= milliseconds(config_.peer_timeout_ms)) {
-            c.alive = false;
-            if (c.members.empty()) {
-                gone.push_back(id);
-                continue;
-            }
-            spdlog::info("peer {} went silent; holding its seats", short_id(id));
-            for (const auto& [room_id, member] : c.members)
-                if (auto* room = find(room_id)) room->authority.set_connected(member, false, now);
+        if (!c.alive || now.steady - c.last_recv < milliseconds(config_.peer_timeout_ms)) continue;
+        c.alive = false;
+        if (c.members.empty()) {
+            gone.push_back(id);
+            continue;
         }
-        if (c.alive && !c.members.empty()
-            && now.steady - c.last_send >= milliseconds(config_.heartbeat_ms)) {
-            pb::HostMessage beat;
-            auto* hb = beat.mutable_heartbeat();
-            std::string last_room;
-            for (const auto& [room_id, member] : c.members) {
-                if (room_id == last_room) continue;
-                last_room = room_id;
-                if (auto* room = find(room_id)) {
-                    auto* rs = hb->add_rooms();
-                    rs->set_room_id(room_id);
-                    rs->set_seq(room->authority.state().seq());
-                }
-            }
-            send(id, beat, now);
-        }
+        spdlog::info("peer {} went silent; holding its seats", short_id(id));
+        for (const auto& [room_id, member] : c.members)
+            if (auto* room = find(room_id)) room->authority.set_connected(member, false, now);
     }
     for (const auto& id : gone) conns_.erase(id);
+    // Before the heartbeats: the seq a heartbeat names is an event already on disk.
     for (auto& [id, room] : rooms_) {
         room->authority.tick(now);
         flush(*room, now);
+    }
+    for (auto& [id, c] : conns_) {
+        if (!c.alive || c.members.empty()
+            || now.steady - c.last_send < milliseconds(config_.heartbeat_ms))
+            continue;
+        pb::HostMessage beat;
+        auto* hb = beat.mutable_heartbeat();
+        std::string last_room;
+        for (const auto& [room_id, member] : c.members) {
+            if (room_id == last_room) continue;
+            last_room = room_id;
+            if (auto* room = find(room_id)) {
+                auto* rs = hb->add_rooms();
+                rs->set_room_id(room_id);
+                rs->set_seq(room->authority.state().seq());
+            }
+        }
+        send(id, beat, now);
     }
     // A silent peer whose members have all timed out of their rooms is forgotten.
     std::erase_if(
@@ -369,18 +371,33 @@ Outcome<std::string> HostService::create_room(
         return std::unexpected(Refusal { Refusal::Code::kBadRequest, *why });
     RoomConfig config { random_hex_id(), name, visibility,
         visibility == Visibility::kFriends ? random_room_code() : "", mode };
-    AuthorityOptions options { milliseconds(config_.hold_ms), bots_.available(),
-        parse_bot_level(config_.bot_level).value_or(BotLevel::kHard) };
     std::string id = config.room_id;
-    rooms_.emplace(id,
-        std::make_unique<HostedRoom>(
-            HostedRoom { RoomAuthority(std::move(config), options, std::random_device {}()),
-                kNoMember, {}, 0 }));
+    auto& room = *rooms_
+                      .emplace(id,
+                          std::make_unique<HostedRoom>(RoomAuthority(
+                              std::move(config), authority_options(), std::random_device {}())))
+                      .first->second;
+    if (auto kept = store_.create(room.authority.state().config(), {}); !kept) {
+        spdlog::error("room {}: cannot keep it on disk ({}); a restart will lose it", name,
+            kept.error().message);
+        room.kept = false;
+    }
     spdlog::info("hosting room {} ({} players, {})", name, mode.players,
         visibility == Visibility::kFriends ? "friends" : "public");
-    listener_.room_changed(rooms_[id]->authority.state(), nullptr, kNoMember, connected_state());
+    listener_.room_changed(room.authority.state(), nullptr, kNoMember, connected_state());
     (void)now;
     return id;
+}
+
+AuthorityOptions HostService::authority_options() const {
+    return AuthorityOptions { milliseconds(config_.hold_ms), bots_.available(),
+        parse_bot_level(config_.bot_level).value_or(BotLevel::kHard) };
+}
+
+HostedRoom* HostService::find_named(std::string_view name) {
+    for (auto& [id, r] : rooms_)
+        if (r->authority.state().config().name == name) return r.get();
+    return nullptr;
 }
 
 HostedRoom* HostService::find(std::string_view room_id) {

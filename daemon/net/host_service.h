@@ -1,11 +1,13 @@
 // The host role: a ROUTER socket other daemons join rooms through, and the rooms this daemon
-// hosts (each a RoomAuthority). It turns peers' messages into room actions, sends every accepted
-// event to each daemon in the room, heartbeats idle peers and notices the ones that vanish.
+// hosts (each a RoomAuthority). It turns peers' messages into room actions, writes every accepted
+// event to disk and then sends it to each daemon in the room, heartbeats idle peers and notices
+// the ones that vanish. A restarted host resumes its rooms from disk.
 #pragma once
 
 #include "daemon/net/bot_pool.h"
 #include "daemon/net/config.h"
 #include "daemon/net/room_listener.h"
+#include "daemon/net/room_store.h"
 #include "daemon/room/room_authority.h"
 
 #include <chrono>
@@ -20,10 +22,16 @@
 namespace halma::daemon {
 
 struct HostedRoom {
+    explicit HostedRoom(RoomAuthority room)
+        : authority(std::move(room)) { }
+
     RoomAuthority authority;
     MemberId local_member = kNoMember; // the player at this daemon's own front ends
     std::string local_token;
     std::uint64_t bot_asked_at = 0; // seq a bot move was last asked for
+    bool kept = true; // on disk (false after the disk failed it: it will not survive a restart)
+    StoredMembers kept_members; // the members file as last written
+    std::vector<RoomEvent> unsent; // on disk, not yet sent to anyone
 };
 
 class HostService {
@@ -40,10 +48,17 @@ public:
     std::optional<Clock::time_point> next_deadline() const;
     void tick(const Now& now);
 
+    // At start-up: the rooms this daemon hosted when it stopped, from disk. Every remote member
+    // is marked gone and held until its daemon rejoins; a bot whose turn it is is asked again.
+    void restore_rooms(const Now& now);
+
     // For the local front ends.
     Outcome<std::string> create_room(
         std::string name, Visibility visibility, RoomMode mode, const Now& now);
+    // Ends the room: RoomClosed goes to everyone in it, its files are deleted, it is gone.
+    void close_room(HostedRoom& room, const Now& now);
     HostedRoom* find(std::string_view room_id);
+    HostedRoom* find_named(std::string_view name);
     std::vector<HostedRoom*> rooms();
     Outcome<SeatTicket> local_join(HostedRoom& room, bool spectate, const Now& now);
     std::optional<Refusal> local_act(HostedRoom& room, const Action& action, const Now& now);
@@ -66,8 +81,16 @@ private:
     void handle_join(const std::string& conn, const wire::pb::PeerMessage& msg, const Now& now);
     void handle_command(const std::string& conn, const wire::pb::PeerMessage& msg, const Now& now);
     HostedRoom* lookup(std::string_view room, std::string_view token);
-    // Sends the room's new events to every daemon in it, tells the local API, wakes its bot.
+    // Writes the room's new events (and changed seat tokens) to disk: only then may anyone
+    // hear of them (write-ahead), so a restarted host has every event a peer has seen.
+    void persist(HostedRoom& room);
+    // The disk failed the room: it goes on in memory, its files are removed (an older copy
+    // resumed after a restart would be behind what the players have seen).
+    void stop_keeping(HostedRoom& room, const std::string& why);
+    // Persists the room's new events, then sends them to every daemon in it, tells the local
+    // API, wakes its bot.
     void flush(HostedRoom& room, const Now& now);
+    AuthorityOptions authority_options() const;
     void send(const std::string& conn, wire::pb::HostMessage& msg, const Now& now);
     void send_error(const std::string& conn, std::uint64_t request_id, wire::pb::ErrorCode code,
         const std::string& message, const Now& now);
@@ -78,6 +101,7 @@ private:
     RoomListener& listener_;
     zmq::socket_t socket_;
     std::string address_;
+    RoomStore store_;
     std::map<std::string, std::unique_ptr<HostedRoom>> rooms_; // by room id
     std::map<std::string, PeerConn> conns_; // by ZeroMQ routing id
 };

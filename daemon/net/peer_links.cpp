@@ -146,6 +146,9 @@ void PeerLinks::handle_update(Link& link, const pb::RoomUpdate& update, const No
     if (auto* left = std::get_if<event::MemberLeft>(&e->body); left && left->member == r->me) {
         spdlog::info("room {}: no longer a member", r->state->config().name);
         forget(r->room_id);
+    } else if (std::holds_alternative<event::RoomClosed>(e->body)) {
+        spdlog::info("room {}: closed by its host", r->state->config().name);
+        forget(r->room_id);
     }
 }
 

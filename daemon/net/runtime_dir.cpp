@@ -6,6 +6,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace halma::daemon {
 
@@ -18,44 +19,55 @@ engine::Result<bool> make_private_dir(const std::filesystem::path& dir) {
     return true;
 }
 
-engine::Result<RuntimeDir> RuntimeDir::claim(const std::filesystem::path& dir) {
-    if (auto made = make_private_dir(dir); !made) return std::unexpected(made.error());
-    auto lock_path = dir / "halmad.lock";
-    int fd = open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-    if (fd < 0)
-        return engine::fail("cannot open " + lock_path.string() + ": " + std::strerror(errno));
+engine::Result<DirLock> DirLock::take(const std::filesystem::path& file) {
+    int fd = open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) return engine::fail("cannot open " + file.string() + ": " + std::strerror(errno));
     if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
         char buf[32] = {};
         auto n = read(fd, buf, sizeof buf - 1);
         close(fd);
         std::string pid = n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : "?";
         while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
-        return engine::fail("another halmad (pid " + pid + ") is running with " + dir.string()
-            + "; stop it or choose another --runtime-dir");
+        return engine::fail("another halmad (pid " + pid + ") holds " + file.string());
     }
     std::string pid = std::to_string(getpid()) + "\n";
     if (ftruncate(fd, 0) != 0
-        || write(fd, pid.data(), pid.size()) != static_cast<ssize_t>(pid.size())) {
+        || pwrite(fd, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
         close(fd);
-        return engine::fail("cannot write " + lock_path.string() + ": " + std::strerror(errno));
+        return engine::fail("cannot write " + file.string() + ": " + std::strerror(errno));
     }
+    return DirLock(fd);
+}
+
+DirLock::DirLock(DirLock&& other) noexcept
+    : fd_(other.fd_) {
+    other.fd_ = -1;
+}
+
+DirLock::~DirLock() {
+    if (fd_ >= 0) close(fd_); // releases the lock; the lock file stays, harmless
+}
+
+engine::Result<RuntimeDir> RuntimeDir::claim(const std::filesystem::path& dir) {
+    if (auto made = make_private_dir(dir); !made) return std::unexpected(made.error());
+    auto lock = DirLock::take(dir / "halmad.lock");
+    if (!lock)
+        return engine::fail(lock.error().message + "; stop it or choose another --runtime-dir");
     // Holding the lock makes a socket file left there ours to replace (a crashed daemon's).
     std::error_code ec;
     std::filesystem::remove(dir / "api.sock", ec);
-    return RuntimeDir(dir, fd);
+    return RuntimeDir(dir, std::move(*lock));
 }
 
 RuntimeDir::RuntimeDir(RuntimeDir&& other) noexcept
     : dir_(std::move(other.dir_))
-    , lock_fd_(other.lock_fd_) {
-    other.lock_fd_ = -1;
-}
+    , lock_(std::move(other.lock_))
+    , owner_(std::exchange(other.owner_, false)) { }
 
 RuntimeDir::~RuntimeDir() {
-    if (lock_fd_ < 0) return;
+    if (!owner_) return;
     std::error_code ec;
     std::filesystem::remove(api_socket(), ec);
-    close(lock_fd_); // releases the lock; the lock file stays, harmless
 }
 
 engine::Result<bool> RuntimeDir::restrict_socket() const {

@@ -9,6 +9,22 @@
 
 namespace halma::daemon {
 
+// An exclusive lock on a file (holding this process's id) for as long as the object lives: one
+// daemon per runtime directory, and one per state directory, whose rooms it alone may write.
+class DirLock {
+public:
+    // Fails, naming the pid that holds it, if another process has the lock.
+    static engine::Result<DirLock> take(const std::filesystem::path& file);
+    DirLock(DirLock&& other) noexcept;
+    DirLock& operator=(DirLock&&) = delete;
+    ~DirLock();
+
+private:
+    explicit DirLock(int fd)
+        : fd_(fd) { }
+    int fd_ = -1;
+};
+
 class RuntimeDir {
 public:
     // Creates the directory if needed and takes the lock; fails if another halmad holds it.
@@ -23,11 +39,12 @@ public:
     engine::Result<bool> restrict_socket() const;
 
 private:
-    RuntimeDir(std::filesystem::path dir, int lock_fd)
+    RuntimeDir(std::filesystem::path dir, DirLock lock)
         : dir_(std::move(dir))
-        , lock_fd_(lock_fd) { }
+        , lock_(std::move(lock)) { }
     std::filesystem::path dir_;
-    int lock_fd_ = -1;
+    DirLock lock_;
+    bool owner_ = true; // false once moved from: the socket file is the new owner's
 };
 
 // Creates a directory (and its parents) with mode 0700; an error names the path and reason.

@@ -33,6 +33,29 @@ RoomAuthority::RoomAuthority(RoomConfig config, AuthorityOptions options, std::u
     , options_(options)
     , rng_(seed) { }
 
+engine::Result<RoomAuthority> RoomAuthority::restore(RoomConfig config, AuthorityOptions options,
+    std::uint64_t seed, const std::vector<RoomEvent>& log,
+    const std::map<MemberId, std::string>& tokens, const Now& now) {
+    RoomAuthority room(std::move(config), options, seed);
+    for (const RoomEvent& e : log) {
+        if (auto error = room.state_.apply(e))
+            return engine::fail("event " + std::to_string(e.seq) + ": " + *error);
+        // Member ids are never reused, also those of members who have left since.
+        if (auto* joined = std::get_if<event::MemberJoined>(&e.body))
+            room.next_member_ = std::max(room.next_member_, joined->member + 1);
+    }
+    for (const auto& [id, token] : tokens) {
+        const Member* m = room.state_.member(id);
+        if (!m || m->bot || token.empty()) continue;
+        if (!room.member_by_token_.emplace(token, id).second)
+            return engine::fail("two members hold the same seat token");
+        room.token_of_[id] = token;
+    }
+    for (const auto& [id, m] : room.state_.members())
+        if (!m.bot && !m.connected) room.hold(id, now);
+    return room;
+}
+
 void RoomAuthority::emit(EventBody body, const Now& now) {
     RoomEvent e { state_.seq() + 1, now.wall_ms, std::move(body) };
     auto error = state_.apply(e);
@@ -61,6 +84,9 @@ std::string RoomAuthority::unique_name(std::string_view wanted) const {
 
 Outcome<SeatTicket> RoomAuthority::join(
     std::string_view name, std::string_view token, bool spectate, const Now& now) {
+    if (closed())
+        return std::unexpected(refuse(
+            Refusal::Code::kUnknownRoom, "room " + state_.config().name + " has been closed"));
     if (MemberId id = member_of(token); id != kNoMember) {
         const Member* m = state_.member(id);
         if (!m->connected) set_connected(id, true, now);
@@ -99,6 +125,9 @@ std::optional<Refusal> RoomAuthority::act(
     if (id == kNoMember)
         return refuse(Refusal::Code::kNotAllowed,
             "that seat token is not valid in room " + state_.config().name);
+    if (closed())
+        return refuse(
+            Refusal::Code::kBadRequest, "room " + state_.config().name + " has been closed");
     return act_as(id, action, now);
 }
 
@@ -134,6 +163,8 @@ std::optional<Refusal> RoomAuthority::move(const Member& m, std::string_view tex
         return refuse(Refusal::Code::kBadRequest, "the game is over");
     case Phase::kCancelled:
         return refuse(Refusal::Code::kBadRequest, "the game was cancelled");
+    case Phase::kClosed:
+        return refuse(Refusal::Code::kBadRequest, "the room has been closed");
     case Phase::kPlaying:
         break;
     }
@@ -222,6 +253,9 @@ std::optional<Refusal> RoomAuthority::start(
 }
 
 Outcome<int> RoomAuthority::add_bots(int count, std::optional<BotLevel> level, const Now& now) {
+    if (closed())
+        return std::unexpected(refuse(
+            Refusal::Code::kBadRequest, "room " + state_.config().name + " has been closed"));
     if (!options_.bots_available)
         return std::unexpected(refuse(Refusal::Code::kBadRequest,
             "this halmad has no computer players: the game starts when every seat is taken"));
@@ -242,15 +276,39 @@ void RoomAuthority::remove_member(MemberId id, bool timed_out, const Now& now) {
     held_until_.erase(id);
 }
 
+void RoomAuthority::hold(MemberId id, const Now& now) {
+    held_until_[id] = now.steady + options_.hold;
+}
+
 void RoomAuthority::set_connected(MemberId id, bool connected, const Now& now) {
     const Member* m = state_.member(id);
-    if (!m || m->bot || m->connected == connected) return;
+    if (closed() || !m || m->bot || m->connected == connected) return;
     emit(event::Connection { id, connected }, now);
     if (connected)
         held_until_.erase(id);
     else
-        held_until_[id] = now.steady + options_.hold;
+        hold(id, now);
     settle(now);
+}
+
+void RoomAuthority::lose_remote_members(MemberId keep, const Now& now) {
+    if (closed()) return;
+    std::vector<MemberId> lost;
+    for (const auto& [id, m] : state_.members())
+        if (id != keep && !m.bot && m.connected) lost.push_back(id);
+    // No settle(): the host's restart is nobody's choice, so it must not decide anything (old
+    // cancel votes of those still here would otherwise cancel the game). What happens next,
+    // a rejoin or a hold running out, settles as usual.
+    for (MemberId id : lost) {
+        emit(event::Connection { id, false }, now);
+        hold(id, now);
+    }
+}
+
+void RoomAuthority::close(const Now& now) {
+    if (closed()) return;
+    emit(event::RoomClosed {}, now);
+    held_until_.clear();
 }
 
 void RoomAuthority::start_game(const Now& now) {

@@ -5,6 +5,7 @@
 
 #include "daemon/room/clean_text.h"
 #include "daemon/room/room_state.h"
+#include "engine/result.h"
 
 #include <chrono>
 #include <expected>
@@ -58,8 +59,17 @@ template <class T> using Outcome = std::expected<T, Refusal>;
 class RoomAuthority {
 public:
     RoomAuthority(RoomConfig config, AuthorityOptions options, std::uint64_t seed);
+    // The room a host had before it stopped, from what it kept: its config, every event it
+    // accepted (replayed as a replica would) and the seat token of each member that had one.
+    // Tokens of members no longer in the room are ignored (they left after the tokens were
+    // last written). A vanished member's seat is held afresh from `now`. No event is made.
+    static engine::Result<RoomAuthority> restore(RoomConfig config, AuthorityOptions options,
+        std::uint64_t seed, const std::vector<RoomEvent>& log,
+        const std::map<MemberId, std::string>& tokens, const Now& now);
 
     const RoomState& state() const { return state_; }
+    // Each member's seat token (bots have none): what a host keeps to restore the room.
+    const std::map<MemberId, std::string>& tokens() const { return token_of_; }
 
     // A new member (a seat if one is free, unless spectating) or, with a token still held, the
     // same member back in its seat.
@@ -77,6 +87,11 @@ public:
 
     // The network edge reports a member's daemon lost or back; a lost seat is held for a while.
     void set_connected(MemberId member, bool connected, const Now& now);
+    // After the host restarted, every member but `keep` (its own player) and the bots has lost
+    // its daemon: each connected one is marked gone and its seat held until it rejoins.
+    void lose_remote_members(MemberId keep, const Now& now);
+    // Ends the room for good: RoomClosed, after which nothing is accepted.
+    void close(const Now& now);
 
     // Events accepted since the last call, in order, for the network edge to send out.
     std::vector<RoomEvent> take_events();
@@ -85,6 +100,8 @@ public:
     void tick(const Now& now);
 
 private:
+    bool closed() const { return state_.phase() == Phase::kClosed; }
+    void hold(MemberId id, const Now& now);
     std::optional<Refusal> act_as(MemberId id, const Action& action, const Now& now);
     std::optional<Refusal> move(const Member& m, std::string_view text, const Now& now);
     std::optional<Refusal> vote(const Member& m, VoteKind kind, const Now& now);

@@ -1,6 +1,6 @@
 // A room's history as sequence-numbered events. The host creates them; the host and every replica
-// change a room only by applying them, so the log alone rebuilds the room (and is what a durable
-// host would write to disk).
+// change a room only by applying them, so the log alone rebuilds the room (and is what the host
+// writes to disk to resume its rooms after a restart).
 #pragma once
 
 #include "daemon/room/room_types.h"
@@ -48,10 +48,13 @@ struct VoteCast {
     VoteKind kind = VoteKind::kNewGame;
 };
 struct GameCancelled { };
+// The host closed the room for good: always its last event (a replica forgets the room).
+struct RoomClosed { };
 } // namespace event
 
 using EventBody = std::variant<event::MemberJoined, event::MemberLeft, event::Connection,
-    event::Chat, event::GameStarted, event::MovePlayed, event::VoteCast, event::GameCancelled>;
+    event::Chat, event::GameStarted, event::MovePlayed, event::VoteCast, event::GameCancelled,
+    event::RoomClosed>;
 
 struct RoomEvent {
     std::uint64_t seq = 0;

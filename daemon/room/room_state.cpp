@@ -73,6 +73,7 @@ int RoomState::spectators() const {
 }
 
 Phase RoomState::phase() const {
+    if (closed_) return Phase::kClosed;
     if (!game_) return Phase::kWaiting;
     if (cancelled_) return Phase::kCancelled;
     return game_->over() ? Phase::kOver : Phase::kPlaying;
@@ -109,6 +110,7 @@ std::optional<std::string> RoomState::apply(const RoomEvent& e) {
     if (e.seq != seq() + 1)
         return "event " + std::to_string(e.seq) + " arrived where " + std::to_string(seq() + 1)
             + " was due";
+    if (closed_) return "the room is closed";
     if (auto error = apply_body(e.body, e.seq, e.time_ms)) return error;
     log_.push_back(e);
     return std::nullopt;
@@ -192,6 +194,10 @@ std::optional<std::string> RoomState::apply_body(
                 if (phase() != Phase::kPlaying) return "no game to cancel";
                 cancelled_ = true;
                 for (auto& v : votes_) v.clear();
+                return std::nullopt;
+            },
+            [&](const event::RoomClosed&) -> std::optional<std::string> {
+                closed_ = true;
                 return std::nullopt;
             },
         },

@@ -43,6 +43,7 @@ public:
 
     // Applies the event that comes next (seq() + 1). An error means it does not fit this room:
     // for a replica, a sign it is out of step and needs a fresh snapshot. Nothing changes then.
+    // Nothing follows RoomClosed.
     std::optional<std::string> apply(const RoomEvent& e);
 
     const std::map<MemberId, Member>& members() const { return members_; }
@@ -85,6 +86,7 @@ private:
     int game_number_ = 0;
     std::vector<int> seat_player_;
     bool cancelled_ = false;
+    bool closed_ = false;
     std::vector<ChatLine> chat_;
     std::array<std::set<MemberId>, 2> votes_;
     std::vector<engine::PlayedMove> last_played_;

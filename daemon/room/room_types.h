@@ -22,7 +22,7 @@ inline constexpr int kMaxMoveLimit = 100'000;
 
 enum class Visibility { kPublic, kFriends };
 enum class VoteKind { kNewGame, kCancel };
-enum class Phase { kWaiting, kPlaying, kOver, kCancelled };
+enum class Phase { kWaiting, kPlaying, kOver, kCancelled, kClosed };
 // How well a computer player in a seat plays (the bots themselves live in engine/ai).
 enum class BotLevel { kEasy, kHard };
 

@@ -22,6 +22,8 @@ pb::Phase to_proto(Phase phase) {
         return pb::PHASE_OVER;
     case Phase::kCancelled:
         return pb::PHASE_CANCELLED;
+    case Phase::kClosed:
+        return pb::PHASE_CLOSED;
     }
     return pb::PHASE_WAITING;
 }
@@ -136,6 +138,7 @@ void to_proto(const RoomEvent& e, pb::RoomEvent* out) {
                                : pb::VOTE_KIND_NEW_GAME);
                    },
                    [&](const event::GameCancelled&) { out->mutable_cancelled(); },
+                   [&](const event::RoomClosed&) { out->mutable_closed(); },
                },
         e.body);
 }
@@ -203,6 +206,9 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
         break;
     case pb::RoomEvent::kCancelled:
         e.body = event::GameCancelled {};
+        break;
+    case pb::RoomEvent::kClosed:
+        e.body = event::RoomClosed {};
         break;
     default:
         return engine::fail("an event of a kind this daemon does not know");
@@ -388,6 +394,9 @@ std::string describe(const RoomState& state, const RoomEvent& e) {
                                                    : " votes for a new game");
             },
             [&](const event::GameCancelled&) -> std::string { return "the game was cancelled"; },
+            [&](const event::RoomClosed&) -> std::string {
+                return "the host closed room " + state.config().name;
+            },
         },
         e.body);
 }

@@ -155,6 +155,8 @@ def play(daemon, address, room, wait):
         if event.room_id != room_id:
             continue
         print(f"  {event.text}")
+        if event.event.HasField("closed"):
+            raise NotDone("the host closed the room")
         if event.connection != api_pb2.CONNECTION_STATE_CONNECTED:
             print("  (the light is not green: our daemon is reconnecting to the host)")
         view = daemon.view(room_id)  # cheap: a local request

@@ -111,9 +111,13 @@ class Daemon:
                 "--request-timeout-ms", "3000", "--log-level", "debug"] + self.extra
 
     def start(self):
+        sock = os.path.join(self.runtime_dir, "api.sock")
+        # A daemon killed with SIGKILL leaves its socket file: waiting for it would not wait for
+        # the new daemon (which removes it, then binds a new one).
+        if os.path.exists(sock):
+            os.remove(sock)
         log = open(self.log_path, "a")
         self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
-        sock = os.path.join(self.runtime_dir, "api.sock")
         wait_until(lambda: os.path.exists(sock) or self.proc.poll() is not None, 10, f"{self.name} to start")
         check(self.proc.poll() is None, f"{self.name} exited at start: {self.log_tail()}")
         self._api = None

@@ -74,6 +74,7 @@ TEST(CodecEvents, EveryKindRoundTrips) {
         event::VoteCast { 1, VoteKind::kNewGame },
         event::VoteCast { 2, VoteKind::kCancel },
         event::GameCancelled {},
+        event::RoomClosed {},
     };
     std::uint64_t seq = 1;
     for (const auto& body : bodies) {

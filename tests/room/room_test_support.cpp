@@ -115,6 +115,9 @@ auto fields(const event::VoteCast& e) {
 auto fields(const event::GameCancelled&) {
     return std::tuple<>();
 }
+auto fields(const event::RoomClosed&) {
+    return std::tuple<>();
+}
 
 std::string standings_text(const RoomState& s) {
     std::ostringstream out;

@@ -1,0 +1,113 @@
+#include "daemon/net/durable_file.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <utility>
+
+namespace halma::daemon {
+
+namespace {
+
+std::unexpected<engine::Error> os_error(
+    const std::string& what, const std::filesystem::path& path) {
+    return engine::fail("cannot " + what + " " + path.string() + ": " + std::strerror(errno));
+}
+
+// write() may take less than asked (a signal, a full disk on the way): go on until all is
+// written or it fails.
+bool write_all(int fd, std::string_view bytes) {
+    while (!bytes.empty()) {
+        ssize_t n = ::write(fd, bytes.data(), bytes.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        bytes.remove_prefix(static_cast<std::size_t>(n));
+    }
+    return true;
+}
+
+} // namespace
+
+engine::Result<bool> sync_directory(const std::filesystem::path& dir) {
+    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return os_error("open", dir);
+    bool ok = ::fsync(fd) == 0;
+    int saved = errno;
+    ::close(fd);
+    errno = saved;
+    if (!ok) return os_error("sync", dir);
+    return true;
+}
+
+engine::Result<bool> write_file_atomically(
+    const std::filesystem::path& path, std::string_view bytes) {
+    auto tmp = path;
+    tmp += ".tmp";
+    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) return os_error("create", tmp);
+    // A temporary file left by a crash keeps its mode through O_TRUNC: set it again.
+    bool ok = ::fchmod(fd, 0600) == 0 && write_all(fd, bytes) && ::fsync(fd) == 0;
+    int saved = errno;
+    ::close(fd);
+    errno = saved;
+    if (!ok) return os_error("write", tmp);
+    if (::rename(tmp.c_str(), path.c_str()) != 0) return os_error("rename to", path);
+    return sync_directory(path.parent_path());
+}
+
+engine::Result<std::string> read_whole_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return os_error("read", path);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    if (in.bad()) return os_error("read", path);
+    return bytes.str();
+}
+
+engine::Result<bool> truncate_file(const std::filesystem::path& path, std::uintmax_t size) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return os_error("open", path);
+    bool ok = ::ftruncate(fd, static_cast<off_t>(size)) == 0 && ::fdatasync(fd) == 0;
+    int saved = errno;
+    ::close(fd);
+    errno = saved;
+    if (!ok) return os_error("truncate", path);
+    return true;
+}
+
+engine::Result<AppendFile> AppendFile::open(const std::filesystem::path& path, bool create) {
+    int flags = O_WRONLY | O_APPEND | O_CLOEXEC | (create ? O_CREAT : 0);
+    int fd = ::open(path.c_str(), flags, 0600);
+    if (fd < 0) return os_error("open", path);
+    return AppendFile(fd, path);
+}
+
+AppendFile::AppendFile(AppendFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1))
+    , path_(std::move(other.path_)) { }
+
+AppendFile& AppendFile::operator=(AppendFile&& other) noexcept {
+    if (this != &other) {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = std::exchange(other.fd_, -1);
+        path_ = std::move(other.path_);
+    }
+    return *this;
+}
+
+AppendFile::~AppendFile() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+engine::Result<bool> AppendFile::append(std::string_view bytes) {
+    if (fd_ < 0) return engine::fail(path_.string() + " is not open");
+    // fdatasync also writes the file's new size: the appended bytes can be read back.
+    if (!write_all(fd_, bytes) || ::fdatasync(fd_) != 0) return os_error("append to", path_);
+    return true;
+}
+
+} // namespace halma::daemon

@@ -1,0 +1,47 @@
+// Files that are whole after a crash or a power cut: replaced atomically (a temporary file,
+// fsync, rename, fsync of the directory), or only appended to and fdatasync'ed before the
+// append returns. What a host keeps of its rooms is written this way (room_store.h).
+#pragma once
+
+#include "engine/result.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace halma::daemon {
+
+// After this returns, and after any crash, `path` holds all of `bytes`, mode 0600 (it held what
+// it held before until the rename).
+engine::Result<bool> write_file_atomically(
+    const std::filesystem::path& path, std::string_view bytes);
+// Makes the directory's entries durable: files created, renamed or removed in it.
+engine::Result<bool> sync_directory(const std::filesystem::path& dir);
+engine::Result<std::string> read_whole_file(const std::filesystem::path& path);
+// Cuts the file to `size` bytes, durably (a torn record at its end is dropped this way).
+engine::Result<bool> truncate_file(const std::filesystem::path& path, std::uintmax_t size);
+
+// A file only ever added to at its end; each append is on disk when append() returns.
+class AppendFile {
+public:
+    // Opens `path` for appending; with `create`, makes it (mode 0600) if it is not there.
+    static engine::Result<AppendFile> open(const std::filesystem::path& path, bool create);
+    AppendFile(AppendFile&& other) noexcept;
+    AppendFile& operator=(AppendFile&& other) noexcept;
+    AppendFile(const AppendFile&) = delete;
+    AppendFile& operator=(const AppendFile&) = delete;
+    ~AppendFile();
+
+    // Writes all of `bytes` at the end, then fdatasync: one disk flush per call.
+    engine::Result<bool> append(std::string_view bytes);
+
+private:
+    AppendFile(int fd, std::filesystem::path path)
+        : fd_(fd)
+        , path_(std::move(path)) { }
+    int fd_ = -1;
+    std::filesystem::path path_;
+};
+
+} // namespace halma::daemon

@@ -1,0 +1,268 @@
+#include "daemon/net/room_store.h"
+
+#include "daemon/net/runtime_dir.h"
+#include "daemon/wire/codec.h"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+#include <zlib.h>
+
+namespace halma::daemon {
+
+namespace pb = wire::pb;
+
+namespace {
+
+constexpr std::size_t kHeader = 8;
+// An event is a few hundred bytes at most (a 500-byte chat line is the largest); a length past
+// this is damage, not an event.
+constexpr std::uint32_t kMaxRecord = 64 * 1024;
+
+std::uint32_t crc_of(std::string_view bytes) {
+    return static_cast<std::uint32_t>(::crc32(::crc32(0L, Z_NULL, 0),
+        reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
+}
+
+void put_u32(std::string& out, std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out += static_cast<char>((v >> (8 * i)) & 0xff);
+}
+
+std::uint32_t get_u32(std::string_view bytes, std::size_t at) {
+    std::uint32_t v = 0;
+    for (int i = 3; i >= 0; --i)
+        v = (v << 8) | static_cast<unsigned char>(bytes[at + static_cast<std::size_t>(i)]);
+    return v;
+}
+
+bool is_room_id(const std::string& name) {
+    return name.size() == 32 && std::all_of(name.begin(), name.end(), [](unsigned char c) {
+        return std::isdigit(c) || (c >= 'a' && c <= 'f');
+    });
+}
+
+// The members file, a few lines of text: "local MEMBER" (the host's own player, if in the
+// room) and "member MEMBER TOKEN" per member with a seat token.
+std::string encode_members(const StoredMembers& m) {
+    std::string out = "# seat tokens of this room's members: whoever has one acts for its member\n";
+    if (m.local != kNoMember) out += "local " + std::to_string(m.local) + "\n";
+    for (const auto& [id, token] : m.tokens)
+        out += "member " + std::to_string(id) + " " + token + "\n";
+    return out;
+}
+
+engine::Result<StoredMembers> decode_members(const std::string& text) {
+    StoredMembers m;
+    std::istringstream lines(text);
+    std::string line;
+    for (int n = 1; std::getline(lines, line); ++n) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream fields(line);
+        std::string kind, token, extra;
+        long long id = 0;
+        bool ok = static_cast<bool>(fields >> kind >> id) && id > 0 && id <= 0xffffffffLL;
+        if (ok && kind == "local")
+            ok = !(fields >> extra) && m.local == kNoMember;
+        else if (ok && kind == "member")
+            ok = static_cast<bool>(fields >> token) && !(fields >> extra) && is_room_id(token)
+                && m.tokens.emplace(static_cast<MemberId>(id), token).second;
+        else
+            ok = false;
+        if (!ok) return engine::fail("members line " + std::to_string(n) + " is damaged");
+        if (kind == "local") m.local = static_cast<MemberId>(id);
+    }
+    return m;
+}
+
+} // namespace
+
+std::string encode_event_record(const RoomEvent& event) {
+    pb::RoomEvent message;
+    wire::to_proto(event, &message);
+    std::string payload = message.SerializeAsString();
+    std::string out;
+    out.reserve(kHeader + payload.size());
+    put_u32(out, static_cast<std::uint32_t>(payload.size()));
+    put_u32(out, crc_of(payload));
+    out += payload;
+    return out;
+}
+
+engine::Result<EventLog> decode_event_log(std::string_view bytes) {
+    EventLog log;
+    std::size_t at = 0;
+    while (at < bytes.size()) {
+        std::size_t left = bytes.size() - at;
+        std::string bad;
+        bool reaches_end = true; // the bad record's bytes run to the end of the file
+        std::uint32_t length = left >= kHeader ? get_u32(bytes, at) : 0;
+        if (left < kHeader) {
+            bad = "a record header cut short";
+        } else if (length == 0 || length > kMaxRecord) {
+            bad = "a record of impossible length " + std::to_string(length);
+            reaches_end = false;
+        } else if (left - kHeader < length) {
+            bad = "a record cut short (" + std::to_string(left - kHeader) + " of "
+                + std::to_string(length) + " bytes)";
+        } else {
+            std::string_view payload = bytes.substr(at + kHeader, length);
+            reaches_end = at + kHeader + length == bytes.size();
+            pb::RoomEvent message;
+            if (crc_of(payload) != get_u32(bytes, at + 4)) {
+                bad = "a record whose checksum does not match";
+            } else if (!message.ParseFromArray(payload.data(), static_cast<int>(payload.size()))) {
+                bad = "a record that is not an event";
+                reaches_end = false; // written whole (the checksum says so): not torn
+            } else if (auto e = wire::event_from_proto(message); !e) {
+                bad = "an event this daemon cannot read: " + e.error().message;
+                reaches_end = false;
+            } else {
+                log.events.push_back(std::move(*e));
+                at += kHeader + length;
+                continue;
+            }
+        }
+        // A crash while appending leaves a part of the last write, or (on some file systems)
+        // zeros where the data did not reach the disk.
+        bool zeros = std::all_of(bytes.begin() + static_cast<std::ptrdiff_t>(at), bytes.end(),
+            [](char c) { return c == 0; });
+        if (!reaches_end && !zeros)
+            return engine::fail(bad + " at byte " + std::to_string(at) + ", after event "
+                + std::to_string(log.events.size()) + ", with " + std::to_string(bytes.size() - at)
+                + " bytes after it");
+        log.torn = bad + " at byte " + std::to_string(at) + " (" + std::to_string(left)
+            + " bytes dropped)";
+        break;
+    }
+    log.good_bytes = at;
+    return log;
+}
+
+RoomStore::RoomStore(std::filesystem::path state_dir)
+    : dir_(std::move(state_dir) / "rooms") { }
+
+StoreContents RoomStore::load() {
+    StoreContents out;
+    std::error_code ec;
+    if (!std::filesystem::exists(dir_, ec)) return out;
+    std::vector<std::string> names;
+    // Not a range-for: its increment throws on an error, and load() never throws.
+    for (std::filesystem::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec))
+        names.push_back(it->path().filename().string());
+    if (ec) {
+        out.refused.emplace_back("*", "cannot list " + dir_.string() + ": " + ec.message());
+        return out;
+    }
+    std::sort(names.begin(), names.end());
+    for (const auto& name : names) {
+        if (!is_room_id(name)) {
+            out.warnings.push_back(
+                "skipping " + (dir_ / name).string() + ": not a room's directory");
+            continue;
+        }
+        // No config: a room whose creation or removal was cut short. Nobody has seen it (its
+        // config is written before anyone hears of it), or its host has said it is closed.
+        bool whole = std::filesystem::exists(room_dir(name) / "config", ec);
+        if (ec) { // not "no config": a room must not be deleted because it could not be read
+            out.refused.emplace_back(name, "cannot look into it: " + ec.message());
+            continue;
+        }
+        if (!whole) {
+            std::filesystem::remove_all(room_dir(name), ec);
+            out.warnings.push_back("room " + name + ": made or removed only in part; "
+                + (ec ? "cannot remove it: " + ec.message() : std::string("removed")));
+            continue;
+        }
+        auto room = load_room(name, out.warnings);
+        if (room)
+            out.rooms.push_back(std::move(*room));
+        else
+            out.refused.emplace_back(name, room.error().message);
+    }
+    return out;
+}
+
+engine::Result<StoredRoom> RoomStore::load_room(
+    const std::string& room_id, std::vector<std::string>& warnings) {
+    auto dir = room_dir(room_id);
+    auto config_bytes = read_whole_file(dir / "config");
+    if (!config_bytes) return std::unexpected(config_bytes.error());
+    pb::RoomConfig config_message;
+    if (!config_message.ParseFromString(*config_bytes))
+        return engine::fail("its config does not parse");
+    auto config = wire::config_from_proto(config_message);
+    if (!config) return engine::fail("its config: " + config.error().message);
+    if (config->room_id != room_id) return engine::fail("its config names room " + config->room_id);
+
+    auto member_bytes = read_whole_file(dir / "members");
+    if (!member_bytes) return std::unexpected(member_bytes.error());
+    auto members = decode_members(*member_bytes);
+    if (!members) return std::unexpected(members.error());
+
+    auto log_bytes = read_whole_file(dir / "events");
+    if (!log_bytes) return std::unexpected(log_bytes.error());
+    auto log = decode_event_log(*log_bytes);
+    if (!log) return engine::fail("its events: " + log.error().message);
+    if (!log->torn.empty()) {
+        // Cut it off, or the next event appended would follow the damage.
+        if (auto cut = truncate_file(dir / "events", log->good_bytes); !cut)
+            return std::unexpected(cut.error());
+        warnings.push_back("room " + config->name + " (" + room_id
+            + "): dropped a torn last event, written in part when the daemon stopped: "
+            + log->torn);
+    }
+    return StoredRoom { std::move(*config), std::move(log->events), std::move(*members) };
+}
+
+engine::Result<bool> RoomStore::create(const RoomConfig& config, const StoredMembers& members) {
+    if (auto made = make_private_dir(dir_.parent_path()); !made) return made;
+    if (auto made = make_private_dir(dir_); !made) return made;
+    auto dir = room_dir(config.room_id);
+    std::error_code ec;
+    if (!std::filesystem::create_directory(dir, ec))
+        return engine::fail("cannot create " + dir.string() + ": "
+            + (ec ? ec.message() : std::string("it exists already")));
+    if (auto made = make_private_dir(dir); !made) return made;
+    auto log = AppendFile::open(dir / "events", true);
+    if (!log) return std::unexpected(log.error());
+    if (auto saved = save_members(config.room_id, members); !saved) return saved;
+    pb::RoomConfig message;
+    wire::to_proto(config, &message);
+    if (auto written = write_file_atomically(dir / "config", message.SerializeAsString()); !written)
+        return written;
+    if (auto synced = sync_directory(dir_); !synced) return synced;
+    logs_.insert_or_assign(config.room_id, std::move(*log));
+    return true;
+}
+
+engine::Result<bool> RoomStore::append(
+    const std::string& room_id, const std::vector<RoomEvent>& events) {
+    auto it = logs_.find(room_id);
+    if (it == logs_.end()) {
+        auto log = AppendFile::open(room_dir(room_id) / "events", false);
+        if (!log) return std::unexpected(log.error());
+        it = logs_.emplace(room_id, std::move(*log)).first;
+    }
+    std::string bytes;
+    for (const auto& e : events) bytes += encode_event_record(e);
+    return it->second.append(bytes);
+}
+
+engine::Result<bool> RoomStore::save_members(
+    const std::string& room_id, const StoredMembers& members) {
+    return write_file_atomically(room_dir(room_id) / "members", encode_members(members));
+}
+
+engine::Result<bool> RoomStore::remove(const std::string& room_id) {
+    logs_.erase(room_id);
+    auto dir = room_dir(room_id);
+    std::error_code ec;
+    std::filesystem::remove(dir / "config", ec);
+    if (ec) return engine::fail("cannot remove " + (dir / "config").string() + ": " + ec.message());
+    if (auto synced = sync_directory(dir); !synced) return synced;
+    std::filesystem::remove_all(dir, ec);
+    if (ec) return engine::fail("cannot remove " + dir.string() + ": " + ec.message());
+    return sync_directory(dir_);
+}
+
+} // namespace halma::daemon

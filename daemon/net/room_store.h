@@ -1,0 +1,82 @@
+// What a host keeps of the rooms it hosts, so that it resumes them after a restart (a crash,
+// kill -9, a reboot): one private directory per room under STATE_DIR/rooms with its config,
+// every event it accepted (written before anyone hears of them) and its members' seat tokens.
+// docs/protocol.md ("Durability") describes the files.
+#pragma once
+
+#include "daemon/net/durable_file.h"
+#include "daemon/room/room_event.h"
+#include "daemon/room/room_types.h"
+#include "engine/result.h"
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace halma::daemon {
+
+// The secrets of a room that are not in its events.
+struct StoredMembers {
+    MemberId local = kNoMember; // the host's own player, kNoMember if it is not in the room
+    std::map<MemberId, std::string> tokens; // each member's seat token
+    bool operator==(const StoredMembers&) const = default;
+};
+
+struct StoredRoom {
+    RoomConfig config;
+    std::vector<RoomEvent> events;
+    StoredMembers members;
+};
+
+struct StoreContents {
+    std::vector<StoredRoom> rooms;
+    // What was repaired on the way: a torn last event dropped, a half-made room removed.
+    std::vector<std::string> warnings;
+    // Rooms left on disk but not loaded: room id (the directory's name) and why.
+    std::vector<std::pair<std::string, std::string>> refused;
+};
+
+class RoomStore {
+public:
+    // Keeps the rooms under `state_dir`/rooms.
+    explicit RoomStore(std::filesystem::path state_dir);
+    const std::filesystem::path& dir() const { return dir_; }
+
+    // Every room kept. A room whose events file ends in a torn record (the daemon died while
+    // appending) loses that record, which nobody can have seen; any other damage leaves the
+    // room on disk unloaded, with the reason. Never throws.
+    StoreContents load();
+    // Starts keeping a new room; its config is written last, so a room is loaded only whole.
+    engine::Result<bool> create(const RoomConfig& config, const StoredMembers& members);
+    // Appends the room's new events with one fdatasync: when this returns they are on disk.
+    engine::Result<bool> append(const std::string& room_id, const std::vector<RoomEvent>& events);
+    engine::Result<bool> save_members(const std::string& room_id, const StoredMembers& members);
+    // Forgets the room: its config goes first, so a crash half-way leaves no room to load.
+    engine::Result<bool> remove(const std::string& room_id);
+
+private:
+    std::filesystem::path room_dir(const std::string& room_id) const { return dir_ / room_id; }
+    engine::Result<StoredRoom> load_room(
+        const std::string& room_id, std::vector<std::string>& warnings);
+
+    std::filesystem::path dir_;
+    std::map<std::string, AppendFile> logs_; // the events file of each room, open for appending
+};
+
+// An events file's records: a 4-byte little-endian length, the CRC-32 of the payload (4 bytes,
+// little-endian), then the payload, a halma.v1.RoomEvent.
+std::string encode_event_record(const RoomEvent& event);
+
+struct EventLog {
+    std::vector<RoomEvent> events;
+    std::uintmax_t good_bytes = 0; // where the last whole record ends
+    std::string torn; // why the bytes after good_bytes were dropped; empty: none were
+};
+// Reads records until the end. A bad record that reaches the end of the file (cut short, or
+// written in part), or bad bytes that are all zero to the end, is a torn append and is dropped;
+// a bad record with more after it is an error naming its byte offset.
+engine::Result<EventLog> decode_event_log(std::string_view bytes);
+
+} // namespace halma::daemon

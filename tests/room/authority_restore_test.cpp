@@ -1,0 +1,256 @@
+// A host that restarts rebuilds each room from what it kept (config, log, seat tokens): the
+// same room, the same members acting with the same tokens, member ids going on where they
+// were; then every remote member is marked gone and held until its daemon rejoins. And a room
+// the host closes accepts nothing more.
+#include "room_test_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace halma::testing;
+using std::chrono::milliseconds;
+
+namespace {
+
+AuthorityOptions lively_options() {
+    AuthorityOptions options;
+    options.bots_available = true;
+    options.hold = milliseconds(1000);
+    return options;
+}
+
+RoomAuthority restored(const RoomAuthority& room, const Now& now = at_ms(1'000'000)) {
+    auto back = RoomAuthority::restore(
+        room.state().config(), lively_options(), kSeed + 1, room.state().log(), room.tokens(), now);
+    if (!back) throw std::runtime_error(back.error().message);
+    return std::move(*back);
+}
+
+MemberId largest_member_ever(const RoomState& state) {
+    MemberId largest = kNoMember;
+    for (const auto& e : state.log())
+        if (auto* j = std::get_if<event::MemberJoined>(&e.body))
+            largest = std::max(largest, j->member);
+    return largest;
+}
+
+} // namespace
+
+TEST(AuthorityRestore, GivesTheSameRoomAtEveryStep) {
+    int steps = 0;
+    auto room = lively_room([&](RoomAuthority& host) {
+        auto back = restored(host);
+        auto diff = state_difference(host.state(), back.state());
+        ASSERT_FALSE(diff) << "after step " << steps << ": " << *diff;
+        EXPECT_EQ(back.tokens(), host.tokens()) << "after step " << steps;
+        EXPECT_EQ(back.bot_to_move(), host.bot_to_move()) << "after step " << steps;
+        EXPECT_TRUE(back.take_events().empty()) << "restoring made events";
+        ++steps;
+    });
+    EXPECT_GT(steps, 30);
+    auto back = restored(room);
+    EXPECT_FALSE(state_difference(room.state(), back.state()));
+}
+
+TEST(AuthorityRestore, RestoredTokensActForTheirMembers) {
+    TwoPlayers p;
+    ASSERT_FALSE(
+        p.room.act(p.ann.token, action::Move { greedy_text(*p.room.state().game()) }, at_ms(100)));
+    auto back = RoomAuthority::restore(
+        p.room.state().config(), {}, kSeed, p.room.state().log(), p.room.tokens(), at_ms(200));
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->member_of(p.ann.token), p.ann.member);
+    EXPECT_EQ(back->member_of(p.bob.token), p.bob.member);
+    // ann has moved: it is bob's turn, and only bob's token plays it.
+    std::string move = greedy_text(*back->state().game());
+    auto refused = back->act(p.ann.token, action::Move { move }, at_ms(300));
+    ASSERT_TRUE(refused);
+    EXPECT_EQ(refused->code, Refusal::Code::kNotYourTurn);
+    EXPECT_FALSE(back->act(p.bob.token, action::Move { move }, at_ms(300)));
+    EXPECT_FALSE(back->act(p.ann.token, action::Chat { "still here" }, at_ms(400)));
+    auto events = back->take_events();
+    ASSERT_EQ(events.size(), 2u);
+    EXPECT_EQ(events[0].seq, p.room.state().seq() + 1) << "the log goes on from where it was";
+    // A rejoin with the token is the same member in the same seat.
+    auto again = back->join("bob", p.bob.token, false, at_ms(500));
+    ASSERT_TRUE(again);
+    EXPECT_TRUE(again->rejoined);
+    EXPECT_EQ(again->member, p.bob.member);
+    EXPECT_EQ(again->seat, 1);
+}
+
+TEST(AuthorityRestore, MemberIdsGoOnAfterTheLargestEverGiven) {
+    auto room = lively_room();
+    auto back = restored(room);
+    // Members have left since the largest id was given: ids are still never reused.
+    MemberId largest = largest_member_ever(room.state());
+    ASSERT_LT(room.state().members().rbegin()->first, largest + 1);
+    auto ticket = back.join("eve", "", true, at_ms(2'000'000));
+    ASSERT_TRUE(ticket) << ticket.error().message;
+    EXPECT_EQ(ticket->member, largest + 1);
+    EXPECT_EQ(room.join("eve", "", true, at_ms(2'000'000))->member, ticket->member)
+        << "the original room would have given the same id";
+}
+
+TEST(AuthorityRestore, TokensOfMembersWhoLeftAreIgnored) {
+    TwoPlayers p;
+    auto tokens = p.room.tokens();
+    ASSERT_FALSE(p.room.act(p.bob.token, action::Leave {}, at_ms(100)));
+    // The tokens were written before bob left: his is stale and must not let anyone in.
+    auto back = RoomAuthority::restore(
+        p.room.state().config(), {}, kSeed, p.room.state().log(), tokens, at_ms(200));
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->member_of(p.bob.token), kNoMember);
+    EXPECT_EQ(back->member_of(p.ann.token), p.ann.member);
+    auto refused = back->act(p.bob.token, action::Chat { "hi" }, at_ms(300));
+    ASSERT_TRUE(refused);
+    EXPECT_EQ(refused->code, Refusal::Code::kNotAllowed);
+}
+
+TEST(AuthorityRestore, ALogThatDoesNotReplayIsRefusedWithTheEvent) {
+    TwoPlayers p;
+    auto log = p.room.state().log();
+    log[1].body = event::MemberJoined { p.ann.member, "twin", 1, false }; // ann's id again
+    auto back = RoomAuthority::restore(p.room.state().config(), {}, kSeed, log, {}, at_ms(0));
+    ASSERT_FALSE(back);
+    EXPECT_EQ(back.error().message, "event 2: member id already in use");
+
+    auto gap = p.room.state().log();
+    gap.erase(gap.begin() + 1);
+    back = RoomAuthority::restore(p.room.state().config(), {}, kSeed, gap, {}, at_ms(0));
+    ASSERT_FALSE(back);
+    EXPECT_EQ(back.error().message, "event 3: event 3 arrived where 2 was due");
+}
+
+TEST(AuthorityRestore, TwoMembersWithOneTokenAreRefused) {
+    TwoPlayers p;
+    std::map<MemberId, std::string> tokens { { p.ann.member, p.ann.token },
+        { p.bob.member, p.ann.token } };
+    auto back = RoomAuthority::restore(
+        p.room.state().config(), {}, kSeed, p.room.state().log(), tokens, at_ms(0));
+    ASSERT_FALSE(back);
+    EXPECT_EQ(back.error().message, "two members hold the same seat token");
+}
+
+TEST(AuthorityRestore, AMemberAlreadyGoneIsHeldAfreshFromTheRestart) {
+    AuthorityOptions options;
+    options.hold = milliseconds(1000);
+    TwoPlayers p(options);
+    p.room.set_connected(p.bob.member, false, at_ms(100));
+    auto back = RoomAuthority::restore(p.room.state().config(), options, kSeed,
+        p.room.state().log(), p.room.tokens(), at_ms(50'000));
+    ASSERT_TRUE(back) << back.error().message;
+    ASSERT_TRUE(back->next_deadline());
+    EXPECT_EQ(*back->next_deadline(), at_ms(51'000).steady);
+    back->tick(at_ms(50'999));
+    EXPECT_TRUE(back->take_events().empty());
+    back->tick(at_ms(51'000));
+    auto events = back->take_events();
+    ASSERT_EQ(events.size(), 1u);
+    auto* left = std::get_if<event::MemberLeft>(&events[0].body);
+    ASSERT_NE(left, nullptr);
+    EXPECT_EQ(left->member, p.bob.member);
+    EXPECT_TRUE(left->timed_out);
+}
+
+TEST(AuthorityRestart, RemoteMembersAreMarkedGoneAndHeldButNotTheHostsOwnOrBots) {
+    AuthorityOptions options;
+    options.hold = milliseconds(1000);
+    options.bots_available = true;
+    RoomAuthority room(room_config(4), options, kSeed);
+    auto ann = room.join("ann", "", false, at_ms(0)).value(); // the host's own player
+    auto bob = room.join("bob", "", false, at_ms(1)).value();
+    auto wes = room.join("wes", "", true, at_ms(2)).value();
+    ASSERT_EQ(room.add_bots(2, BotLevel::kEasy, at_ms(3)).value(), 2);
+    room.take_events();
+    std::uint64_t seq = room.state().seq();
+
+    room.lose_remote_members(ann.member, at_ms(10));
+    auto events = room.take_events();
+    ASSERT_EQ(events.size(), 2u);
+    std::set<MemberId> lost;
+    for (const auto& e : events) {
+        auto* c = std::get_if<event::Connection>(&e.body);
+        ASSERT_NE(c, nullptr);
+        EXPECT_FALSE(c->connected);
+        lost.insert(c->member);
+    }
+    EXPECT_EQ(lost, (std::set<MemberId> { bob.member, wes.member }));
+    EXPECT_EQ(room.state().seq(), seq + 2);
+    EXPECT_EQ(*room.next_deadline(), at_ms(1010).steady);
+    EXPECT_EQ(room.state().phase(), Phase::kPlaying) << "the game goes on";
+
+    auto back = room.join("bob", bob.token, false, at_ms(20));
+    ASSERT_TRUE(back);
+    EXPECT_TRUE(back->rejoined);
+    EXPECT_EQ(back->seat, 1);
+    EXPECT_TRUE(room.state().member(bob.member)->connected);
+    // Told again (a second restart before anyone came back), it changes nothing more.
+    room.take_events();
+    room.lose_remote_members(ann.member, at_ms(30));
+    EXPECT_EQ(room.take_events().size(), 1u) << "only bob was back to lose";
+}
+
+TEST(AuthorityRestart, OldCancelVotesDoNotCancelTheGameOnARestart) {
+    AuthorityOptions options;
+    options.hold = milliseconds(1000);
+    RoomAuthority room(room_config(3), options, kSeed);
+    auto ann = room.join("ann", "", false, at_ms(0)).value();
+    auto bob = room.join("bob", "", false, at_ms(1)).value();
+    auto cat = room.join("cat", "", false, at_ms(2)).value();
+    room.set_connected(cat.member, false, at_ms(3));
+    ASSERT_FALSE(room.act(ann.token, action::Vote { VoteKind::kCancel }, at_ms(4)));
+    room.join("cat", cat.token, false, at_ms(5)).value();
+    ASSERT_EQ(room.state().phase(), Phase::kPlaying);
+
+    room.lose_remote_members(ann.member, at_ms(10));
+    EXPECT_EQ(room.state().phase(), Phase::kPlaying)
+        << "ann's old vote must not cancel the game because the host restarted";
+    (void)bob;
+}
+
+TEST(AuthorityClose, RoomClosedIsTheLastEventAndNothingIsAcceptedAfter) {
+    AuthorityOptions options;
+    options.bots_available = true;
+    TwoPlayers p(options);
+    p.room.set_connected(p.bob.member, false, at_ms(50));
+    p.room.take_events();
+    p.room.close(at_ms(100));
+    auto events = p.room.take_events();
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<event::RoomClosed>(events[0].body));
+    EXPECT_EQ(p.room.state().phase(), Phase::kClosed);
+    EXPECT_EQ(p.room.state().seat_to_move(), kNoSeat);
+    EXPECT_FALSE(p.room.next_deadline()) << "no hold runs out in a closed room";
+
+    auto join = p.room.join("cat", "", true, at_ms(200));
+    ASSERT_FALSE(join);
+    EXPECT_EQ(join.error().code, Refusal::Code::kUnknownRoom);
+    auto rejoin = p.room.join("bob", p.bob.token, false, at_ms(200));
+    ASSERT_FALSE(rejoin);
+    for (Action a : std::vector<Action> { action::Move { "pass" }, action::Chat { "hi" },
+             action::Vote { VoteKind::kNewGame }, action::Leave {}, action::Start {} }) {
+        auto refused = p.room.act(p.ann.token, a, at_ms(300));
+        ASSERT_TRUE(refused);
+        EXPECT_EQ(refused->code, Refusal::Code::kBadRequest);
+        EXPECT_EQ(refused->message, "room sunday has been closed");
+    }
+    EXPECT_FALSE(p.room.add_bots(1, std::nullopt, at_ms(300)));
+    p.room.set_connected(p.ann.member, false, at_ms(400));
+    p.room.lose_remote_members(kNoMember, at_ms(400));
+    p.room.close(at_ms(500));
+    p.room.tick(at_ms(1'000'000));
+    EXPECT_TRUE(p.room.take_events().empty());
+
+    // A replica applies it, and then nothing more; a restored closed room is still closed.
+    RoomState replica(p.room.state().config());
+    ASSERT_FALSE(replay(p.room.state().config(), p.room.state().log(), replica));
+    EXPECT_EQ(replica.phase(), Phase::kClosed);
+    auto after = replica.apply(
+        RoomEvent { replica.seq() + 1, 0, event::Chat { p.ann.member, "too late" } });
+    ASSERT_TRUE(after);
+    EXPECT_EQ(*after, "the room is closed");
+    auto back = RoomAuthority::restore(
+        p.room.state().config(), {}, kSeed, p.room.state().log(), p.room.tokens(), at_ms(600));
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->state().phase(), Phase::kClosed);
+}

@@ -1,0 +1,277 @@
+// The host's rooms on disk: what is kept comes back the same (and restores the same room),
+// private to its user; a record torn by a crash at the end of the events file is dropped, while
+// damage anywhere else keeps that one room from loading, with the reason, and the others load.
+#include "daemon/net/room_store.h"
+#include "room_test_support.h"
+
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+using namespace halma::testing;
+namespace fs = std::filesystem;
+
+namespace {
+
+class RoomStoreTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        std::string pattern = (fs::temp_directory_path() / "halma-store-XXXXXX").string();
+        ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+        state_dir_ = fs::path(pattern) / "state";
+    }
+    void TearDown() override { fs::remove_all(state_dir_.parent_path()); }
+
+    // A room kept as a host keeps it: created empty, then its events in batches.
+    RoomAuthority keep_lively_room(RoomStore& store, std::string id = "") {
+        auto room = lively_room();
+        RoomConfig config = room.state().config();
+        if (!id.empty()) config.room_id = id;
+        EXPECT_TRUE(store.create(config, {}));
+        const auto& log = room.state().log();
+        for (std::size_t i = 0; i < log.size(); i += 5) {
+            std::vector<RoomEvent> batch(log.begin() + static_cast<std::ptrdiff_t>(i),
+                log.begin() + static_cast<std::ptrdiff_t>(std::min(i + 5, log.size())));
+            auto ok = store.append(config.room_id, batch);
+            EXPECT_TRUE(ok) << ok.error().message;
+        }
+        EXPECT_TRUE(store.save_members(config.room_id, members_of(room)));
+        return room;
+    }
+
+    static StoredMembers members_of(const RoomAuthority& room) {
+        return StoredMembers { room.tokens().begin()->first, room.tokens() };
+    }
+
+    fs::path events_of(const std::string& room_id) const {
+        return state_dir_ / "rooms" / room_id / "events";
+    }
+
+    void append_raw(const fs::path& path, std::string_view bytes) {
+        std::ofstream out(path, std::ios::binary | std::ios::app);
+        out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    }
+
+    std::string read_raw(const fs::path& path) {
+        std::ifstream in(path, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    }
+
+    void write_raw(const fs::path& path, const std::string& bytes) {
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out << bytes;
+    }
+
+    fs::path state_dir_;
+};
+
+const std::string kOtherId = "ffeeddccbbaa99887766554433221100";
+
+std::uint32_t mode_of(const fs::path& p) {
+    struct stat st { };
+    EXPECT_EQ(stat(p.c_str(), &st), 0) << p;
+    return st.st_mode & 0777;
+}
+
+void expect_same_log(const std::vector<RoomEvent>& a, const std::vector<RoomEvent>& b) {
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i)
+        EXPECT_TRUE(same_event(a[i], b[i])) << "event " << a[i].seq;
+}
+
+} // namespace
+
+TEST_F(RoomStoreTest, WhatIsKeptComesBackAndRestoresTheSameRoom) {
+    RoomAuthority room = [&] {
+        RoomStore store(state_dir_);
+        return keep_lively_room(store);
+    }();
+    RoomStore again(state_dir_);
+    auto loaded = again.load();
+    EXPECT_TRUE(loaded.warnings.empty());
+    EXPECT_TRUE(loaded.refused.empty());
+    ASSERT_EQ(loaded.rooms.size(), 1u);
+    const StoredRoom& kept = loaded.rooms[0];
+    EXPECT_EQ(kept.config.room_id, room.state().id());
+    EXPECT_EQ(kept.config.code, room.state().config().code);
+    EXPECT_EQ(kept.members, members_of(room));
+    expect_same_log(kept.events, room.state().log());
+
+    AuthorityOptions options;
+    options.bots_available = true;
+    auto back = RoomAuthority::restore(
+        kept.config, options, kSeed, kept.events, kept.members.tokens, at_ms(0));
+    ASSERT_TRUE(back) << back.error().message;
+    auto diff = state_difference(room.state(), back->state());
+    EXPECT_FALSE(diff) << *diff;
+
+    // The loaded room is appended to where it ended.
+    auto ticket = back->join("eve", "", true, at_ms(1));
+    ASSERT_TRUE(ticket);
+    ASSERT_TRUE(again.append(room.state().id(), back->take_events()));
+    RoomStore third(state_dir_);
+    auto reloaded = third.load();
+    ASSERT_EQ(reloaded.rooms.size(), 1u);
+    expect_same_log(reloaded.rooms[0].events, back->state().log());
+}
+
+TEST_F(RoomStoreTest, EverythingIsPrivateToItsUser) {
+    RoomStore store(state_dir_);
+    auto room = keep_lively_room(store);
+    fs::path dir = state_dir_ / "rooms" / room.state().id();
+    EXPECT_EQ(mode_of(state_dir_), 0700u);
+    EXPECT_EQ(mode_of(state_dir_ / "rooms"), 0700u);
+    EXPECT_EQ(mode_of(dir), 0700u);
+    for (const char* file : { "config", "events", "members" })
+        EXPECT_EQ(mode_of(dir / file), 0600u) << file;
+    std::set<std::string> files;
+    for (const auto& entry : fs::directory_iterator(dir)) files.insert(entry.path().filename());
+    EXPECT_EQ(files, (std::set<std::string> { "config", "events", "members" }))
+        << "no temporary file is left behind";
+}
+
+TEST_F(RoomStoreTest, ATornLastRecordIsDroppedAtEveryCut) {
+    RoomStore store(state_dir_);
+    auto room = keep_lively_room(store);
+    fs::path events = events_of(room.state().id());
+    std::string whole = read_raw(events);
+    RoomEvent next { room.state().seq() + 1, 1, event::Chat { room.tokens().begin()->first, "x" } };
+    std::string record = encode_event_record(next);
+    for (std::size_t cut = 1; cut < record.size(); ++cut) {
+        SCOPED_TRACE("cut after " + std::to_string(cut) + " bytes");
+        write_raw(events, whole + record.substr(0, cut));
+        RoomStore again(state_dir_);
+        auto loaded = again.load();
+        ASSERT_EQ(loaded.rooms.size(), 1u);
+        ASSERT_EQ(loaded.warnings.size(), 1u);
+        EXPECT_NE(loaded.warnings[0].find("dropped a torn last event"), std::string::npos)
+            << loaded.warnings[0];
+        expect_same_log(loaded.rooms[0].events, room.state().log());
+        EXPECT_EQ(read_raw(events), whole) << "the torn bytes are cut off the file";
+    }
+}
+
+TEST_F(RoomStoreTest, ALastRecordWrittenInPartOrAsZerosIsDropped) {
+    RoomStore store(state_dir_);
+    auto room = keep_lively_room(store);
+    fs::path events = events_of(room.state().id());
+    std::string whole = read_raw(events);
+    // Its length was written, its data was not (zeros, or whatever was on the disk before).
+    RoomEvent next { room.state().seq() + 1, 1, event::Chat { room.tokens().begin()->first, "x" } };
+    std::string record = encode_event_record(next);
+    std::string garbled = record;
+    garbled.back() = static_cast<char>(garbled.back() ^ 0x5a);
+    for (const std::string& tail : { garbled, std::string(4096, '\0'),
+             record.substr(0, 8) + std::string(record.size() - 8, '\0') }) {
+        write_raw(events, whole + tail);
+        RoomStore again(state_dir_);
+        auto loaded = again.load();
+        ASSERT_EQ(loaded.rooms.size(), 1u);
+        EXPECT_EQ(loaded.warnings.size(), 1u);
+        expect_same_log(loaded.rooms[0].events, room.state().log());
+    }
+}
+
+TEST_F(RoomStoreTest, DamageInTheMiddleRefusesThatRoomOnlyWithTheReason) {
+    RoomStore store(state_dir_);
+    auto damaged = keep_lively_room(store);
+    auto sound = keep_lively_room(store, kOtherId);
+    fs::path events = events_of(damaged.state().id());
+    std::string whole = read_raw(events);
+    std::size_t third = encode_event_record(damaged.state().log()[0]).size()
+        + encode_event_record(damaged.state().log()[1]).size();
+    struct Case {
+        std::size_t at;
+        char flip;
+        std::string reason;
+    };
+    for (const Case& c : { Case { third + 10, 0x01, "checksum does not match at byte " },
+             Case { third + 3, 0x40, "impossible length" },
+             Case { third, 0x07, "checksum does not match at byte " } }) {
+        SCOPED_TRACE(c.reason);
+        std::string bytes = whole;
+        bytes[c.at] = static_cast<char>(bytes[c.at] ^ c.flip);
+        write_raw(events, bytes);
+        RoomStore again(state_dir_);
+        auto loaded = again.load();
+        ASSERT_EQ(loaded.rooms.size(), 1u) << "the other room still loads";
+        EXPECT_EQ(loaded.rooms[0].config.room_id, kOtherId);
+        ASSERT_EQ(loaded.refused.size(), 1u);
+        EXPECT_EQ(loaded.refused[0].first, damaged.state().id());
+        EXPECT_NE(loaded.refused[0].second.find(c.reason), std::string::npos)
+            << loaded.refused[0].second;
+        EXPECT_EQ(read_raw(events), bytes) << "a refused room is left as it was";
+    }
+    (void)sound;
+}
+
+TEST_F(RoomStoreTest, DamagedConfigOrMembersRefuseTheRoom) {
+    RoomStore store(state_dir_);
+    auto room = keep_lively_room(store);
+    fs::path dir = state_dir_ / "rooms" / room.state().id();
+    std::string members = read_raw(dir / "members");
+    for (const std::string& bad :
+        { std::string("member 1 not-a-token\n"), std::string("local 1\nlocal 2\n"),
+            std::string("member 2 ") + std::string(32, 'a') + "\nmember 2 " + std::string(32, 'b')
+                + "\n",
+            std::string("seat 1\n") }) {
+        write_raw(dir / "members", bad);
+        auto loaded = RoomStore(state_dir_).load();
+        EXPECT_TRUE(loaded.rooms.empty()) << bad;
+        ASSERT_EQ(loaded.refused.size(), 1u);
+        EXPECT_NE(loaded.refused[0].second.find("members line"), std::string::npos);
+    }
+    write_raw(dir / "members", members);
+    write_raw(dir / "config", "\xff\xff\xff");
+    auto loaded = RoomStore(state_dir_).load();
+    ASSERT_EQ(loaded.refused.size(), 1u);
+    EXPECT_EQ(loaded.refused[0].second, "its config does not parse");
+}
+
+TEST_F(RoomStoreTest, AHalfMadeRoomIsRemovedAndStrangersAreSkipped) {
+    RoomStore store(state_dir_);
+    auto room = keep_lively_room(store);
+    fs::path half = state_dir_ / "rooms" / kOtherId;
+    fs::create_directory(half);
+    append_raw(half / "events", encode_event_record(room.state().log()[0]));
+    fs::create_directory(state_dir_ / "rooms" / "notes");
+    auto loaded = RoomStore(state_dir_).load();
+    EXPECT_EQ(loaded.rooms.size(), 1u);
+    EXPECT_FALSE(fs::exists(half)) << "a room without its config was never whole";
+    EXPECT_TRUE(fs::exists(state_dir_ / "rooms" / "notes")) << "what is not ours is left alone";
+    EXPECT_EQ(loaded.warnings.size(), 2u);
+}
+
+TEST_F(RoomStoreTest, ARemovedRoomIsGone) {
+    RoomStore store(state_dir_);
+    auto room = keep_lively_room(store);
+    auto other = keep_lively_room(store, kOtherId);
+    ASSERT_TRUE(store.remove(room.state().id()));
+    EXPECT_FALSE(fs::exists(state_dir_ / "rooms" / room.state().id()));
+    auto loaded = RoomStore(state_dir_).load();
+    ASSERT_EQ(loaded.rooms.size(), 1u);
+    EXPECT_EQ(loaded.rooms[0].config.room_id, kOtherId);
+    (void)other;
+}
+
+TEST_F(RoomStoreTest, NoStateDirectoryYetIsNoRooms) {
+    auto loaded = RoomStore(state_dir_).load();
+    EXPECT_TRUE(loaded.rooms.empty());
+    EXPECT_TRUE(loaded.refused.empty());
+    EXPECT_FALSE(fs::exists(state_dir_)) << "loading writes nothing";
+}
+
+TEST(EventLogRecords, AnEmptyLogAndAWholeOne) {
+    auto empty = decode_event_log("");
+    ASSERT_TRUE(empty);
+    EXPECT_TRUE(empty->events.empty());
+    EXPECT_TRUE(empty->torn.empty());
+    auto room = lively_room();
+    std::string bytes;
+    for (const auto& e : room.state().log()) bytes += encode_event_record(e);
+    auto log = decode_event_log(bytes);
+    ASSERT_TRUE(log) << log.error().message;
+    EXPECT_TRUE(log->torn.empty());
+    EXPECT_EQ(log->good_bytes, bytes.size());
+    expect_same_log(log->events, room.state().log());
+}
