@@ -100,7 +100,8 @@ int run_daemon(const Config& config) {
     zmq::context_t context(1);
     BotPool bots(context, config);
     Forwarder forwarder;
-    HostService host(context, config, bots, forwarder);
+    DiskSyncer disk(context); // before the host, so it outlives it and flushes what is queued
+    HostService host(context, config, bots, disk, forwarder);
     PeerLinks peers(context, config, forwarder);
     ApiService api(context, config, host, peers, bots.available());
     forwarder.target = &api;
@@ -132,6 +133,8 @@ int run_daemon(const Config& config) {
         items.push_back({ api.socket().handle(), 0, ZMQ_POLLIN, 0 });
         items.push_back({ nullptr, signal_fd, ZMQ_POLLIN, 0 });
         if (bots.socket()) items.push_back({ bots.socket()->handle(), 0, ZMQ_POLLIN, 0 });
+        std::size_t disk_item = items.size();
+        items.push_back({ disk.socket().handle(), 0, ZMQ_POLLIN, 0 });
         auto links = peers.links();
         std::size_t first_link = items.size();
         for (auto* link : links) items.push_back({ link->socket.handle(), 0, ZMQ_POLLIN, 0 });
@@ -163,6 +166,9 @@ int run_daemon(const Config& config) {
         if (bots.socket() && (items[3].revents & ZMQ_POLLIN))
             while (auto result = bots.take_result())
                 host.bot_moved(result->first, result->second, now);
+        if (items[disk_item].revents & ZMQ_POLLIN)
+            while (auto failure = disk.take_failure())
+                host.disk_failed(failure->first, failure->second);
         for (std::size_t i = 0; i < links.size(); ++i)
             if (items[first_link + i].revents & ZMQ_POLLIN) peers.on_readable(*links[i], now);
         now = Now::current();

@@ -105,9 +105,12 @@ AppendFile::~AppendFile() {
 
 engine::Result<bool> AppendFile::append(std::string_view bytes) {
     if (fd_ < 0) return engine::fail(path_.string() + " is not open");
-    // fdatasync also writes the file's new size: the appended bytes can be read back.
-    if (!write_all(fd_, bytes) || ::fdatasync(fd_) != 0) return os_error("append to", path_);
+    if (!write_all(fd_, bytes)) return os_error("append to", path_);
     return true;
+}
+
+int AppendFile::duplicate_fd() const {
+    return fd_ < 0 ? -1 : ::fcntl(fd_, F_DUPFD_CLOEXEC, 0);
 }
 
 } // namespace halma::daemon

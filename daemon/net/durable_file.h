@@ -1,6 +1,7 @@
 // Files that are whole after a crash or a power cut: replaced atomically (a temporary file,
-// fsync, rename, fsync of the directory), or only appended to and fdatasync'ed before the
-// append returns. What a host keeps of its rooms is written this way (room_store.h).
+// fsync, rename, fsync of the directory), or only appended to, each append in the kernel when it
+// returns and flushed to the disk by whoever holds a duplicate of its descriptor (disk_syncer.h).
+// What a host keeps of its rooms is written this way (room_store.h).
 #pragma once
 
 #include "engine/result.h"
@@ -22,7 +23,8 @@ engine::Result<std::string> read_whole_file(const std::filesystem::path& path);
 // Cuts the file to `size` bytes, durably (a torn record at its end is dropped this way).
 engine::Result<bool> truncate_file(const std::filesystem::path& path, std::uintmax_t size);
 
-// A file only ever added to at its end; each append is on disk when append() returns.
+// A file only ever added to at its end. An append is in the kernel when append() returns (a
+// crash of this process cannot lose it); the disk has it after an fdatasync of the file.
 class AppendFile {
 public:
     // Opens `path` for appending; with `create`, makes it (mode 0600) if it is not there.
@@ -33,8 +35,11 @@ public:
     AppendFile& operator=(const AppendFile&) = delete;
     ~AppendFile();
 
-    // Writes all of `bytes` at the end, then fdatasync: one disk flush per call.
+    // Writes all of `bytes` at the end.
     engine::Result<bool> append(std::string_view bytes);
+    // A new descriptor of the file, for flushing it elsewhere (-1 on failure); the caller closes
+    // it.
+    int duplicate_fd() const;
 
 private:
     AppendFile(int fd, std::filesystem::path path)

@@ -39,10 +39,11 @@ pb::ConnectionState connected_state() {
     return pb::CONNECTION_STATE_CONNECTED;
 }
 
-HostService::HostService(
-    zmq::context_t& context, const Config& config, BotPool& bots, RoomListener& listener)
+HostService::HostService(zmq::context_t& context, const Config& config, BotPool& bots,
+    DiskSyncer& disk, RoomListener& listener)
     : config_(config)
     , bots_(bots)
+    , disk_(disk)
     , listener_(listener)
     , socket_(context, zmq::socket_type::router)
     , store_(config.state_dir) {

@@ -6,6 +6,7 @@
 
 #include "daemon/net/bot_pool.h"
 #include "daemon/net/config.h"
+#include "daemon/net/disk_syncer.h"
 #include "daemon/net/room_listener.h"
 #include "daemon/net/room_store.h"
 #include "daemon/room/room_authority.h"
@@ -38,8 +39,8 @@ class HostService {
 public:
     using Clock = std::chrono::steady_clock;
 
-    HostService(
-        zmq::context_t& context, const Config& config, BotPool& bots, RoomListener& listener);
+    HostService(zmq::context_t& context, const Config& config, BotPool& bots, DiskSyncer& disk,
+        RoomListener& listener);
 
     // Binds the listening address; throws zmq::error_t when it cannot (port taken...).
     void bind();
@@ -51,6 +52,8 @@ public:
     // At start-up: the rooms this daemon hosted when it stopped, from disk. Every remote member
     // is marked gone and held until its daemon rejoins; a bot whose turn it is is asked again.
     void restore_rooms(const Now& now);
+    // The disk refused a room's log (DiskSyncer): the room goes on without being kept.
+    void disk_failed(const std::string& room_id, const std::string& why);
 
     // For the local front ends.
     Outcome<std::string> create_room(
@@ -98,6 +101,7 @@ private:
 
     const Config& config_;
     BotPool& bots_;
+    DiskSyncer& disk_;
     RoomListener& listener_;
     zmq::socket_t socket_;
     std::string address_;

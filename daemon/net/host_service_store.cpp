@@ -17,9 +17,13 @@ void HostService::persist(HostedRoom& room) {
             room.local_member = kNoMember;
             room.local_token.clear();
         }
-    if (room.kept && !events.empty())
+    if (room.kept && !events.empty()) {
+        // In the kernel before anyone hears of them; on the disk shortly after (DiskSyncer).
         if (auto written = store_.append(id, events); !written)
             stop_keeping(room, written.error().message);
+        else
+            disk_.sync(store_.duplicate_log_fd(id), id);
+    }
     StoredMembers members { room.local_member, room.authority.tokens() };
     if (room.kept && members != room.kept_members) {
         if (auto written = store_.save_members(id, members); !written)
@@ -29,6 +33,11 @@ void HostService::persist(HostedRoom& room) {
     }
     room.unsent.insert(room.unsent.end(), std::make_move_iterator(events.begin()),
         std::make_move_iterator(events.end()));
+}
+
+void HostService::disk_failed(const std::string& room_id, const std::string& why) {
+    if (HostedRoom* room = find(room_id); room && room->kept)
+        stop_keeping(*room, "flushing its events: " + why);
 }
 
 void HostService::stop_keeping(HostedRoom& room, const std::string& why) {

@@ -248,6 +248,11 @@ engine::Result<bool> RoomStore::append(
     return it->second.append(bytes);
 }
 
+int RoomStore::duplicate_log_fd(const std::string& room_id) const {
+    auto it = logs_.find(room_id);
+    return it == logs_.end() ? -1 : it->second.duplicate_fd();
+}
+
 engine::Result<bool> RoomStore::save_members(
     const std::string& room_id, const StoredMembers& members) {
     return write_file_atomically(room_dir(room_id) / "members", encode_members(members));
