@@ -7,7 +7,7 @@ packages=(
   # build
   build-essential cmake ninja-build pkg-config ccache git
   # libraries
-  libzmq3-dev cppzmq-dev libprotobuf-dev protobuf-compiler libavahi-client-dev libspdlog-dev
+  libzmq3-dev cppzmq-dev libprotobuf-dev protobuf-compiler libavahi-client-dev libsodium-dev libspdlog-dev
   libcli11-dev libtomlplusplus-dev libsystemd-dev zlib1g-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev python3 python3-zmq python3-protobuf

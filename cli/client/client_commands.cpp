@@ -3,6 +3,7 @@
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
 #include "cli/client/output.h"
+#include "cli/client/room_table.h"
 #include "cli/commands.h"
 #include "engine/notation.h"
 
@@ -99,6 +100,33 @@ std::string shareable(const std::string& listen) {
     return listen;
 }
 
+// What `halma host` tells the player to pass on: the room's name (or code) for players on the
+// LAN, and an address for where multicast does not get through, naming the machine as the others'
+// daemons see it (its mDNS name) when LAN discovery knows it.
+std::string join_hint(const pb::RoomSummary& s) {
+    const std::string& what = s.visibility() == pb::VISIBILITY_FRIENDS ? s.code() : s.name();
+    auto colon = s.address().rfind(':');
+    std::string port = colon == std::string::npos ? "7460" : s.address().substr(colon + 1);
+    std::string host = colon == std::string::npos ? s.address() : s.address().substr(0, colon);
+    std::string out;
+    if (host.rfind("127.", 0) == 0 || host == "localhost" || host == "[::1]") {
+        out = "hosting room " + s.name() + " at " + s.address() + "\n";
+        if (!s.code().empty()) out += "friends code: " + s.code() + "\n";
+        return out + "others join with: halma join " + s.address() + "/" + what
+            + "\n(this halmad listens on loopback only: only daemons on this machine can join; "
+              "halmad --listen '*:7460' opens it to the LAN)\n";
+    }
+    std::string address = s.machine().empty() ? shareable(s.address()) : s.machine() + ":" + port;
+    out = "hosting room " + s.name() + " on " + (s.machine().empty() ? address : s.machine())
+        + "\n";
+    if (!s.code().empty()) out += "friends code: " + s.code() + "\n";
+    if (!s.machine().empty()) out += "others on the LAN join with: halma join " + what + "\n";
+    out += (s.machine().empty() ? "others join with: halma join "
+                                : "where multicast is blocked: halma join ")
+        + address + "/" + what + "\n";
+    return out;
+}
+
 struct RoomOption {
     std::string room;
     bool json = false;
@@ -165,14 +193,7 @@ void add_host(CLI::App& app, int& exit_code) {
             std::cout << to_json(reply->view()) << "\n";
             return;
         }
-        const auto& s = reply->view().summary();
-        std::string address = shareable(s.address());
-        std::cout << "hosting room " << s.name() << " at " << s.address() << "\n";
-        if (s.visibility() == pb::VISIBILITY_FRIENDS)
-            std::cout << "friends code: " << s.code() << "\nothers join with: halma join "
-                      << address << "/" << s.code() << "\n";
-        else
-            std::cout << "others join with: halma join " << address << "/" << s.name() << "\n";
+        std::cout << join_hint(reply->view().summary());
     });
 }
 
@@ -180,20 +201,28 @@ void add_join(CLI::App& app, int& exit_code) {
     static std::string target;
     static bool spectate = false, json = false;
     auto* cmd = app.add_subcommand("join",
-        "Join a room: HOST:PORT/ROOM (a public name or a friends code), HOST:PORT "
-        "(its only public room), or ROOM hosted here");
+        "Join a room: NAME or CODE (hosted here, or found on the LAN), HOST[:PORT]/ROOM (a "
+        "public name or friends code at that host; port 7460 by default), or HOST:PORT (its "
+        "only public room)");
     cmd->add_option("target", target, "Where to join")->required();
     cmd->add_flag("--spectate", spectate, "Watch without a seat");
     cmd->add_flag("--json", json, "Print the room as JSON");
     cmd->callback([&] {
         pb::Request r;
         auto* j = r.mutable_join();
+        // HOST[:PORT]/ROOM, HOST:PORT (its only public room), or a name or code to find here
+        // or on the LAN.
         auto slash = target.find('/');
         std::string head = target.substr(0, slash);
-        bool is_address = head.find(':') != std::string::npos
+        bool has_port = head.find(':') != std::string::npos
             && head.substr(head.rfind(':') + 1).find_first_not_of("0123456789")
                 == std::string::npos;
-        if (is_address) {
+        if (slash != std::string::npos || has_port) {
+            if (head.empty()) {
+                std::cerr << "halma: '" << target << "' has no host before the /\n";
+                exit_code = 2;
+                return;
+            }
             j->set_address(head);
             if (slash != std::string::npos) j->set_room(target.substr(slash + 1));
         } else {
@@ -238,18 +267,63 @@ void add_reads(CLI::App& app, int& exit_code) {
     });
 
     static std::string address;
-    static bool rooms_json = false;
-    auto* rooms = app.add_subcommand(
-        "rooms", "List rooms: those of this daemon, or the public ones at HOST:PORT");
-    rooms->add_option("address", address, "HOST:PORT of another daemon");
-    rooms->add_flag("--json", rooms_json, "Print JSON");
+    static bool rooms_json = false, rooms_watch = false;
+    static int rooms_for_ms = 0;
+    auto* rooms = app.add_subcommand("rooms",
+        "List rooms: this daemon's and every public room on the LAN, or those at HOST[:PORT]");
+    rooms->add_option("address", address, "Ask this daemon instead (HOST[:PORT])");
+    rooms->add_flag("--json", rooms_json, "Print JSON (with --watch: one list per line)");
+    rooms->add_flag(
+        "--watch", rooms_watch, "Print the list again whenever it changes (Ctrl-C ends)");
+    rooms->add_option("--for-ms", rooms_for_ms, "With --watch: stop after this long")
+        ->check(CLI::NonNegativeNumber);
     rooms->callback([&] {
         auto daemon = connect_daemon();
+        if (!address.empty()) {
+            if (rooms_watch) {
+                std::cerr << "halma: --watch follows the LAN's rooms; it takes no address\n";
+                exit_code = 2;
+                return;
+            }
+            pb::Request r;
+            r.mutable_list()->set_address(address);
+            if (auto reply = ask(daemon, r, exit_code))
+                std::cout << (rooms_json ? to_json(reply->rooms()) + "\n"
+                                         : format_room_table(reply->rooms()));
+            return;
+        }
+        pb::Request status_request;
+        status_request.mutable_status();
+        auto status = ask(daemon, status_request, exit_code);
+        if (!status) return;
+        std::string note = discovery_note(status->status().discovery());
+        if (!rooms_json && !note.empty()) std::cerr << "halma: " << note << "\n";
+        auto print = [&](const pb::RoomList& list) {
+            if (rooms_json) {
+                std::cout << to_json(list) << std::endl;
+                return;
+            }
+            // On a terminal the table is redrawn in place; into a pipe each list follows the last.
+            if (rooms_watch && isatty(STDOUT_FILENO)) std::cout << "\x1b[H\x1b[2J";
+            std::cout << format_room_table(list) << (rooms_watch ? "\n" : "") << std::flush;
+        };
+        if (!rooms_watch) {
+            pb::Request r;
+            r.mutable_list()->set_lan(true);
+            if (auto reply = ask(daemon, r, exit_code)) print(reply->rooms());
+            return;
+        }
         pb::Request r;
-        r.mutable_list()->set_address(address);
-        if (auto reply = ask(daemon, r, exit_code))
-            std::cout << (rooms_json ? to_json(reply->rooms()) + "\n"
-                                     : format_rooms(reply->rooms()));
+        r.mutable_subscribe()->set_lan(true);
+        if (!ask(daemon, r, exit_code)) return;
+        auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(rooms_for_ms);
+        for (;;) {
+            auto wait = rooms_for_ms > 0 ? std::chrono::duration_cast<std::chrono::milliseconds>(
+                            end - std::chrono::steady_clock::now())
+                                         : std::chrono::milliseconds(3'600'000);
+            if (wait.count() <= 0) return;
+            if (auto list = daemon.next_room_list(wait)) print(*list);
+        }
     });
 
     static RoomOption board_o;

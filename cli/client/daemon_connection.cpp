@@ -44,10 +44,7 @@ std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
             deadline - std::chrono::steady_clock::now());
         pb::Reply reply;
         if (left.count() <= 0 || !receive(left, reply)) break;
-        if (reply.has_event()) {
-            events_.push_back(reply.event());
-            continue;
-        }
+        if (keep_push(reply)) continue;
         if (reply.request_id() == id) return reply;
     }
     return std::unexpected(
@@ -58,9 +55,39 @@ void DaemonConnection::drain() {
     zmq::message_t msg;
     while (socket_.recv(msg, zmq::recv_flags::dontwait)) {
         pb::Reply reply;
-        if (reply.ParseFromArray(msg.data(), static_cast<int>(msg.size())) && reply.has_event())
-            events_.push_back(reply.event());
+        if (reply.ParseFromArray(msg.data(), static_cast<int>(msg.size()))) keep_push(reply);
     }
+}
+
+bool DaemonConnection::keep_push(const pb::Reply& reply) {
+    if (reply.has_event()) {
+        events_.push_back(reply.event());
+        return true;
+    }
+    if (reply.request_id() == 0 && reply.has_rooms()) {
+        // Only the newest list matters to anyone reading them.
+        room_lists_.clear();
+        room_lists_.push_back(reply.rooms());
+        return true;
+    }
+    return false;
+}
+
+std::optional<pb::RoomList> DaemonConnection::next_room_list(std::chrono::milliseconds wait) {
+    auto deadline = std::chrono::steady_clock::now() + wait;
+    while (room_lists_.empty()) {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        pb::Reply reply;
+        if (left.count() < 0) return std::nullopt;
+        if (receive(left, reply))
+            keep_push(reply);
+        else if (std::chrono::steady_clock::now() >= deadline)
+            return std::nullopt;
+    }
+    auto list = room_lists_.front();
+    room_lists_.pop_front();
+    return list;
 }
 
 std::optional<pb::Event> DaemonConnection::next_event(std::chrono::milliseconds wait) {
@@ -74,7 +101,7 @@ std::optional<pb::Event> DaemonConnection::next_event(std::chrono::milliseconds 
             if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
             continue;
         }
-        if (reply.has_event()) events_.push_back(reply.event());
+        keep_push(reply);
     }
     auto e = events_.front();
     events_.pop_front();

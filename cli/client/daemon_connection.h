@@ -35,12 +35,16 @@ public:
     // The next pushed event, waiting at most `wait`; nullopt on timeout.
     std::optional<pb::Event> next_event(std::chrono::milliseconds wait);
     zmq::socket_t& socket() { return socket_; }
+    // The next pushed LAN room list (after a subscribe with `lan`), waiting at most `wait`.
+    std::optional<pb::RoomList> next_room_list(std::chrono::milliseconds wait);
     // Takes one message already waiting on the socket (after polling it) into the event queue.
     void drain();
     bool has_event() const { return !events_.empty(); }
 
 private:
     bool receive(std::chrono::milliseconds wait, pb::Reply& out);
+    // Keeps a pushed message (an event or a room list) for later; false if it is not one.
+    bool keep_push(const pb::Reply& reply);
 
     zmq::context_t context_;
     zmq::socket_t socket_;
@@ -48,6 +52,7 @@ private:
     std::chrono::milliseconds timeout_;
     std::uint64_t next_id_ = 1;
     std::deque<pb::Event> events_;
+    std::deque<pb::RoomList> room_lists_;
 };
 
 } // namespace halma::cli

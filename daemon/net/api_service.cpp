@@ -66,11 +66,12 @@ std::string connection_text(pb::ConnectionState c) {
 
 } // namespace
 
-ApiService::ApiService(
-    zmq::context_t& context, const Config& config, HostService& host, PeerLinks& peers, bool bots)
+ApiService::ApiService(zmq::context_t& context, const Config& config, HostService& host,
+    PeerLinks& peers, Discovery& discovery, bool bots)
     : config_(config)
     , host_(host)
     , peers_(peers)
+    , discovery_(discovery)
     , bots_(bots)
     , socket_(context, zmq::socket_type::router) {
     // No ZMTP heartbeats: a local front end that goes away closes its ipc connection at once.
@@ -168,11 +169,21 @@ void ApiService::handle(const std::string& client, const pb::Request& request, c
                 "a REQ socket cannot receive events: subscribe from a DEALER socket");
             return;
         }
-        subscribers_[client] = room_id;
+        // A subscription to the LAN's room list alone brings no room events (subscribe again
+        // without `lan` for those).
+        if (!request.subscribe().lan() || !request.subscribe().room().empty())
+            subscribers_[client] = room_id;
         pb::Reply r;
         r.mutable_done()->set_room_id(room_id);
         r.mutable_done()->set_detail("subscribed");
         reply(client, id, r);
+        if (request.subscribe().lan()) {
+            // The list as it is now, then again whenever it changes.
+            lan_subscribers_.insert(client);
+            pb::Reply list;
+            list_here(list.mutable_rooms(), true);
+            reply(client, 0, list);
+        }
         return;
     }
     default:
@@ -190,10 +201,14 @@ void ApiService::status(pb::DaemonStatus* out) {
                                                      .count()));
     out->set_peers(static_cast<std::uint32_t>(host_.peers()));
     out->set_bots(bots_);
-    for (auto* room : host_.rooms())
-        wire::summarize(room->authority.state(), host_.address(), true, out->add_hosted());
+    fill_discovery(out->mutable_discovery());
+    for (auto* room : host_.rooms()) summarize_hosted(*room, out->add_hosted());
     for (auto* r : peers_.replicas())
-        if (r->state) wire::summarize(*r->state, r->address, r->me != kNoMember, out->add_joined());
+        if (r->state) {
+            auto* summary = out->add_joined();
+            wire::summarize(*r->state, r->address, r->me != kNoMember, summary);
+            summary->set_origin(pb::ROOM_ORIGIN_JOINED);
+        }
 }
 
 void ApiService::handle_host(
@@ -243,25 +258,34 @@ void ApiService::handle_list(
     const std::string& address = request.list().address();
     if (address.empty()) {
         pb::Reply r;
-        auto* list = r.mutable_rooms();
-        for (auto* room : host_.rooms())
-            wire::summarize(room->authority.state(), host_.address(), true, list->add_rooms());
-        for (auto* rep : peers_.replicas())
-            if (rep->state)
-                wire::summarize(*rep->state, rep->address, rep->me != kNoMember, list->add_rooms());
+        list_here(r.mutable_rooms(), request.list().lan());
         reply(client, id, r);
         return;
     }
+    auto addresses = join_addresses(address);
+    if (addresses.empty()) {
+        reply_error(client, id, pb::ERROR_CODE_BAD_REQUEST,
+            "'" + address + "' is not host, host:port or [ipv6]:port");
+        return;
+    }
+    std::string asked = addresses.front();
     peers_.list_rooms(
-        address,
-        [this, client, id, address](const pb::HostMessage& answer) {
+        asked,
+        [this, client, id, asked](const pb::HostMessage& answer) {
             if (answer.has_error()) {
                 reply_error(client, id, answer.error().code(), answer.error().message());
                 return;
             }
             pb::Reply r;
             *r.mutable_rooms() = answer.rooms();
-            for (auto& room : *r.mutable_rooms()->mutable_rooms()) room.set_address(address);
+            // What a host says of its rooms is untrusted: only what a front end needs is kept,
+            // and the addresses are ours.
+            for (auto& room : *r.mutable_rooms()->mutable_rooms()) {
+                room.set_address(asked);
+                room.clear_addresses();
+                room.clear_machine();
+                room.set_origin(pb::ROOM_ORIGIN_ASKED);
+            }
             reply(client, id, r);
         },
         now);
@@ -278,9 +302,7 @@ void ApiService::handle_join(
                 || (j.room().empty() && host_.rooms().size() == 1))
                 found = room;
         if (!found) {
-            reply_error(client, id, pb::ERROR_CODE_UNKNOWN_ROOM,
-                "this daemon hosts no room '" + j.room()
-                    + "'; give the host's address to join another daemon's room");
+            join_on_lan(client, request, now);
             return;
         }
         auto ticket = host_.local_join(*found, j.spectate(), now);
@@ -293,13 +315,13 @@ void ApiService::handle_join(
         reply(client, id, r);
         return;
     }
-    peers_.join(
-        j.address(), j.room(), j.spectate(),
-        [this, client, id](const pb::HostMessage& answer) {
-            reply_from_host(
-                client, id, answer, answer.joined().snapshot().config().room_id(), "joined");
-        },
-        now);
+    auto addresses = join_addresses(j.address());
+    if (addresses.empty()) {
+        reply_error(client, id, pb::ERROR_CODE_BAD_REQUEST,
+            "'" + j.address() + "' is not host, host:port or [ipv6]:port");
+        return;
+    }
+    join_at(client, id, std::move(addresses), 0, j.room(), j.spectate(), now);
 }
 
 void ApiService::handle_action(
@@ -445,6 +467,7 @@ bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
     if (t.hosted) {
         wire::view(t.hosted->authority.state(), t.hosted->local_member, connected_state(),
             host_.address(), out);
+        summarize_hosted(*t.hosted, out->mutable_summary());
         return true;
     }
     if (!t.replica->state) return false;

@@ -3,6 +3,7 @@
 // events of its rooms to them. docs/api.md is written for people writing front ends.
 #pragma once
 
+#include "daemon/discovery/discovery.h"
 #include "daemon/net/config.h"
 #include "daemon/net/host_service.h"
 #include "daemon/net/peer_links.h"
@@ -21,7 +22,7 @@ namespace halma::daemon {
 class ApiService : public RoomListener {
 public:
     ApiService(zmq::context_t& context, const Config& config, HostService& host, PeerLinks& peers,
-        bool bots);
+        Discovery& discovery, bool bots);
 
     // Binds the socket and makes it owner-only; throws zmq::error_t or std::runtime_error.
     void bind(const RuntimeDir& dir);
@@ -30,6 +31,8 @@ public:
 
     void room_changed(const RoomState& state, const RoomEvent* event, MemberId me,
         wire::pb::ConnectionState connection) override;
+    // The LAN's room list changed: front ends that subscribed to it get it anew.
+    void lan_rooms_changed();
 
 private:
     // A room the local player can act in: one this daemon hosts, or a replica of another's.
@@ -45,6 +48,22 @@ private:
     void handle_action(const std::string& client, const wire::pb::Request& request, const Now& now);
     void handle_close(const std::string& client, const wire::pb::Request& request, const Now& now);
     void status(wire::pb::DaemonStatus* out);
+
+    // LAN discovery's part of the API (api_lan.cpp).
+    // This daemon's rooms, then (with `lan`) the public rooms found on the LAN.
+    void list_here(wire::pb::RoomList* out, bool lan);
+    void fill_discovery(wire::pb::Discovery* out);
+    // A hosted room's summary as front ends see it: with the host's name and mDNS name.
+    void summarize_hosted(const HostedRoom& room, wire::pb::RoomSummary* out);
+    // A join with no address that no hosted room answers: by name or code on the LAN.
+    void join_on_lan(const std::string& client, const wire::pb::Request& request, const Now& now);
+    // host[:port] as the user typed it: the addresses to try, best first (a machine found on the
+    // LAN by its mDNS name is looked up there; a missing port is 7460); empty when unreadable.
+    std::vector<std::string> join_addresses(const std::string& address);
+    // Joins at addresses[index], and on to the next one while a host cannot be reached.
+    void join_at(const std::string& client, std::uint64_t request_id,
+        std::vector<std::string> addresses, std::size_t index, const std::string& room,
+        bool spectate, const Now& now);
     std::variant<Target, std::string> resolve(std::string_view room);
     // The room's view for the local player, or why there is none yet.
     bool fill_view(const Target& target, wire::pb::RoomView* out);
@@ -58,10 +77,12 @@ private:
     const Config& config_;
     HostService& host_;
     PeerLinks& peers_;
+    Discovery& discovery_;
     bool bots_;
     zmq::socket_t socket_;
     std::map<std::string, std::string> subscribers_; // client routing id -> room id ("": all)
     std::set<std::string> req_clients_; // front ends on REQ sockets (replies need a delimiter)
+    std::set<std::string> lan_subscribers_; // front ends that follow the LAN's room list
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 

@@ -53,6 +53,9 @@ std::optional<BadConfig> validate(const Config& c) {
     if (std::find(levels.begin(), levels.end(), c.log_level) == levels.end())
         return BadConfig { "log-level must be one of trace, debug, info, warn, error, off" };
     if (c.name.size() > 32) return BadConfig { "name: at most 32 bytes" };
+    for (const auto& i : c.interfaces)
+        if (i.empty() || i.size() >= 16 || i.find_first_of("/ \t") != std::string::npos)
+            return BadConfig { "interfaces: '" + i + "' is not an interface name" };
     for (const auto& r : c.rooms) {
         if (r.name.empty()) return BadConfig { "[[room]]: every room needs a name" };
         if (auto why = r.mode.invalid()) return BadConfig { "room " + r.name + ": " + *why };
@@ -101,11 +104,29 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
     want_int("request-timeout-ms", c.request_timeout_ms);
     want_int("max-message", c.max_message);
     want_int("bot-budget-ms", c.bot_budget_ms);
+    if (t.contains("mdns") && !given("no-mdns")) {
+        if (auto v = t["mdns"].value<bool>())
+            c.mdns = *v;
+        else
+            error = BadConfig { path + ": mdns must be true or false" };
+    }
+    if (t.contains("interfaces") && !given("interfaces")) {
+        const toml::array* list = t["interfaces"].as_array();
+        if (!list) error = BadConfig { path + ": interfaces must be a list of names, [\"eth0\"]" };
+        for (std::size_t i = 0; list && i < list->size(); ++i) {
+            auto name = (*list)[i].value<std::string>();
+            if (!name) {
+                error = BadConfig { path + ": interfaces must be a list of names, [\"eth0\"]" };
+                break;
+            }
+            c.interfaces.push_back(*name);
+        }
+    }
     c.runtime_dir = runtime;
     c.state_dir = state;
     static const std::vector<std::string> known { "listen", "runtime-dir", "state-dir", "name",
         "log-level", "bot-level", "heartbeat-ms", "peer-timeout-ms", "hold-ms",
-        "request-timeout-ms", "max-message", "bot-budget-ms", "room" };
+        "request-timeout-ms", "max-message", "bot-budget-ms", "mdns", "interfaces", "room" };
     for (const auto& [key, value] : t)
         if (std::find(known.begin(), known.end(), key.str()) == known.end())
             return BadConfig { path + ": unknown setting '" + std::string(key.str()) + "'" };
@@ -216,6 +237,15 @@ std::variant<Config, int> load_config(int argc, char** argv) {
            "--max-message", c.max_message, "Largest message read from a peer or front end, bytes")
         ->capture_default_str()
         ->group(net);
+    bool no_mdns = false;
+    app.add_flag("--no-mdns", no_mdns,
+           "Neither publish nor look for rooms on the LAN (join by address only)")
+        ->group(net);
+    app.add_option("--interfaces", c.interfaces,
+           "Network interfaces to publish and find rooms on, e.g. eth0,wlan0 (default: all; "
+           "leave out docker0 or a VPN)")
+        ->delimiter(',')
+        ->group(net);
     auto* rooms = "Rooms";
     app.add_option("--name", c.name, "The local player's name")
         ->capture_default_str()
@@ -253,6 +283,7 @@ std::variant<Config, int> load_config(int argc, char** argv) {
     }
     c.runtime_dir = runtime;
     c.state_dir = state;
+    c.mdns = !no_mdns;
     if (!config_file.empty())
         if (auto error = apply_file(config_file, c, app)) {
             std::cerr << "halmad: bad config: " << error->message << "\n";

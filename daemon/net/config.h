@@ -35,6 +35,8 @@ struct Config {
     std::string bot_level = "hard";
     std::string log_level = "info";
     std::vector<StandingRoom> rooms;
+    bool mdns = true; // publish and browse rooms on the LAN (avahi)
+    std::vector<std::string> interfaces; // where to publish and browse; empty: every interface
     bool check_only = false;
 
     std::string listen_endpoint() const; // "tcp://..." for ZeroMQ

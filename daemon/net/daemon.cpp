@@ -1,5 +1,6 @@
 #include "daemon/net/daemon.h"
 
+#include "daemon/discovery/discovery.h"
 #include "daemon/net/api_service.h"
 #include "daemon/net/bot_pool.h"
 #include "daemon/net/host_service.h"
@@ -24,15 +25,37 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Hosted rooms and replicas are built before the API exists; this hands their news on.
+// Hosted rooms and replicas are built before the API exists; this hands their news on: to the
+// API's subscribers, and for the rooms this daemon hosts, to their adverts on the LAN.
 class Forwarder : public RoomListener {
 public:
     RoomListener* target = nullptr;
+    HostService* host = nullptr;
+    Discovery* discovery = nullptr;
     void room_changed(const RoomState& state, const RoomEvent* event, MemberId me,
         wire::pb::ConnectionState connection) override {
+        if (discovery && host && (host->find(state.id()) || state.phase() == Phase::kClosed))
+            discovery->room_changed(state);
         if (target) target->room_changed(state, event, me, connection);
     }
 };
+
+// What LAN discovery needs of the settings: a daemon that listens on loopback only cannot be
+// joined from the LAN, so it only looks (and says so).
+Discovery::Options discovery_options(const Config& config, const std::string& address) {
+    Discovery::Options o;
+    o.enabled = config.mdns;
+    o.interfaces = config.interfaces;
+    o.player_name = config.name;
+    auto colon = address.rfind(':');
+    o.port = static_cast<std::uint16_t>(std::stoi(address.substr(colon + 1)));
+    std::string host = address.substr(0, colon);
+    bool loopback = host.rfind("127.", 0) == 0 || host == "localhost" || host == "[::1]";
+    o.publish = !loopback;
+    if (config.mdns && loopback)
+        spdlog::info("mDNS: listening on {} only: rooms are not published on the LAN", host);
+    return o;
+}
 
 // Signals arrive as a readable fd in the loop, not as a handler interrupting it.
 int block_signals() {
@@ -103,14 +126,17 @@ int run_daemon(const Config& config) {
     DiskSyncer disk(context); // before the host, so it outlives it and flushes what is queued
     HostService host(context, config, bots, disk, forwarder);
     PeerLinks peers(context, config, forwarder);
-    ApiService api(context, config, host, peers, bots.available());
-    forwarder.target = &api;
     try {
         host.bind();
     } catch (const zmq::error_t& e) {
         std::cerr << "halmad: cannot listen on " << config.listen << ": " << e.what() << "\n";
         return 1;
     }
+    Discovery discovery(context, discovery_options(config, host.address()));
+    ApiService api(context, config, host, peers, discovery, bots.available());
+    forwarder.target = &api;
+    forwarder.host = &host;
+    forwarder.discovery = &discovery;
     try {
         api.bind(*dir);
     } catch (const std::exception& e) {
@@ -120,6 +146,7 @@ int run_daemon(const Config& config) {
     }
     host.restore_rooms(Now::current());
     create_standing_rooms(config, host);
+    for (auto* room : host.rooms()) discovery.room_changed(room->authority.state());
     peers.restore(Now::current());
     spdlog::info("halmad {} listening on {}, local API {}", "0.1.0", host.address(),
         dir->api_socket().string());
@@ -135,6 +162,8 @@ int run_daemon(const Config& config) {
         if (bots.socket()) items.push_back({ bots.socket()->handle(), 0, ZMQ_POLLIN, 0 });
         std::size_t disk_item = items.size();
         items.push_back({ disk.socket().handle(), 0, ZMQ_POLLIN, 0 });
+        std::size_t discovery_item = items.size();
+        if (discovery.socket()) items.push_back({ discovery.socket()->handle(), 0, ZMQ_POLLIN, 0 });
         auto links = peers.links();
         std::size_t first_link = items.size();
         for (auto* link : links) items.push_back({ link->socket.handle(), 0, ZMQ_POLLIN, 0 });
@@ -169,6 +198,9 @@ int run_daemon(const Config& config) {
         if (items[disk_item].revents & ZMQ_POLLIN)
             while (auto failure = disk.take_failure())
                 host.disk_failed(failure->first, failure->second);
+        if (discovery.socket() && (items[discovery_item].revents & ZMQ_POLLIN)
+            && discovery.on_readable())
+            api.lan_rooms_changed();
         for (std::size_t i = 0; i < links.size(); ++i)
             if (items[first_link + i].revents & ZMQ_POLLIN) peers.on_readable(*links[i], now);
         now = Now::current();

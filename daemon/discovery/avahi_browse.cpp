@@ -1,0 +1,140 @@
+// Browsing: every `_halma._tcp` service on the allowed interfaces, each resolved on every
+// interface and protocol it is seen on, its resolver kept so that TXT changes arrive too.
+#include "daemon/discovery/avahi_session.h"
+
+#include <avahi-common/error.h>
+#include <net/if.h>
+#include <spdlog/spdlog.h>
+
+namespace halma::daemon {
+
+namespace {
+
+// Services followed at once (one per interface and protocol each): a LAN cannot make this
+// daemon hold more resolvers, whatever it advertises.
+constexpr std::size_t kMaxFound = 1024;
+// A resolver that times out is tried again this many times while its service is still listed.
+constexpr int kMaxResolveFailures = 5;
+constexpr std::size_t kMaxTxtItems = 32;
+
+} // namespace
+
+void AvahiSession::start_browser() {
+    if (browser_ || !client_) return;
+    browser_ = avahi_service_browser_new(
+        client_, AVAHI_IF_UNSPEC, AVAHI_PROTO_UNSPEC, kServiceType, nullptr, AvahiLookupFlags(0),
+        [](AvahiServiceBrowser*, AvahiIfIndex interface, AvahiProtocol protocol,
+            AvahiBrowserEvent event, const char* name, const char* type, const char* domain,
+            AvahiLookupResultFlags, void* self) {
+            static_cast<AvahiSession*>(self)->browsed(
+                interface, protocol, event, name, type, domain);
+        },
+        this);
+    if (!browser_)
+        spdlog::warn("mDNS: cannot browse {}: {}", kServiceType,
+            avahi_strerror(avahi_client_errno(client_)));
+}
+
+void AvahiSession::browsed(AvahiIfIndex interface, AvahiProtocol protocol, AvahiBrowserEvent event,
+    const char* name, const char* type, const char* domain) {
+    (void)type;
+    switch (event) {
+    case AVAHI_BROWSER_NEW: {
+        if (!allowed(interface)) return;
+        FoundKey key { interface, protocol, name, domain };
+        if (found_.count(key)) return;
+        if (found_.size() >= kMaxFound) {
+            if (!warned_full_)
+                spdlog::warn("mDNS: the LAN advertises over {} halma services; the rest are "
+                             "ignored",
+                    kMaxFound);
+            warned_full_ = true;
+            return;
+        }
+        resolve(key, found_[key]);
+        return;
+    }
+    case AVAHI_BROWSER_REMOVE: {
+        auto it = found_.find(FoundKey { interface, protocol, name, domain });
+        if (it == found_.end()) return;
+        if (it->second.resolver) avahi_service_resolver_free(it->second.resolver);
+        bool was_resolved = it->second.resolved;
+        found_.erase(it);
+        if (found_.size() < kMaxFound) warned_full_ = false;
+        if (was_resolved) publish_news();
+        return;
+    }
+    case AVAHI_BROWSER_FAILURE:
+        spdlog::warn("mDNS: browsing failed: {}", avahi_strerror(avahi_client_errno(client_)));
+        avahi_service_browser_free(browser_);
+        browser_ = nullptr;
+        // A client failure restarts everything; a browser failure alone is tried again soon.
+        after(std::chrono::milliseconds(5000), [this] {
+            if (client_ && avahi_client_get_state(client_) == AVAHI_CLIENT_S_RUNNING)
+                start_browser();
+        });
+        return;
+    case AVAHI_BROWSER_ALL_FOR_NOW:
+    case AVAHI_BROWSER_CACHE_EXHAUSTED:
+        return;
+    }
+}
+
+void AvahiSession::resolve(const FoundKey& key, Found& found) {
+    const auto& [interface, protocol, name, domain] = key;
+    // The address protocol is the one the service was seen on: an IPv6 sighting gives the
+    // IPv6 address, so a link with IPv6 only still yields an address to connect to.
+    found.resolver = avahi_service_resolver_new(
+        client_, interface, protocol, name.c_str(), kServiceType, domain.c_str(), protocol,
+        AvahiLookupFlags(0),
+        [](AvahiServiceResolver* r, AvahiIfIndex i, AvahiProtocol p, AvahiResolverEvent e,
+            const char* n, const char*, const char* d, const char* host, const AvahiAddress* a,
+            std::uint16_t port, AvahiStringList* txt, AvahiLookupResultFlags, void* self) {
+            static_cast<AvahiSession*>(self)->resolved(r, i, p, e, n, d, host, a, port, txt);
+        },
+        this);
+    if (!found.resolver)
+        spdlog::debug(
+            "mDNS: cannot resolve '{}': {}", name, avahi_strerror(avahi_client_errno(client_)));
+}
+
+void AvahiSession::resolved(AvahiServiceResolver* resolver, AvahiIfIndex interface,
+    AvahiProtocol protocol, AvahiResolverEvent event, const char* name, const char* domain,
+    const char* host_name, const AvahiAddress* address, std::uint16_t port, AvahiStringList* txt) {
+    FoundKey key { interface, protocol, name, domain };
+    auto it = found_.find(key);
+    if (it == found_.end() || it->second.resolver != resolver) return;
+    Found& found = it->second;
+    if (event == AVAHI_RESOLVER_FAILURE) {
+        spdlog::debug(
+            "mDNS: resolving '{}' failed: {}", name, avahi_strerror(avahi_client_errno(client_)));
+        avahi_service_resolver_free(resolver);
+        found.resolver = nullptr;
+        bool was_resolved = found.resolved;
+        found.resolved = false;
+        if (++found.failures <= kMaxResolveFailures) resolve(key, found);
+        if (was_resolved) publish_news();
+        return;
+    }
+    found.failures = 0;
+    char ip[AVAHI_ADDRESS_STR_MAX] = {};
+    avahi_address_snprint(ip, sizeof ip, address);
+    found.address.ip = ip;
+    found.address.interface = interface;
+    found.address.ipv6 = address->proto == AVAHI_PROTO_INET6;
+    // A link-local IPv6 address means nothing without its interface (avahi #110).
+    if (found.address.ipv6 && found.address.link_local())
+        found.address.ip += "%" + std::to_string(interface);
+    found.host_name = host_name ? host_name : "";
+    found.port = port;
+    found.txt.clear();
+    for (AvahiStringList* item = txt; item && found.txt.size() < kMaxTxtItems;
+         item = avahi_string_list_get_next(item))
+        found.txt.emplace_back(reinterpret_cast<const char*>(avahi_string_list_get_text(item)),
+            avahi_string_list_get_size(item));
+    found.resolved = true;
+    found.order = ++resolutions_;
+    publish_news();
+}
+
+} // namespace halma::daemon

@@ -1,0 +1,59 @@
+#include "daemon/discovery/lan_table.h"
+
+#include "daemon/discovery/service_txt.h"
+
+#include <algorithm>
+#include <map>
+
+namespace halma::daemon {
+
+std::string LanAddress::endpoint(std::uint16_t port) const {
+    return (ipv6 ? "[" + ip + "]" : ip) + ":" + std::to_string(port);
+}
+
+bool LanAddress::link_local() const {
+    if (ipv6)
+        return ip.size() >= 4
+            && (ip.rfind("fe8", 0) == 0 || ip.rfind("fe9", 0) == 0 || ip.rfind("fea", 0) == 0
+                || ip.rfind("feb", 0) == 0);
+    return ip.rfind("169.254.", 0) == 0;
+}
+
+bool address_before(const LanAddress& a, const LanAddress& b) {
+    auto rank = [](const LanAddress& x) { return (x.ipv6 ? 2 : 0) + (x.link_local() ? 1 : 0); };
+    if (rank(a) != rank(b)) return rank(a) < rank(b);
+    return std::tie(a.ip, a.interface) < std::tie(b.ip, b.interface);
+}
+
+std::vector<LanRoom> merge_services(const std::vector<ResolvedService>& resolved) {
+    std::map<std::pair<std::string, std::string>, std::vector<const ResolvedService*>> services;
+    for (const auto& r : resolved) services[{ r.service, r.domain }].push_back(&r);
+    std::vector<LanRoom> rooms;
+    for (const auto& [key, seen] : services) {
+        const ResolvedService* newest = *std::max_element(seen.begin(), seen.end(),
+            [](const auto* a, const auto* b) { return a->order < b->order; });
+        auto advert = read_room_txt(newest->txt);
+        if (!advert) continue;
+        LanRoom room;
+        room.service = key.first;
+        room.machine = newest->host_name;
+        room.port = newest->port;
+        room.advert = std::move(*advert);
+        for (const auto* s : seen)
+            if (s->port == room.port
+                && std::find(room.addresses.begin(), room.addresses.end(), s->address)
+                    == room.addresses.end())
+                room.addresses.push_back(s->address);
+        std::sort(room.addresses.begin(), room.addresses.end(), address_before);
+        if (room.addresses.size() > kMaxRoomAddresses) room.addresses.resize(kMaxRoomAddresses);
+        rooms.push_back(std::move(room));
+    }
+    std::sort(rooms.begin(), rooms.end(), [](const LanRoom& a, const LanRoom& b) {
+        return std::tie(a.advert.name, a.machine, a.service)
+            < std::tie(b.advert.name, b.machine, b.service);
+    });
+    if (rooms.size() > kMaxLanRooms) rooms.resize(kMaxLanRooms);
+    return rooms;
+}
+
+} // namespace halma::daemon

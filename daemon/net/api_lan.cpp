@@ -1,0 +1,231 @@
+// The local API's LAN discovery part: the LAN's rooms in lists and pushes, joining a room found
+// on the LAN by its name or friends code, and host names that only mDNS knows.
+#include "daemon/net/api_service.h"
+#include "daemon/net/zmq_util.h"
+#include "daemon/room/secrets.h"
+
+#include <spdlog/spdlog.h>
+
+namespace halma::daemon {
+
+namespace pb = wire::pb;
+
+namespace {
+
+constexpr const char* kDefaultPort = "7460";
+
+pb::DiscoveryState to_proto(DiscoveryState s) {
+    switch (s) {
+    case DiscoveryState::kOff:
+        return pb::DISCOVERY_STATE_OFF;
+    case DiscoveryState::kUnavailable:
+        return pb::DISCOVERY_STATE_UNAVAILABLE;
+    case DiscoveryState::kConnecting:
+        return pb::DISCOVERY_STATE_CONNECTING;
+    case DiscoveryState::kRunning:
+        return pb::DISCOVERY_STATE_RUNNING;
+    }
+    return pb::DISCOVERY_STATE_OFF;
+}
+
+pb::Phase to_proto(Phase p) {
+    switch (p) {
+    case Phase::kWaiting:
+        return pb::PHASE_WAITING;
+    case Phase::kPlaying:
+        return pb::PHASE_PLAYING;
+    case Phase::kOver:
+        return pb::PHASE_OVER;
+    case Phase::kCancelled:
+        return pb::PHASE_CANCELLED;
+    case Phase::kClosed:
+        return pb::PHASE_CLOSED;
+    }
+    return pb::PHASE_WAITING;
+}
+
+void summarize_lan(const LanRoom& room, pb::RoomSummary* out) {
+    const auto& a = room.advert;
+    out->set_room_id(a.room_id);
+    out->set_name(a.name);
+    out->set_visibility(pb::VISIBILITY_PUBLIC);
+    auto* mode = out->mutable_mode();
+    mode->set_players(static_cast<std::uint32_t>(a.players));
+    mode->set_sets_per_player(static_cast<std::uint32_t>(a.sets_per_player));
+    mode->set_rules(a.rules);
+    mode->set_move_limit(static_cast<std::uint32_t>(a.move_limit));
+    out->set_seats(static_cast<std::uint32_t>(a.seats));
+    out->set_seats_taken(static_cast<std::uint32_t>(a.seats_taken));
+    out->set_phase(to_proto(a.phase));
+    for (const auto& address : room.addresses) out->add_addresses(address.endpoint(room.port));
+    if (!room.addresses.empty()) out->set_address(out->addresses(0));
+    out->set_host_player(a.host_player);
+    out->set_machine(room.machine);
+    out->set_origin(pb::ROOM_ORIGIN_LAN);
+}
+
+std::string who(const LanRoom& room) {
+    std::string host = room.advert.host_player.empty()
+        ? room.machine
+        : room.advert.host_player + " at " + room.machine;
+    return room.advert.name + " (" + host + ")";
+}
+
+} // namespace
+
+void ApiService::summarize_hosted(const HostedRoom& room, pb::RoomSummary* out) {
+    wire::summarize(room.authority.state(), host_.address(), true, out);
+    out->set_host_player(config_.name);
+    out->set_machine(discovery_.news().machine);
+    out->set_origin(pb::ROOM_ORIGIN_HOSTED);
+}
+
+void ApiService::fill_discovery(pb::Discovery* out) {
+    const auto& news = discovery_.news();
+    out->set_state(to_proto(news.state));
+    std::string detail = news.detail;
+    if (news.state == DiscoveryState::kRunning && !discovery_.publishing())
+        detail += "; this daemon's rooms are not published (it listens on loopback only)";
+    out->set_detail(detail);
+    out->set_machine(news.machine);
+    out->set_lan_rooms(static_cast<std::uint32_t>(discovery_.others().size()));
+}
+
+void ApiService::list_here(pb::RoomList* out, bool lan) {
+    std::set<std::string> listed;
+    for (auto* room : host_.rooms()) {
+        summarize_hosted(*room, out->add_rooms());
+        listed.insert(room->authority.state().id());
+    }
+    for (auto* rep : peers_.replicas())
+        if (rep->state) {
+            auto* summary = out->add_rooms();
+            wire::summarize(*rep->state, rep->address, rep->me != kNoMember, summary);
+            summary->set_origin(pb::ROOM_ORIGIN_JOINED);
+            listed.insert(rep->room_id);
+            // Who hosts it, if its host publishes it on the LAN.
+            for (const auto& lan_room : discovery_.news().rooms)
+                if (lan_room.advert.room_id == rep->room_id) {
+                    summary->set_host_player(lan_room.advert.host_player);
+                    summary->set_machine(lan_room.machine);
+                }
+        }
+    if (!lan) return;
+    for (const auto* room : discovery_.others())
+        if (!listed.count(room->advert.room_id)) summarize_lan(*room, out->add_rooms());
+}
+
+void ApiService::lan_rooms_changed() {
+    if (lan_subscribers_.empty()) return;
+    pb::Reply r;
+    r.set_version(wire::kProtocolVersion);
+    list_here(r.mutable_rooms(), true);
+    std::string payload = r.SerializeAsString();
+    for (auto it = lan_subscribers_.begin(); it != lan_subscribers_.end();) {
+        bool gone = false;
+        try {
+            if (socket_.send(
+                    zmq::buffer(*it), zmq::send_flags::sndmore | zmq::send_flags::dontwait))
+                socket_.send(zmq::buffer(payload), zmq::send_flags::dontwait);
+        } catch (const zmq::error_t&) {
+            gone = true; // ROUTER_MANDATORY: that front end has disconnected
+        }
+        it = gone ? lan_subscribers_.erase(it) : std::next(it);
+    }
+}
+
+std::vector<std::string> ApiService::join_addresses(const std::string& typed) {
+    std::string address = typed.rfind("tcp://", 0) == 0 ? typed.substr(6) : typed;
+    if (address.empty()) return {};
+    // "host" or "[v6]" alone: the default port.
+    bool has_port = false;
+    if (address.front() == '[')
+        has_port = address.find("]:") != std::string::npos;
+    else
+        has_port = address.find(':') != std::string::npos;
+    std::string host = address, port = kDefaultPort;
+    if (has_port) {
+        auto colon = address.rfind(':');
+        host = address.substr(0, colon);
+        port = address.substr(colon + 1);
+    }
+    if (tcp_endpoint(host + ":" + port).empty()) return {};
+    // A machine's mDNS name: where it was found on the LAN, if it was (ZeroMQ resolves host
+    // names through the system's resolver, which knows .local names only with nss-mdns).
+    auto found = discovery_.machine_endpoints(host, static_cast<std::uint16_t>(std::stoi(port)));
+    if (!found.empty()) return found;
+    return { host + ":" + port };
+}
+
+void ApiService::join_on_lan(
+    const std::string& client, const pb::Request& request, const Now& now) {
+    const auto& j = request.join();
+    std::uint64_t id = request.request_id();
+    if (const LanRoom* room = discovery_.friends_room(j.room())) {
+        std::vector<std::string> addresses;
+        for (const auto& a : room->addresses) addresses.push_back(a.endpoint(room->port));
+        spdlog::info("joining a friends room found on the LAN at {}", room->machine);
+        join_at(client, id, std::move(addresses), 0, j.room(), j.spectate(), now);
+        return;
+    }
+    auto named = discovery_.named(j.room());
+    if (named.size() == 1) {
+        std::vector<std::string> addresses;
+        for (const auto& a : named.front()->addresses)
+            addresses.push_back(a.endpoint(named.front()->port));
+        // The host knows the room by its own name, whatever case the user typed.
+        join_at(client, id, std::move(addresses), 0, named.front()->advert.name, j.spectate(), now);
+        return;
+    }
+    if (named.size() > 1) {
+        std::string hosts;
+        for (const auto* r : named) hosts += (hosts.empty() ? "" : " and ") + who(*r);
+        std::string example = named.front()->machine + ":" + std::to_string(named.front()->port)
+            + "/" + named.front()->advert.name;
+        reply_error(client, id, pb::ERROR_CODE_BAD_REQUEST,
+            std::to_string(named.size()) + " rooms on the LAN are called " + j.room() + ": " + hosts
+                + "; say which host, e.g. halma join " + example);
+        return;
+    }
+    std::string message = j.room().empty() ? std::string("no room to join")
+                                           : "no room '" + j.room() + "' here or on the LAN";
+    const auto& news = discovery_.news();
+    if (news.state != DiscoveryState::kRunning) {
+        message += " (LAN discovery: " + news.detail
+            + "); join by address: halma join HOST[:PORT]/ROOM";
+    } else {
+        std::string names;
+        for (const auto* r : discovery_.others()) names += (names.empty() ? "" : ", ") + who(*r);
+        message += names.empty() ? "; no public rooms found on the LAN"
+                                 : "; rooms on the LAN: " + names;
+    }
+    reply_error(client, id, pb::ERROR_CODE_UNKNOWN_ROOM, message);
+}
+
+void ApiService::join_at(const std::string& client, std::uint64_t request_id,
+    std::vector<std::string> addresses, std::size_t index, const std::string& room, bool spectate,
+    const Now& now) {
+    if (addresses.empty()) {
+        reply_error(client, request_id, pb::ERROR_CODE_UNAVAILABLE,
+            "the room was found on the LAN but with no address to reach it");
+        return;
+    }
+    std::string address = addresses[index];
+    peers_.join(
+        address, room, spectate,
+        [this, client, request_id, addresses, index, room, spectate](
+            const pb::HostMessage& answer) {
+            // Unreachable at this address (another interface or protocol may work): next.
+            if (answer.has_error() && answer.error().code() == pb::ERROR_CODE_UNAVAILABLE
+                && index + 1 < addresses.size()) {
+                spdlog::info("cannot reach {}; trying {}", addresses[index], addresses[index + 1]);
+                join_at(client, request_id, addresses, index + 1, room, spectate, Now::current());
+                return;
+            }
+            reply_from_host(client, request_id, answer,
+                answer.joined().snapshot().config().room_id(), "joined");
+        },
+        now);
+}
+
+} // namespace halma::daemon
