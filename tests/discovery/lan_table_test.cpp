@@ -1,0 +1,76 @@
+#include "daemon/discovery/lan_table.h"
+#include "daemon/discovery/service_txt.h"
+
+#include <gtest/gtest.h>
+
+namespace halma::daemon {
+namespace {
+
+std::vector<std::string> advert(const std::string& name, const std::string& daemon) {
+    RoomConfig c;
+    c.room_id = std::string(32, 'a');
+    c.name = name;
+    return public_room_txt(c, 2, 1, Phase::kWaiting, "ann", daemon);
+}
+
+ResolvedService seen(const std::string& service, LanAddress address, std::uint64_t order,
+    std::vector<std::string> txt) {
+    return { service, "local", "ann-laptop.local", std::move(address), 7460, std::move(txt),
+        order };
+}
+
+TEST(LanTable, OneRoomPerServiceWithItsAddressesBestFirst) {
+    auto txt = advert("Family", "0123456789abcdef");
+    auto rooms = merge_services({
+        seen("Family", { "fe80::1%3", 3, true }, 1, txt),
+        seen("Family", { "fd00::7", 3, true }, 2, txt),
+        seen("Family", { "10.0.0.7", 3, false }, 3, txt),
+        seen("Family", { "10.0.0.7", 3, false }, 4, txt), // the same address twice
+    });
+    ASSERT_EQ(rooms.size(), 1u);
+    const auto& r = rooms.front();
+    EXPECT_EQ(r.advert.name, "Family");
+    EXPECT_EQ(r.machine, "ann-laptop.local");
+    ASSERT_EQ(r.addresses.size(), 3u);
+    EXPECT_EQ(r.addresses[0].endpoint(7460), "10.0.0.7:7460");
+    EXPECT_EQ(r.addresses[1].endpoint(7460), "[fd00::7]:7460");
+    EXPECT_EQ(r.addresses[2].endpoint(7460), "[fe80::1%3]:7460");
+    EXPECT_TRUE(r.addresses[2].link_local());
+}
+
+TEST(LanTable, TheNewestTxtWins) {
+    auto old_txt = advert("Family", "0123456789abcdef");
+    RoomConfig c;
+    c.room_id = std::string(32, 'a');
+    c.name = "Family";
+    auto new_txt = public_room_txt(c, 2, 2, Phase::kPlaying, "ann", "0123456789abcdef");
+    auto rooms = merge_services({ seen("Family", { "10.0.0.7", 2, false }, 9, new_txt),
+        seen("Family", { "fe80::1%2", 2, true }, 3, old_txt) });
+    ASSERT_EQ(rooms.size(), 1u);
+    EXPECT_EQ(rooms[0].advert.phase, Phase::kPlaying);
+}
+
+TEST(LanTable, LeavesOutWhatIsNotAHalmaRoom) {
+    auto rooms = merge_services({ seen("printer", { "10.0.0.9", 2, false }, 1, { "txtvers=1" }),
+        seen("Family", { "10.0.0.7", 2, false }, 2, advert("Family", "0123456789abcdef")) });
+    ASSERT_EQ(rooms.size(), 1u);
+    EXPECT_EQ(rooms[0].service, "Family");
+}
+
+TEST(LanTable, BoundedWhateverTheLanAdvertises) {
+    std::vector<ResolvedService> flood;
+    for (int i = 0; i < 600; ++i) {
+        auto name = "room" + std::to_string(i);
+        flood.push_back(seen(name, { "10.0.0.7", 2, false }, static_cast<std::uint64_t>(i),
+            advert(name, "0123456789abcdef")));
+    }
+    for (int i = 0; i < 20; ++i)
+        flood.push_back(seen("room0", { "10.0.1." + std::to_string(i), 2, false }, 1000,
+            advert("room0", "0123456789abcdef")));
+    auto rooms = merge_services(flood);
+    EXPECT_EQ(rooms.size(), kMaxLanRooms);
+    for (const auto& r : rooms) EXPECT_LE(r.addresses.size(), kMaxRoomAddresses);
+}
+
+} // namespace
+} // namespace halma::daemon
