@@ -5,6 +5,7 @@
 #include "cli/client/client_common.h"
 #include "cli/client/line_reader.h"
 #include "cli/client/output.h"
+#include "cli/client/room_picker.h"
 #include "cli/commands.h"
 #include "engine/notation.h"
 #include "engine/position.h"
@@ -283,8 +284,14 @@ void add_play_command(CLI::App& app, int& exit_code) {
         auto daemon = connect_daemon();
         BoardStyle s = style;
         s.colour = use_colour(no_colour);
+        std::string target = room;
+        if (target.empty()) { // in no room yet: pick one of the LAN's
+            auto picked = pick_room(daemon, exit_code);
+            if (!picked) return;
+            target = *picked;
+        }
         std::cout << kHelp;
-        exit_code = PlaySession(daemon, room, s).run();
+        exit_code = PlaySession(daemon, target, s).run();
     });
 }
 

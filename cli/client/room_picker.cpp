@@ -1,0 +1,125 @@
+#include "cli/client/room_picker.h"
+
+#include "cli/client/client_common.h"
+#include "cli/client/line_reader.h"
+#include "cli/client/room_table.h"
+
+#include <iostream>
+#include <unistd.h>
+
+namespace halma::cli {
+
+namespace {
+
+void show(const pb::RoomList& rooms) {
+    if (rooms.rooms_size() == 0) {
+        std::cout << "No rooms on the LAN yet (they appear here as they open). Host one with "
+                     "`halma host NAME`, or type HOST[:PORT]/ROOM to join by address.\n";
+    } else {
+        std::string table = format_room_table(rooms);
+        // Number the rows after the header, so a room can be picked by its number.
+        std::string out;
+        int row = 0;
+        for (std::size_t start = 0; start < table.size();) {
+            auto end = table.find('\n', start);
+            std::string line = table.substr(start, end - start);
+            out += (row == 0 ? std::string("     ")
+                             : "[" + std::to_string(row) + "]" + std::string(row < 10 ? 2 : 1, ' '))
+                + line + "\n";
+            ++row;
+            start = end + 1;
+        }
+        std::cout << out;
+    }
+    std::cout << "Room to join (number, name, or HOST[:PORT]/ROOM; q to quit): " << std::flush;
+}
+
+// The join request for what was typed: a row's number, a name, or an address.
+std::optional<pb::Request> join_request(const pb::RoomList& rooms, const std::string& typed) {
+    pb::Request r;
+    auto* j = r.mutable_join();
+    bool number = !typed.empty() && typed.find_first_not_of("0123456789") == std::string::npos;
+    if (number) {
+        int n = std::stoi(typed.substr(0, 4));
+        if (n < 1 || n > rooms.rooms_size()) return std::nullopt;
+        const auto& room = rooms.rooms(n - 1);
+        // By address when the name alone would be ambiguous on the LAN.
+        int same = 0;
+        for (const auto& other : rooms.rooms()) same += other.name() == room.name();
+        if (same > 1 && !room.address().empty()) j->set_address(room.address());
+        j->set_room(room.name());
+        return r;
+    }
+    auto slash = typed.find('/');
+    if (slash != std::string::npos) {
+        j->set_address(typed.substr(0, slash));
+        j->set_room(typed.substr(slash + 1));
+    } else {
+        j->set_room(typed);
+    }
+    return r;
+}
+
+} // namespace
+
+std::optional<std::string> pick_room(DaemonConnection& daemon, int& exit_code) {
+    pb::Request status;
+    status.mutable_status();
+    auto st = ask(daemon, status, exit_code);
+    if (!st) return std::nullopt;
+    if (st->status().hosted_size() + st->status().joined_size() > 0) return "";
+    std::cout << "You are in no room yet.\n";
+    if (auto note = discovery_note(st->status().discovery()); !note.empty())
+        std::cout << note << "\n";
+    pb::Request sub;
+    sub.mutable_subscribe()->set_lan(true);
+    if (!ask(daemon, sub, exit_code)) return std::nullopt;
+    pb::RoomList rooms;
+    if (auto first = daemon.next_room_list(std::chrono::milliseconds(2000))) rooms = *first;
+    show(rooms);
+    LineReader input(STDIN_FILENO);
+    for (;;) {
+        zmq::pollitem_t items[] = { { daemon.socket().handle(), 0, ZMQ_POLLIN, 0 },
+            { nullptr, input.fd(), ZMQ_POLLIN, 0 } };
+        zmq::poll(items, 2, std::chrono::milliseconds(-1));
+        if (items[0].revents & ZMQ_POLLIN) {
+            daemon.drain();
+            if (auto list = daemon.next_room_list(std::chrono::milliseconds(0))) {
+                rooms = *list;
+                std::cout << "\n";
+                show(rooms);
+            }
+        }
+        if (items[1].revents == 0) continue;
+        input.fill();
+        while (auto line = input.next_line()) {
+            std::string typed = *line;
+            while (!typed.empty() && (typed.back() == ' ' || typed.back() == '\r'))
+                typed.pop_back();
+            while (!typed.empty() && typed.front() == ' ') typed.erase(0, 1);
+            if (typed.empty()) continue;
+            if (typed == "q" || typed == "quit" || typed == "/quit") return std::nullopt;
+            auto request = join_request(rooms, typed);
+            if (!request) {
+                std::cout << "No room number " << typed << ".\n";
+                show(rooms);
+                continue;
+            }
+            int code = 0;
+            auto joined = ask(daemon, *request, code);
+            if (!joined) {
+                show(rooms); // ask() said why on stderr; the player may pick another
+                continue;
+            }
+            if (joined->has_view()) return joined->view().summary().room_id();
+            return joined->done().room_id();
+        }
+        if (input.done()) {
+            exit_code = exit_code ? exit_code : 1;
+            std::cerr << "halma: no room picked\n";
+            return std::nullopt;
+        }
+    }
+}
+
+} // namespace halma::cli
