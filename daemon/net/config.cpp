@@ -105,8 +105,8 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
     want_int("max-message", c.max_message);
     want_int("bot-budget-ms", c.bot_budget_ms);
     if (t.contains("mdns") && !given("no-mdns")) {
-        if (auto v = t["mdns"].value<bool>())
-            c.mdns = *v;
+        if (const auto* v = t["mdns"].as_boolean()) // not value<bool>: it takes 3 for true
+            c.mdns = v->get();
         else
             error = BadConfig { path + ": mdns must be true or false" };
     }

@@ -575,7 +575,10 @@ def config_and_startup():
         check(out.returncode == 2 and "listen" in out.stderr, f"bad listen: {out.stderr}")
         cfg = os.path.join(c.tmp, "halmad.toml")
         for text, needle in [("colour = 'blue'\n", "unknown setting"), ("heartbeat-ms = 'fast'\n", "whole number"),
-                             ("[[room]]\nname = 'x'\nplayers = 5\n", "players"), ("listen = \n", "halmad.toml:1")]:
+                             ("[[room]]\nname = 'x'\nplayers = 5\n", "players"), ("listen = \n", "halmad.toml:1"),
+                             ("mdns = 3\n", "mdns must be true or false"),
+                             ("interfaces = 'eth0'\n", "interfaces must be a list"),
+                             ("interfaces = ['bad name']\n", "not an interface name")]:
             with open(cfg, "w") as f:
                 f.write(text)
             out = run_halmad("--config", cfg, "--check-config")
