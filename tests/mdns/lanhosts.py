@@ -156,6 +156,11 @@ class Host:
         os.makedirs(self.dir)
 
     @property
+    def users(self):
+        """{name: home} of the users add_system_user made here."""
+        return dict(self._users)
+
+    @property
     def ipv6_scoped(self):
         return f"{self.ipv6_link_local}%{self.ifname}"
 
