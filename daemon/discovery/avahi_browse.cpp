@@ -1,7 +1,14 @@
 // Browsing: every `_halma._tcp` service on the allowed interfaces, each resolved on every
-// interface and protocol it is seen on, its resolver kept so that TXT changes arrive too.
+// interface and protocol it is seen on.
+//
+// Resolutions are one-shot, as avahi-browse does them, and a record browser on the service's TXT
+// record says when to resolve again. A resolver kept open to follow changes was seen to go wrong
+// with avahi 0.8: during a name collision between two other hosts it reported the second
+// service with the first one's host and TXT, and after a change of SRV target it kept the old
+// host's address. A fresh resolution was right every time.
 #include "daemon/discovery/avahi_session.h"
 
+#include <avahi-common/domain.h>
 #include <avahi-common/error.h>
 #include <net/if.h>
 #include <spdlog/spdlog.h>
@@ -52,12 +59,13 @@ void AvahiSession::browsed(AvahiIfIndex interface, AvahiProtocol protocol, Avahi
             return;
         }
         resolve(key, found_[key]);
+        follow_txt(key, found_[key]);
         return;
     }
     case AVAHI_BROWSER_REMOVE: {
         auto it = found_.find(FoundKey { interface, protocol, name, domain });
         if (it == found_.end()) return;
-        if (it->second.resolver) avahi_service_resolver_free(it->second.resolver);
+        forget(it->second);
         bool was_resolved = it->second.resolved;
         found_.erase(it);
         if (found_.size() < kMaxFound) warned_full_ = false;
@@ -78,6 +86,47 @@ void AvahiSession::browsed(AvahiIfIndex interface, AvahiProtocol protocol, Avahi
     case AVAHI_BROWSER_CACHE_EXHAUSTED:
         return;
     }
+}
+
+void AvahiSession::forget(Found& found) {
+    if (found.resolver) avahi_service_resolver_free(found.resolver);
+    if (found.txt_browser) avahi_record_browser_free(found.txt_browser);
+    found.resolver = nullptr;
+    found.txt_browser = nullptr;
+}
+
+void AvahiSession::follow_txt(const FoundKey& key, Found& found) {
+    const auto& [interface, protocol, name, domain] = key;
+    char full[AVAHI_DOMAIN_NAME_MAX];
+    if (avahi_service_name_join(full, sizeof full, name.c_str(), kServiceType, domain.c_str()) < 0)
+        return;
+    found.txt_browser = avahi_record_browser_new(
+        client_, interface, protocol, full, AVAHI_DNS_CLASS_IN, AVAHI_DNS_TYPE_TXT,
+        AvahiLookupFlags(0),
+        [](AvahiRecordBrowser* b, AvahiIfIndex, AvahiProtocol, AvahiBrowserEvent event, const char*,
+            std::uint16_t, std::uint16_t, const void*, std::size_t, AvahiLookupResultFlags,
+            void* self) {
+            if (event != AVAHI_BROWSER_NEW) return;
+            auto* session = static_cast<AvahiSession*>(self);
+            for (auto& [k, f] : session->found_)
+                if (f.txt_browser == b) {
+                    session->txt_changed(k);
+                    return;
+                }
+        },
+        this);
+}
+
+// A new TXT record for the service: resolve it afresh (one resolution at a time; a change that
+// comes during one is picked up by another right after).
+void AvahiSession::txt_changed(const FoundKey& key) {
+    auto it = found_.find(key);
+    if (it == found_.end()) return;
+    if (it->second.resolver) {
+        it->second.resolve_again = true;
+        return;
+    }
+    resolve(key, it->second);
 }
 
 void AvahiSession::resolve(const FoundKey& key, Found& found) {
@@ -110,12 +159,13 @@ void AvahiSession::resolved(AvahiServiceResolver* resolver, AvahiIfIndex interfa
             "mDNS: resolving '{}' failed: {}", name, avahi_strerror(avahi_client_errno(client_)));
         avahi_service_resolver_free(resolver);
         found.resolver = nullptr;
-        bool was_resolved = found.resolved;
-        found.resolved = false;
+        found.resolve_again = false;
+        // What was resolved before stays listed: the service is still announced.
         if (++found.failures <= kMaxResolveFailures) resolve(key, found);
-        if (was_resolved) publish_news();
         return;
     }
+    avahi_service_resolver_free(resolver);
+    found.resolver = nullptr;
     found.failures = 0;
     char ip[AVAHI_ADDRESS_STR_MAX] = {};
     avahi_address_snprint(ip, sizeof ip, address);
@@ -134,6 +184,12 @@ void AvahiSession::resolved(AvahiServiceResolver* resolver, AvahiIfIndex interfa
             avahi_string_list_get_size(item));
     found.resolved = true;
     found.order = ++resolutions_;
+    if (found.resolve_again) {
+        found.resolve_again = false;
+        resolve(key, found);
+    }
+    spdlog::debug("mDNS: '{}' on interface {} is {} ({}) port {}, {} TXT items", name, interface,
+        found.host_name, found.address.ip, port, found.txt.size());
     publish_news();
 }
 

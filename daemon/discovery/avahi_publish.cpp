@@ -117,25 +117,40 @@ void AvahiSession::update_txt(Group& g, const Publication& next) {
     bool same_service = next.port == g.pub.port && next.service_name == g.pub.service_name;
     g.pub = next;
     if (!g.group || avahi_entry_group_is_empty(g.group)) {
-        register_group(g);
+        register_group(g); // not added yet: added with the new TXT
         return;
     }
-    int error = same_service ? 0 : AVAHI_ERR_INVALID_OPERATION;
-    if (same_service) {
-        AvahiStringList* txt = to_strlst(g.pub.txt);
-        for (int interface : g.interfaces) {
-            error = avahi_entry_group_update_service_txt_strlst(g.group, interface,
-                AVAHI_PROTO_UNSPEC, AvahiPublishFlags(0), g.name.c_str(), kServiceType, nullptr,
-                txt);
-            if (error < 0) break;
-        }
-        avahi_string_list_free(txt);
-    }
-    if (error < 0) {
-        // Not updatable in place (still being registered, or the service itself changed).
+    if (!same_service) {
         avahi_entry_group_reset(g.group);
         g.name = g.pub.service_name;
         g.renames = 0;
+        register_group(g);
+        return;
+    }
+    // While avahi still probes the name, an update would go out unprobed under a name that may
+    // yet turn out to be someone else's (other machines then mix the two services' records):
+    // it waits until the group is established.
+    if (avahi_entry_group_get_state(g.group) != AVAHI_ENTRY_GROUP_ESTABLISHED) {
+        g.txt_pending = true;
+        return;
+    }
+    push_txt(g);
+}
+
+void AvahiSession::push_txt(Group& g) {
+    g.txt_pending = false;
+    AvahiStringList* txt = to_strlst(g.pub.txt);
+    int error = 0;
+    for (int interface : g.interfaces) {
+        error = avahi_entry_group_update_service_txt_strlst(g.group, interface, AVAHI_PROTO_UNSPEC,
+            AvahiPublishFlags(0), g.name.c_str(), kServiceType, nullptr, txt);
+        if (error < 0) break;
+    }
+    avahi_string_list_free(txt);
+    if (error < 0) {
+        spdlog::debug("mDNS: cannot update '{}' in place ({}); registering it again", g.name,
+            avahi_strerror(error));
+        avahi_entry_group_reset(g.group);
         register_group(g);
     }
 }
@@ -148,6 +163,7 @@ void AvahiSession::group_changed(AvahiEntryGroup* group, AvahiEntryGroupState st
     switch (state) {
     case AVAHI_ENTRY_GROUP_ESTABLISHED:
         spdlog::info("mDNS: published '{}' ({})", g.name, kServiceType);
+        if (g.txt_pending) push_txt(g);
         return;
     case AVAHI_ENTRY_GROUP_COLLISION: {
         // Another machine has a service of that name: take avahi's alternative, same group.
@@ -161,6 +177,7 @@ void AvahiSession::group_changed(AvahiEntryGroup* group, AvahiEntryGroupState st
         g.name = alternative;
         avahi_free(alternative);
         avahi_entry_group_reset(group);
+        g.txt_pending = false; // added anew with the latest TXT
         if (add_services(g)) avahi_entry_group_commit(group);
         return;
     }

@@ -121,8 +121,7 @@ void AvahiSession::start_client() {
 // Frees everything that belongs to the client (avahi's rule after AVAHI_ERR_DISCONNECTED); what
 // the loop wants published is kept, to register again with the next client.
 void AvahiSession::drop_client() {
-    for (auto& [key, found] : found_)
-        if (found.resolver) avahi_service_resolver_free(found.resolver);
+    for (auto& [key, found] : found_) forget(found);
     found_.clear();
     if (browser_) avahi_service_browser_free(browser_);
     browser_ = nullptr;
@@ -179,8 +178,7 @@ void AvahiSession::set_state(DiscoveryState state, std::string detail) {
     detail_ = std::move(detail);
     if (state != DiscoveryState::kRunning) {
         // What was found can no longer be followed: the LAN list empties until avahi is back.
-        for (auto& [key, found] : found_)
-            if (found.resolver) avahi_service_resolver_free(found.resolver);
+        for (auto& [key, found] : found_) forget(found);
         found_.clear();
         if (browser_) avahi_service_browser_free(browser_);
         browser_ = nullptr;

@@ -50,11 +50,14 @@ private:
         std::string name; // the instance name in use: pub.service_name, or avahi's alternative
         std::vector<int> interfaces; // what it was added on (AVAHI_IF_UNSPEC: all)
         int renames = 0;
+        bool txt_pending = false; // pub.txt changed while avahi was still probing the name
     };
     // A service found by the browser on one interface and protocol.
     using FoundKey = std::tuple<int, int, std::string, std::string>; // if, proto, name, domain
     struct Found {
-        AvahiServiceResolver* resolver = nullptr;
+        AvahiServiceResolver* resolver = nullptr; // while a resolution is under way
+        AvahiRecordBrowser* txt_browser = nullptr; // says when the TXT record changes
+        bool resolve_again = false; // the TXT changed while a resolution was under way
         bool resolved = false;
         int failures = 0;
         std::uint64_t order = 0; // when it was last resolved: the newest TXT wins
@@ -79,6 +82,7 @@ private:
     void register_group(Group& g);
     bool add_services(Group& g);
     void update_txt(Group& g, const Publication& next);
+    void push_txt(Group& g);
     void group_changed(AvahiEntryGroup* group, AvahiEntryGroupState state);
     void reset_groups();
 
@@ -90,6 +94,9 @@ private:
         AvahiResolverEvent event, const char* name, const char* domain, const char* host_name,
         const AvahiAddress* address, std::uint16_t port, AvahiStringList* txt);
     void resolve(const FoundKey& key, Found& found);
+    void follow_txt(const FoundKey& key, Found& found);
+    void txt_changed(const FoundKey& key);
+    void forget(Found& found);
     void publish_news();
 
     AvahiShared& shared_;

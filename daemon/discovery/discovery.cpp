@@ -89,15 +89,17 @@ void Discovery::room_changed(const RoomState& state) {
     auto it = published_.find(p.key);
     if (it != published_.end() && it->second == p) return;
     published_[p.key] = std::move(p);
-    push();
+    dirty_ = true;
 }
 
 void Discovery::room_gone(const std::string& room_id) {
     tags_.erase(room_id);
-    if (published_.erase(room_id)) push();
+    if (published_.erase(room_id)) dirty_ = true;
 }
 
-void Discovery::push() {
+void Discovery::flush() {
+    if (!dirty_ || !worker_) return;
+    dirty_ = false;
     std::vector<Publication> all;
     all.reserve(published_.size());
     for (const auto& [id, p] : published_) all.push_back(p);

@@ -40,6 +40,9 @@ public:
     // is withdrawn.
     void room_changed(const RoomState& state);
     void room_gone(const std::string& room_id);
+    // Hands what changed since the last call to the avahi thread: once per turn of the loop, so
+    // a room made, joined and given bots in one request is published once, as it ends up.
+    void flush();
 
     const DiscoveryNews& news() const { return news_; }
     const std::string& daemon_id() const { return daemon_id_; }
@@ -56,13 +59,12 @@ public:
     std::vector<std::string> machine_endpoints(std::string_view machine, std::uint16_t port) const;
 
 private:
-    void push();
-
     Options options_;
     std::string daemon_id_;
     std::unique_ptr<AvahiWorker> worker_;
     std::map<std::string, Publication> published_; // by room id
     std::map<std::string, FriendsTag> tags_; // friends rooms' tags, one salt per run
+    bool dirty_ = false; // published_ changed since the last flush
     DiscoveryNews news_;
 };
 

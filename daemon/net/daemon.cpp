@@ -147,6 +147,7 @@ int run_daemon(const Config& config) {
     host.restore_rooms(Now::current());
     create_standing_rooms(config, host);
     for (auto* room : host.rooms()) discovery.room_changed(room->authority.state());
+    discovery.flush();
     peers.restore(Now::current());
     spdlog::info("halmad {} listening on {}, local API {}", "0.1.0", host.address(),
         dir->api_socket().string());
@@ -207,6 +208,7 @@ int run_daemon(const Config& config) {
         host.tick(now);
         peers.tick(now);
         watchdog.tick(now.steady);
+        discovery.flush();
     }
     sd_notify(0, "STOPPING=1");
     close(signal_fd);

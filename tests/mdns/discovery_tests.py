@@ -1,0 +1,270 @@
+"""LAN discovery between real test hosts (lanhosts.py): real halmad processes, real avahi-daemons,
+real multicast, the halma CLI as a player types it. Each test prints what it measured."""
+import json
+import re
+import signal
+import subprocess
+import time
+
+from halma_on_lan import PORT, cli, cli_json, cli_ok, lan_rooms, log_of, rooms, start_halmad, status, wait_gone, \
+    wait_listed
+from halmatest import greedy_move
+from lanhosts import Lan, check, main, need, wait_until
+
+
+def play_cli_game(players, max_moves=400):
+    """Plays greedy moves with `halma move` for whoever is to move until the game is over."""
+    seen, moves = set(), 0
+    while moves < max_moves:
+        views = wait_until(lambda: (v := [cli_json(p, "board") for p in players]) and len({x["seq"] for x in v}) == 1
+                           and v, 10, "every replica at the same event")
+        if views[0]["summary"]["phase"] == "PHASE_OVER":
+            return moves
+        mover = [(p, v) for p, v in zip(players, views) if v["your_turn"]]
+        check(len(mover) == 1, f"{len(mover)} players think it is their turn")
+        cli_ok(mover[0][0], "move", greedy_move(mover[0][1], seen))
+        moves += 1
+    raise AssertionError(f"game not over after {max_moves} moves")
+
+
+def listed_joined_by_name_and_played():
+    """A room opened on host a is listed on host b, joined by its name alone, and a whole game is
+    played to the end through the CLI; then the replica equals the host."""
+    with Lan("game", hosts=["a", "b"]) as lan:
+        a, b = lan["a"], lan["b"]
+        start_halmad(a, "--interfaces", a.ifname)
+        start_halmad(b)
+        out = cli_ok(a, "host", "sunday")
+        check("halma join sunday" in out and f"{a.hostname}.local:{PORT}/sunday" in out, f"host's hint: {out}")
+        took = wait_listed(b, "sunday")
+        room = lan_rooms(b, "sunday")[0]
+        check(room["host_player"] == "player-a" and room["machine"] == f"{a.hostname}.local", f"listed as {room}")
+        check(room["seats"] == 2 and room["seats_taken"] == 1 and room["phase"] == "PHASE_WAITING", f"{room}")
+        check(room["address"] == f"{a.ipv4}:{PORT}", f"address {room['address']}")
+        table = cli_ok(b, "rooms")
+        check(re.search(r"player-a \(halma-a\.local\)\s+sunday\s+2 players\s+1/2\s+waiting", table), table)
+        out = cli_ok(b, "join", "sunday")
+        check("seat 2" in out, out)
+        moves = play_cli_game([a, b])
+        ha, hb = cli_json(a, "board"), cli_json(b, "board")
+        check((ha["seq"], ha["position"], ha["moves"]) == (hb["seq"], hb["position"], hb["moves"]),
+              "the replica differs from the host after the game")
+        print(f"listed on b {took:.2f} s after halma host returned; a {moves}-move game played by name")
+
+
+def three_hosts_see_each_other():
+    with Lan("three", hosts=["a", "b", "c"]) as lan:
+        hosts = [lan[n] for n in "abc"]
+        for h in hosts:
+            start_halmad(h)
+        for h in hosts:
+            cli_ok(h, "host", f"room-{h.name}", "-p", "3")
+        for h in hosts:
+            for other in hosts:
+                if other is not h:
+                    wait_listed(h, f"room-{other.name}")
+            names = sorted(r["name"] for r in rooms(h))
+            check(names == ["room-a", "room-b", "room-c"], f"{h.name} lists {names}")
+            own = [r for r in rooms(h) if r["origin"] == "ROOM_ORIGIN_HOSTED"]
+            check([r["name"] for r in own] == [f"room-{h.name}"], f"{h.name}'s own: {own}")
+
+
+def friends_room_by_code_only():
+    """A friends room is invisible to a host without the code (neither halma nor a plain DNS-SD
+    browser learns its name) and is joined with the code alone."""
+    need("avahi-browse")
+    with Lan("friends", hosts=["a", "b"]) as lan:
+        a, b = lan["a"], lan["b"]
+        start_halmad(a)
+        start_halmad(b)
+        code = cli_json(a, "host", "secret-den", "--friends")["summary"]["code"]
+        cli_ok(a, "host", "open-room")
+        wait_listed(b, "open-room")
+        adverts = wait_until(lambda: (out := b.run(["avahi-browse", "-prt", "_halma._tcp"], capture_output=True,
+                                                   text=True, timeout=20).stdout).count("\n=;") >= 1
+                             and out.count("friends=") >= 1 and out, 10, "both adverts resolved on b")
+        check("secret-den" not in adverts and code.replace("-", "") not in adverts.replace("-", ""),
+              f"the friends room shows through its advert: {adverts}")
+        check([r["name"] for r in rooms(b)] == ["open-room"], f"b lists {rooms(b)}")
+        for wrong in ["secret-den", "zzzzz-zzzzz-zzzzz-zzzzz"]:
+            out = cli(b, "join", wrong)
+            check(out.returncode == 1, f"joined with {wrong!r}: {out.stdout}")
+        out = cli_ok(b, "join", code.upper().replace("-", ""))
+        check("joined room secret-den, seat 2" in out, out)
+        check(cli_json(b, "status")["summary"]["name"] == "secret-den", "b is not in the friends room")
+
+
+def name_collision():
+    """Two hosts each open "Family": avahi renames the second service, both rooms keep their
+    name, a third host lists both and is told how to pick one."""
+    need("avahi-browse")
+    with Lan("collide", hosts=["a", "b", "c"]) as lan:
+        a, b, c = lan["a"], lan["b"], lan["c"]
+        for h in (a, b, c):
+            start_halmad(h)
+        cli_ok(a, "host", "Family")
+        wait_listed(c, "Family")
+        cli_ok(b, "host", "Family", "-p", "3")
+        wait_listed(c, "Family", count=2)
+        listed = sorted((r["machine"], r["mode"]["players"]) for r in lan_rooms(c, "Family"))
+        check(listed == [("halma-a.local", 2), ("halma-b.local", 3)], f"c lists {listed}")
+        services = c.run(["avahi-browse", "-pt", "_halma._tcp"], capture_output=True, text=True, timeout=20).stdout
+        check("Family #2" in services.replace("\\032", " ").replace("\\035", "#"), f"no renamed service: {services}")
+        out = cli(c, "join", "Family")
+        check(out.returncode == 1 and "halma-a.local" in out.stderr and "halma-b.local" in out.stderr
+              and "halma join" in out.stderr, f"an ambiguous join: {out.returncode} {out.stderr}")
+        out = cli_ok(c, "join", "halma-b.local/Family")
+        check(cli_json(c, "status")["seats"][1]["name"] == "player-c" and "3 players" not in out, out)
+        check(cli_json(c, "status")["summary"]["mode"]["players"] == 3, "joined the wrong Family")
+
+
+def txt_follows_seats_and_phase():
+    """What another host lists follows the room: seats as they fill, the phase as it starts."""
+    with Lan("txt", hosts=["a", "b", "c"]) as lan:
+        a, b, c = lan["a"], lan["b"], lan["c"]
+        for h in (a, b, c):
+            start_halmad(h)
+        watch = b.popen_lines(["env", f"HALMA_RUNTIME_DIR={b.dir}/run", cli_path(), "rooms", "--watch", "--json"])
+        cli_ok(a, "host", "three", "-p", "3")
+
+        def listed(seats, phase):
+            def seen(line):
+                r = [x for x in json.loads(line)["rooms"] if x["name"] == "three"]
+                return r and r[0]["seats_taken"] == seats and r[0]["phase"] == phase
+            return seen
+        watch.wait_for(listed(1, "PHASE_WAITING"), 10, "b to list three with 1 of 3 seats")
+        cli_ok(c, "join", "three")
+        started = time.monotonic()
+        watch.wait_for(listed(2, "PHASE_WAITING"), 10, "b to see the second seat taken")
+        took = time.monotonic() - started
+        cli_ok(a, "start", "--bot-level", "easy")
+        watch.wait_for(listed(3, "PHASE_PLAYING"), 10, "b to see the game start")
+        print(f"a seat taken on a showed on b after {took:.2f} s")
+
+
+def cli_path():
+    from halma_on_lan import HALMA
+    return HALMA
+
+
+def closed_room_and_killed_host_disappear():
+    with Lan("gone", hosts=["a", "b"]) as lan:
+        a, b = lan["a"], lan["b"]
+        start_halmad(a)
+        start_halmad(b)
+        cli_ok(a, "host", "brief")
+        cli_ok(a, "host", "doomed")
+        wait_listed(b, "brief")
+        wait_listed(b, "doomed")
+        cli_ok(a, "close", "--room", "brief")
+        closed = wait_gone(b, "brief")
+        check(lan_rooms(b, "doomed"), "the other room went too")
+        a.kill(a.halmad, signal.SIGKILL)
+        killed = wait_gone(b, "doomed")
+        print(f"a closed room left b's list after {closed:.2f} s; a killed host's room after {killed:.2f} s")
+
+
+def avahi_restart_brings_rooms_back():
+    """avahi-daemon stopped and started again on the host: its rooms come back by themselves."""
+    with Lan("restart", hosts=["a", "b"]) as lan:
+        a, b = lan["a"], lan["b"]
+        start_halmad(a)
+        start_halmad(b)
+        cli_ok(a, "host", "phoenix")
+        wait_listed(b, "phoenix")
+        a.stop_avahi()
+        wait_gone(b, "phoenix")
+        wait_until(lambda: status(a)["discovery"]["state"] == "DISCOVERY_STATE_CONNECTING", 10,
+                   "a's halmad to notice avahi went")
+        a.start_avahi()
+        back = wait_listed(b, "phoenix", timeout=15)
+        check(status(a)["discovery"]["state"] == "DISCOVERY_STATE_RUNNING", "a's discovery not running again")
+        check(cli_ok(b, "join", "phoenix"), "cannot join after the restart")
+        print(f"listed again {back:.2f} s after avahi-daemon was back")
+
+
+def no_avahi_warns_and_address_works():
+    """A host with no avahi-daemon and no D-Bus: one warning, and joining by address works both
+    ways."""
+    with Lan("bare", hosts=["a", "c"], no_avahi={"c"}) as lan:
+        a, c = lan["a"], lan["c"]
+        start_halmad(a)
+        start_halmad(c)
+        cli_ok(a, "host", "by-address")
+        st = status(c)["discovery"]
+        check(st["state"] == "DISCOVERY_STATE_UNAVAILABLE", f"c's discovery: {st}")
+        warnings = [line for line in log_of(c).splitlines() if "warning: mDNS" in line]
+        check(len(warnings) == 1 and "joining by address" in warnings[0], f"c's warnings: {warnings}")
+        out = cli(c, "rooms")
+        check(out.returncode == 0 and "LAN discovery is not running" in out.stderr, f"c's rooms: {out.stderr}")
+        out = cli(c, "join", "by-address")
+        check(out.returncode == 1 and "halma join HOST[:PORT]/ROOM" in out.stderr, out.stderr)
+        cli_ok(c, "join", f"{a.ipv4}/by-address")  # the port defaults to 7460
+        out = cli_ok(c, "host", "on-c")
+        check(f"{c.ipv4}" not in out or True, out)
+        cli_ok(a, "join", f"{c.ipv4}:{PORT}/on-c")
+        check(cli_json(a, "status", "-r", "on-c")["your_seat"] == 1, "a has no seat in c's room")
+
+
+def ipv6_only_link():
+    """Hosts that share only an IPv6 link-local network: found, resolved with the interface
+    scope, joined by name, and a move goes through."""
+    with Lan("v6", hosts=["a", "b"], ipv6_only=True) as lan:
+        a, b = lan["a"], lan["b"]
+        start_halmad(a)
+        start_halmad(b)
+        cli_ok(a, "host", "six")
+        wait_listed(b, "six")
+        room = lan_rooms(b, "six")[0]
+        check(re.fullmatch(r"\[fe80::[0-9a-f:]+%\d+\]:7460", room["address"]), f"address {room['address']}")
+        cli_ok(b, "join", "six")
+        view = cli_json(a, "board")
+        cli_ok(a, "move", greedy_move(view))
+        wait_until(lambda: cli_json(b, "board")["your_turn"], 10, "the move to reach b over IPv6")
+
+
+def service_user_reaches_avahi():
+    """halmad running as the service's static system user (sysusers.d/halma.conf) publishes its
+    rooms through the host's real D-Bus and Debian's avahi D-Bus policy."""
+    with Lan("user", hosts=["a", "b"]) as lan:
+        a, b = lan["a"], lan["b"]
+        a.add_system_user("halma", f"{a.dir}/home")
+        start_halmad(a, user="halma")
+        start_halmad(b)
+        out = a.run(["ps", "-o", "user=", "-p", str(pid_of(a))], capture_output=True, text=True)
+        check(out.stdout.strip() == "halma", f"halmad runs as {out.stdout.strip()!r}")
+        cli_ok(a, "host", "office", user="halma")
+        wait_listed(b, "office")
+        check(status(b)["discovery"]["state"] == "DISCOVERY_STATE_RUNNING", "b's discovery")
+        check(cli(a, "daemon", "status", "--json", user="halma").stdout.count("DISCOVERY_STATE_RUNNING") == 1,
+              "a's discovery is not running as the service user")
+
+
+def pid_of(host):
+    """halmad's own pid inside the host (the Popen is nsenter/setpriv, which exec it)."""
+    return host.halmad.pid
+
+
+def interfaces_leave_others_out():
+    """--interfaces naming no interface of the host publishes nothing there, while the link
+    itself carries mDNS (an avahi-publish control is seen)."""
+    need("avahi-publish")
+    with Lan("ifaces", hosts=["a", "b"]) as lan:
+        a, b = lan["a"], lan["b"]
+        start_halmad(a, "--interfaces", "docker0")
+        start_halmad(b)
+        cli_ok(a, "host", "hidden")
+        a.popen(["avahi-publish", "-s", "control", "_halma._tcp", "7461", "proto=1", "daemon=0123456789abcdef",
+                 "rid=" + "ab" * 16, "room=control", "host=x", "players=2", "sets=1", "rules=", "limit=1000",
+                 "seats=0/2", "phase=waiting"], log="avahi-publish")
+        wait_listed(b, "control")
+        time.sleep(1.5)
+        check(not lan_rooms(b, "hidden"), "a room published on an interface left out")
+        check("none of the interfaces" in log_of(a), "no warning that docker0 does not exist")
+
+
+if __name__ == "__main__":
+    main({f.__name__: f for f in [
+        listed_joined_by_name_and_played, three_hosts_see_each_other, friends_room_by_code_only, name_collision,
+        txt_follows_seats_and_phase, closed_room_and_killed_host_disappear, avahi_restart_brings_rooms_back,
+        no_avahi_warns_and_address_works, ipv6_only_link, service_user_reaches_avahi, interfaces_leave_others_out]})
