@@ -15,10 +15,10 @@
 #include <algorithm>
 #include <csignal>
 #include <deque>
-#include <fcntl.h>
 #include <iostream>
 #include <optional>
 #include <sys/ioctl.h>
+#include <sys/signalfd.h>
 #include <thread>
 #include <unistd.h>
 
@@ -28,13 +28,22 @@ namespace {
 
 constexpr std::size_t kLogKept = 200;
 
-// SIGWINCH becomes a byte on a pipe that the loop polls with the rest (signals are events).
-int resize_pipe[2] = { -1, -1 };
-void on_resize(int) {
-    int saved = errno;
-    [[maybe_unused]] auto n = write(resize_pipe[1], "w", 1);
-    errno = saved;
+// SIGWINCH, blocked, read from a signalfd that the loop polls with the rest: a signal is an
+// event in the loop, and never interrupts a wait for the daemon's reply (EINTR) half-way.
+int resize_signal_fd() {
+    sigset_t mask;
+    sigemptyset(&mask);
+    sigaddset(&mask, SIGWINCH);
+    if (sigprocmask(SIG_BLOCK, &mask, nullptr) != 0) return -1;
+    return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 }
+
+struct OwnedFd {
+    int fd;
+    ~OwnedFd() {
+        if (fd >= 0) close(fd);
+    }
+};
 
 struct TerminalSize {
     int cols = 80;
@@ -88,21 +97,19 @@ public:
         FullScreen screen(terminal_);
         PromptLine input(STDIN_FILENO);
         input_ = &input;
-        if (terminal_ && pipe2(resize_pipe, O_CLOEXEC | O_NONBLOCK) == 0)
-            std::signal(SIGWINCH, on_resize);
+        OwnedFd resized { terminal_ ? resize_signal_fd() : -1 };
         if (!terminal_) std::cout << kPlayHelp;
         note("/help lists the commands; /keys shows every hole's name");
         redraw();
         while (true) {
             zmq::pollitem_t items[] = { { daemon_.socket().handle(), 0, ZMQ_POLLIN, 0 },
-                { nullptr, input.fd(), ZMQ_POLLIN, 0 },
-                { nullptr, resize_pipe[0], ZMQ_POLLIN, 0 } };
-            int count = resize_pipe[0] >= 0 ? 3 : 2;
+                { nullptr, input.fd(), ZMQ_POLLIN, 0 }, { nullptr, resized.fd, ZMQ_POLLIN, 0 } };
+            int count = resized.fd >= 0 ? 3 : 2;
             if (!daemon_.has_event()) zmq::poll(items, count, std::chrono::milliseconds(-1));
             if (items[0].revents & ZMQ_POLLIN) daemon_.drain();
             if (count == 3 && (items[2].revents & ZMQ_POLLIN)) {
-                char drained[64];
-                while (read(resize_pipe[0], drained, sizeof drained) > 0) { }
+                signalfd_siginfo info;
+                while (read(resized.fd, &info, sizeof info) > 0) { }
                 input.resized();
                 redraw();
             }
