@@ -139,6 +139,10 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
     case pb::PHASE_OVER:
     case pb::PHASE_CANCELLED: {
         out.push_back(s.phase() == pb::PHASE_OVER ? "game over" : "game cancelled");
+        if (v.game_end() == pb::GAME_END_MOVE_LIMIT)
+            add_wrapped(out, "(the move limit: the rest placed by distance)", width);
+        else if (v.game_end() == pb::GAME_END_STALLED)
+            add_wrapped(out, "(nobody got nearer home: placed by distance)", width);
         if (s.phase() == pb::PHASE_OVER)
             for (const auto& st : v.standings())
                 if (st.place() == 1) add_wrapped(out, "winner: " + st.name(), width);
