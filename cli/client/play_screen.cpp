@@ -75,7 +75,8 @@ std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colo
     std::string left = std::string(turn ? ">" : " ") + letters(seat, colour) + " ";
     std::string name = seat.name().empty() ? "(free seat)" : seat.name();
     if (seat.seat() == v.your_seat()) name += " (you)";
-    if (seat.bot()) name += width >= 30 ? " [" + seat.bot_level() + " bot]" : " [bot]";
+    // A narrow panel names a computer by its name alone ("bot (2)", "bot for ann").
+    if (seat.bot() && width >= 30) name += " [" + seat.bot_level() + " bot]";
     if (!seat.name().empty() && !seat.connected()) name += " gone, held";
     if (seat.voted_new_game() || seat.voted_cancel()) name += " *";
     left += turn ? paint(name, "\x1b[1m", colour) : name;

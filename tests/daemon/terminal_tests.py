@@ -2,8 +2,10 @@
 a person sees at 80x24, 100x30, a large and a small terminal, resized under it; typing while
 others move; the waiting and end screens. Run one with: terminal_tests.py NAME (ctest does)."""
 import re
+import signal
 
-from halmatest import Cluster, check, common_pb2, greedy_move, run, views_in_step
+from halmatest import (Cluster, Daemon, api_pb2, check, common_pb2, greedy_move, replica_digest, run, views_in_step,
+                       wait_until)
 from terminal import BOARD_ROWS, BOARD_WIDTH, Terminal, board_holes, check_layout
 
 
@@ -143,4 +145,48 @@ def two_players_type_and_finish():
                 tb.wait_text("halma-exited-0")
 
 
-run({f.__name__: f for f in [six_players_fit, two_players_type_and_finish]})
+def a_gone_player_gets_a_stand_in():
+    """bob's daemon dies mid-game and stays away past his hold: on ann's screen a computer is
+    announced in his seat and plays his turns, so the game goes on; when bob's daemon comes
+    back, it takes his seat back by itself and he plays on."""
+    with Cluster("term-standin") as c:
+        ann = Daemon(c, "ann")
+        command = ann.command
+        ann.command = lambda: (lambda args: args[:args.index("--hold-ms") + 1] + ["1000"] + args[args.index("--hold-ms") + 2:])(command())
+        c.daemons.append(ann)
+        ann.start()
+        bob = c.add("bob")
+        check(ann.cli("host", "duo").returncode == 0, "host refused")
+        check(bob.cli("join", f"{ann.address}/duo").returncode == 0, "join refused")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir) as t:
+            t.wait_for(prompt_ready(24), "ann's board")
+            t.type_line("n3-m7")
+            t.wait_for(lambda s: last_line(s).startswith(">"), "bob's turn")
+            bob.kill(signal.SIGKILL)
+            t.wait_text("bob was gone too long")
+            screen = t.wait_text("so the game goes on")
+            check("bot for bob" in screen, f"the status does not say who plays bob's seat:\n{screen}")
+            t.wait_for(lambda s: last_line(s).startswith("your move>") and "bot for bob played" in s,
+                       "the computer to play bob's turn")
+            check_layout(t, "a computer stands in for bob")
+            bob.start()  # its seats file still holds bob's token
+            t.wait_text("bob joined, seat 2")
+
+            def bob_back():
+                reply = bob.api().call(view=api_pb2.ViewRequest())
+                if reply.HasField("error") or reply.view.connection != api_pb2.CONNECTION_STATE_CONNECTED:
+                    return None
+                return reply.view if replica_digest(reply.view) == replica_digest(ann.api().view()) else None
+
+            v = wait_until(bob_back, 15, "bob's daemon to take the seat back and catch up")
+            check(v.your_seat == 1 and not v.seats[1].bot, f"bob not back in his seat: {v.seats}")
+            screen = t.screen()
+            check(re.search(r"^ *R bob +\d", "\n".join(line[BOARD_WIDTH + 2:] for line in screen.split("\n")), re.M),
+                  f"ann's status does not show bob back:\n{screen}")
+            t.type_line(greedy_move(ann.api().view()))
+            reply = wait_until(lambda: (v := bob.api().view()).your_turn and v, 10, "bob's turn")
+            check(not bob.api().move(greedy_move(reply)).HasField("error"), "bob's move refused")
+            t.wait_for(lambda s: last_line(s).startswith("your move>"), "ann's turn after bob's")
+
+
+run({f.__name__: f for f in [six_players_fit, two_players_type_and_finish, a_gone_player_gets_a_stand_in]})
