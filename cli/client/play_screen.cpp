@@ -196,16 +196,24 @@ std::vector<std::string> status_panel(const pb::RoomView& v, bool colour, int wi
         for (const auto& n : v.spectators()) names += (names.empty() ? "" : ", ") + n;
         add_wrapped(out, "watching: " + names, width);
     }
+    out.push_back("");
+    out.push_back(fit("/help  /keys: hole names", width));
     return out;
 }
 
 std::vector<std::string> status_brief(const pb::RoomView& v, bool colour, int width) {
+    // Every seat's letter always shows: names are shortened, then left out, until they fit.
     std::string seats;
-    for (const auto& seat : v.seats()) {
-        std::string name = seat.name().empty() ? "free" : seat.name();
-        if (seat.seat() == v.your_seat()) name = "you";
-        seats += std::string(seat.seat() == v.turn_seat() ? ">" : " ") + letters(seat, colour) + " "
-            + name + " ";
+    for (std::size_t longest : { std::size_t { 32 }, std::size_t { 6 }, std::size_t { 0 } }) {
+        seats.clear();
+        for (const auto& seat : v.seats()) {
+            std::string name = seat.name().empty() ? "free" : seat.name();
+            if (seat.seat() == v.your_seat()) name = "you";
+            if (name != "you") name = name.substr(0, longest);
+            seats += std::string(seat.seat() == v.turn_seat() ? ">" : " ") + letters(seat, colour)
+                + (name.empty() ? "" : " " + name) + " ";
+        }
+        if (visible_width(seats) <= width) break;
     }
     auto steps = next_steps(v, width);
     return { fit(seats, width), fit(steps.empty() ? "" : steps.front(), width) };
