@@ -28,12 +28,14 @@ namespace {
 
 constexpr std::size_t kLogKept = 200;
 
-// SIGWINCH, blocked, read from a signalfd that the loop polls with the rest: a signal is an
-// event in the loop, and never interrupts a wait for the daemon's reply (EINTR) half-way.
-int resize_signal_fd() {
+// SIGWINCH, and the signals that end halma play (Ctrl-C, a closed terminal, kill), blocked and
+// read from a signalfd that the loop polls with the rest: a signal is an event in the loop. It
+// never interrupts a wait for the daemon's reply (EINTR) half-way, and ending is a normal return,
+// so the terminal gets its modes and its screen back.
+int signal_fd() {
     sigset_t mask;
     sigemptyset(&mask);
-    sigaddset(&mask, SIGWINCH);
+    for (int s : { SIGWINCH, SIGINT, SIGTERM, SIGHUP }) sigaddset(&mask, s);
     if (sigprocmask(SIG_BLOCK, &mask, nullptr) != 0) return -1;
     return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 }
@@ -97,21 +99,27 @@ public:
         FullScreen screen(terminal_);
         PromptLine input(STDIN_FILENO);
         input_ = &input;
-        OwnedFd resized { terminal_ ? resize_signal_fd() : -1 };
+        OwnedFd signals { terminal_ ? signal_fd() : -1 };
         if (!terminal_) std::cout << kPlayHelp;
         note("/help lists the commands; /keys shows every hole's name");
         redraw();
         while (true) {
             zmq::pollitem_t items[] = { { daemon_.socket().handle(), 0, ZMQ_POLLIN, 0 },
-                { nullptr, input.fd(), ZMQ_POLLIN, 0 }, { nullptr, resized.fd, ZMQ_POLLIN, 0 } };
-            int count = resized.fd >= 0 ? 3 : 2;
+                { nullptr, input.fd(), ZMQ_POLLIN, 0 }, { nullptr, signals.fd, ZMQ_POLLIN, 0 } };
+            int count = signals.fd >= 0 ? 3 : 2;
             if (!daemon_.has_event()) zmq::poll(items, count, std::chrono::milliseconds(-1));
             if (items[0].revents & ZMQ_POLLIN) daemon_.drain();
             if (count == 3 && (items[2].revents & ZMQ_POLLIN)) {
                 signalfd_siginfo info;
-                while (read(resized.fd, &info, sizeof info) > 0) { }
-                input.resized();
-                redraw();
+                bool resized = false;
+                while (read(signals.fd, &info, sizeof info) == sizeof info) {
+                    if (info.ssi_signo != SIGWINCH) return 0;
+                    resized = true;
+                }
+                if (resized) {
+                    input.resized();
+                    redraw();
+                }
             }
             if (auto end = take_events()) return *end;
             // Readable or hung up (end of input shows as an error to zmq::poll).

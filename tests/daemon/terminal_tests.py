@@ -85,7 +85,8 @@ def two_players_type_and_finish():
     """Two players on two daemons. ann's screen (NO_COLOR) waits saying how bob joins; bob, at
     100x30 on a board turned his way, types while ann moves: his text stays, the bell rings,
     he finishes the line with Home/End, brings it back with Up, gets told the slash form of
-    `vote new`. At the end both screens say how to start the next game; `quit` ends halma play."""
+    `vote new`. At the end both screens say how to start the next game; `quit` and Ctrl-C end
+    halma play."""
     with Cluster("term-two") as c:
         ann, bob = c.add("ann"), c.add("bob")
         out = ann.cli("host", "duo", "--move-limit", "3")
@@ -143,6 +144,10 @@ def two_players_type_and_finish():
                 check_layout(ta, "2 players at 180x50")
                 tb.type_line("quit")
                 tb.wait_text("halma-exited-0")
+            # Ctrl-C ends halma play cleanly: exit 0 and the shell's screen back.
+            ta.keys("C-c")
+            screen = ta.wait_text("halma-exited-0")
+            check("room duo" not in screen, f"the play screen stayed after Ctrl-C:\n{screen}")
 
 
 def a_gone_player_gets_a_stand_in():
