@@ -197,7 +197,7 @@ std::vector<std::string> status_panel(const pb::RoomView& v, bool colour, int wi
         add_wrapped(out, "watching: " + names, width);
     }
     out.push_back("");
-    out.push_back(fit("/help  /keys: hole names", width));
+    out.push_back(fit(width >= 24 ? "/help  /keys: hole names" : "/keys: hole names", width));
     return out;
 }
 
