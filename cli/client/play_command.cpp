@@ -135,26 +135,32 @@ public:
 private:
     // Applies what the daemon pushed; the exit code when the room has closed.
     std::optional<int> take_events() {
-        std::vector<pb::MovePlayed> moves;
-        bool changed = false;
+        std::vector<pb::Event> events;
         while (auto e = daemon_.next_event(std::chrono::milliseconds(0))) {
-            note(e->text());
             if (e->event().has_closed() && e->room_id() == room_) {
                 if (terminal_) std::cout << "\x1b[?1049l";
                 std::cout << e->text() << "\n";
                 return 0;
             }
-            if (e->event().has_move()) moves.push_back(e->event().move());
-            changed = true;
+            events.push_back(std::move(*e));
         }
-        if (!changed) return std::nullopt;
-        animate(moves);
+        if (events.empty()) return std::nullopt;
+        // The board as last shown, then the room as it is now: each new move is played out
+        // between the two, its line appearing in the log as its marble starts to move.
+        auto shown = engine::Position::parse(view_.position());
+        std::uint64_t shown_seq = view_.seq();
         picked_.reset();
         int ignored = 0;
         refresh(ignored);
         // The bell: a player looking elsewhere hears that the game waits for them.
-        if (view_.your_turn() && !was_your_turn_ && options_.bell && terminal_) std::cout << '\a';
+        if (view_.your_turn() && !was_your_turn_ && options_.bell && terminal_)
+            std::cout << '\a' << std::flush;
         was_your_turn_ = view_.your_turn();
+        for (const auto& e : events) {
+            note(e.text());
+            if (!e.event().has_move() || e.event().seq() <= shown_seq || !shown) continue;
+            animate(e.event().move(), *shown);
+        }
         redraw();
         return std::nullopt;
     }
@@ -228,35 +234,29 @@ private:
         return lines;
     }
 
-    // Shows each new move hop by hop on the board as it was, so a player sees how a marble
-    // got where it is rather than finding it there.
-    void animate(const std::vector<pb::MovePlayed>& moves) {
-        if (!terminal_ || moves.empty() || overlay_ != Overlay::kNone) return;
-        auto parsed = engine::Position::parse(view_.position());
-        if (!parsed) return;
-        engine::Position pos = *parsed;
-        pb::RoomView frame = view_;
-        for (const auto& m : moves) {
-            if (m.path_size() >= 2 && m.kind() == pb::MOVE_KIND_NORMAL) {
-                auto from = static_cast<engine::Cell>(m.path(0));
-                // Long chains go faster: the whole move takes about a second at most.
-                auto pause = std::chrono::milliseconds(std::min(150, 900 / m.path_size()));
-                frame.clear_last_path();
-                frame.add_last_path(from);
-                for (int i = 1; i < m.path_size(); ++i) {
-                    engine::Position step = pos;
-                    step.make(
-                        { from, static_cast<engine::Cell>(m.path(i)), engine::Move::kNormal });
-                    frame.set_position(step.to_string());
-                    frame.add_last_path(m.path(i));
-                    draw(frame);
-                    std::this_thread::sleep_for(pause);
-                }
+    // Shows a move hop by hop on `pos` (the board as shown so far, which it then makes), so a
+    // player sees how a marble got where it is rather than finding it there.
+    void animate(const pb::MovePlayed& m, engine::Position& pos) {
+        if (terminal_ && overlay_ == Overlay::kNone && m.path_size() >= 2
+            && m.kind() == pb::MOVE_KIND_NORMAL) {
+            pb::RoomView frame = view_;
+            auto from = static_cast<engine::Cell>(m.path(0));
+            // Long chains go faster: the whole move takes about a second at most.
+            auto pause = std::chrono::milliseconds(std::min(150, 900 / m.path_size()));
+            frame.clear_last_path();
+            frame.add_last_path(from);
+            for (int i = 1; i < m.path_size(); ++i) {
+                engine::Position step = pos;
+                step.make({ from, static_cast<engine::Cell>(m.path(i)), engine::Move::kNormal });
+                frame.set_position(step.to_string());
+                frame.add_last_path(m.path(i));
+                draw(frame);
+                std::this_thread::sleep_for(pause);
             }
-            if (m.kind() != pb::MOVE_KIND_PASS)
-                pos.make({ static_cast<engine::Cell>(m.from()), static_cast<engine::Cell>(m.to()),
-                    m.kind() == pb::MOVE_KIND_SWAP ? engine::Move::kSwap : engine::Move::kNormal });
         }
+        if (m.kind() != pb::MOVE_KIND_PASS)
+            pos.make({ static_cast<engine::Cell>(m.from()), static_cast<engine::Cell>(m.to()),
+                m.kind() == pb::MOVE_KIND_SWAP ? engine::Move::kSwap : engine::Move::kNormal });
     }
 
     // A hole holding one of the player's own marbles, typed alone on its turn: where it can go.

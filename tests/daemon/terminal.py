@@ -94,6 +94,22 @@ def board_holes(lines, left=0):
     return count
 
 
+LETTERS = "BGYRCP"  # sets 1..6 (docs/rules.md, Colours)
+
+
+def shows_position(lines, position):
+    """Whether the board drawn unturned (triangle 1 at the bottom) is exactly `position`: each
+    hole holds its set's letter, or is empty."""
+    rows = position.split()[0].split("/")
+    for line, row in zip(lines[:BOARD_ROWS], rows):
+        holes = re.sub(r" [a-q]\d{1,2}\s*$", "", line[4:BOARD_WIDTH])
+        drawn = [ch for ch in holes if ch in HOLE_GLYPHS]
+        wanted = [LETTERS[int(ch) - 1] if ch.isdigit() else "." for ch in row]
+        if [ch if ch in LETTERS else "." for ch in drawn] != wanted:
+            return False
+    return True
+
+
 def check_layout(term, what):
     """The whole board, the status and the prompt are on the screen and nothing runs past it."""
     cols, rows = term.size()

@@ -6,7 +6,7 @@ import signal
 
 from halmatest import (Cluster, Daemon, api_pb2, check, common_pb2, greedy_move, replica_digest, run, views_in_step,
                        wait_until)
-from terminal import BOARD_ROWS, BOARD_WIDTH, Terminal, board_holes, check_layout
+from terminal import BOARD_ROWS, BOARD_WIDTH, Terminal, board_holes, check_layout, shows_position
 
 
 def last_line(screen):
@@ -44,7 +44,10 @@ def six_players_fit():
             t.wait_text("n3 can go to m7 m8")
             t.type_line("m7")
             t.wait_text("bot (5) played")
-            screen = t.wait_for(prompt_ready(24), "ann's turn again")
+            # The bots' moves played out, the board is the room's position, and it is her turn.
+            position = wait_until(lambda: (v := ann.api().view()).your_turn and v.position, 20, "ann's turn again")
+            screen = t.wait_for(lambda s: prompt_ready(24)(s) and shows_position(s.split("\n"), position),
+                                "the board to show the room's position")
             check(last_line(screen).startswith("your move>"), "not ann's turn after the bots'")
             lines = check_layout(t, "80x24 after a round")
             check(any(line.startswith("ann played n3-m7") for line in lines), "the log lost ann's move")
@@ -96,7 +99,8 @@ def two_players_type_and_finish():
             check(f"halma join {ann.address}/duo" in screen, f"the waiting screen does not say how to join:\n{screen}")
             out = bob.cli("join", f"{ann.address}/duo")
             check(out.returncode == 0, f"join: {out.stderr}")
-            ta.wait_for(prompt_ready(24), "ann's board")
+            start = ann.api().view().position
+            ta.wait_for(lambda s: prompt_ready(24)(s) and shows_position(s.split("\n"), start), "ann's board")
             lines = check_layout(ta, "2 players at 80x24")
             check(">B ann (you)" in "\n".join(lines) and " R bob" in "\n".join(lines), "seats without letters")
             check("\x1b[9" not in ta.raw_screen(), "colours drawn under NO_COLOR")
@@ -135,6 +139,8 @@ def two_players_type_and_finish():
                     reply = d.api().move(greedy_move(v))
                     check(not reply.HasField("error"), f"{d.name}: {reply.error.message}")
                 check(ann.api().view().summary.phase == common_pb2.PHASE_OVER, "the move limit did not end the game")
+                final = ann.api().view().position
+                ta.wait_for(lambda s: shows_position(s.split("\n"), final), "ann's board to show the last move")
                 for term, rows in ((ta, 24), (tb, 30)):
                     screen = term.wait_text("game over")
                     check("/vote new" in screen, f"{term.name}'s end screen does not say how to start the next game:\n{screen}")
