@@ -8,9 +8,10 @@ packages=(
   build-essential cmake ninja-build pkg-config ccache git
   # libraries
   libzmq3-dev cppzmq-dev libprotobuf-dev protobuf-compiler libavahi-client-dev libsodium-dev libspdlog-dev
-  libcli11-dev libtomlplusplus-dev libsystemd-dev zlib1g-dev
+  libcli11-dev libtomlplusplus-dev libsystemd-dev zlib1g-dev libedit-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev python3 python3-zmq python3-protobuf
+  tmux  # halma play is tested in a real terminal (tmux capture-pane)
   # run time: LAN discovery, and the network namespaces the discovery tests build
   avahi-daemon avahi-utils dbus iproute2 procps
 )

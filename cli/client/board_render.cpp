@@ -14,9 +14,12 @@ namespace {
 using namespace halma::engine;
 
 constexpr const char* kReset = "\x1b[0m";
+// Black is drawn bold bright-black (grey): readable on dark and light backgrounds alike, which
+// plain black or white are not. The letters are the names' initials, all different.
 constexpr const char* kColourNames[kSetNB]
-    = { "red", "magenta", "blue", "green", "yellow", "cyan" };
-constexpr const char* kColourCodes[kSetNB] = { "91", "95", "94", "92", "93", "96" };
+    = { "black", "green", "yellow", "red", "cyan", "purple" };
+constexpr char kLetters[kSetNB] = { 'B', 'G', 'Y', 'R', 'C', 'P' };
+constexpr const char* kColourCodes[kSetNB] = { "1;90", "92", "93", "91", "96", "95" };
 
 int viewer_triangle(const ::halma::v1::RoomView& view) {
     if (view.your_seat() < 0 || view.your_seat() >= view.seats_size()) return 0;
@@ -30,13 +33,31 @@ std::string pad(const std::string& s, std::size_t width, bool left) {
     return left ? spaces + s : s + spaces;
 }
 
+// The hole shown at (row, x) of the drawn star, in the position's own numbering.
+Cell shown_cell(int r, int x, int back) {
+    Cell shown = cell_at(r, x);
+    return shown == kNoCell ? kNoCell : rotate_clockwise(shown, back);
+}
+
+int back_turn(const ::halma::v1::RoomView& view, const BoardStyle& style) {
+    int turn = style.fixed ? 0 : turn_to_bottom(viewer_triangle(view));
+    return (6 - turn) % 6;
+}
+
 } // namespace
 
 std::string set_colour_name(int set) {
     return set >= 0 && set < kSetNB ? kColourNames[set] : "?";
 }
+char set_letter(int set) {
+    return set >= 0 && set < kSetNB ? kLetters[set] : '?';
+}
 std::string set_colour_code(int set) {
     return set >= 0 && set < kSetNB ? std::string("\x1b[") + kColourCodes[set] + "m" : "";
+}
+std::string set_label(int set, bool colour) {
+    std::string text = std::string(1, set_letter(set)) + " " + set_colour_name(set);
+    return colour ? set_colour_code(set) + text + kReset : text;
 }
 
 int turn_to_bottom(int triangle) {
@@ -47,30 +68,33 @@ int turn_to_bottom(int triangle) {
     return 0;
 }
 
-std::string render_board(const ::halma::v1::RoomView& view, const BoardStyle& style,
-    const std::vector<std::uint8_t>& marked) {
-    if (view.position().empty()) return "(no game yet)\n";
+std::vector<std::string> render_board_lines(const ::halma::v1::RoomView& view,
+    const BoardStyle& style, const std::vector<std::uint8_t>& marked) {
+    if (view.position().empty()) return { "(no game yet)" };
     auto parsed = Position::parse(view.position());
-    if (!parsed) return "(unreadable position: " + parsed.error().message + ")\n";
+    if (!parsed) return { "(unreadable position: " + parsed.error().message + ")" };
     const Position& pos = *parsed;
-    int turn = style.fixed ? 0 : turn_to_bottom(viewer_triangle(view));
-    int back = (6 - turn) % 6;
+    int back = back_turn(view, style);
     std::vector<Cell> path(view.last_path().begin(), view.last_path().end());
     std::set<Cell> hops(path.size() > 2 ? path.begin() + 1 : path.end(),
         path.size() > 2 ? path.end() - 1 : path.end());
     SetMask in_play = pos.sets_present();
 
-    std::string out;
+    std::vector<std::string> out;
     for (int r = 0; r < kRowNB; ++r) {
-        std::string line(static_cast<std::size_t>(50), ' ');
-        std::vector<std::string> cells_text(25);
+        std::string row;
         Cell first = kNoCell, last = kNoCell;
+        int blanks = 0; // spaces owed before the next hole (none after the last)
         for (int x = -12; x <= 12; ++x) {
-            Cell shown = cell_at(r, x);
-            if (shown == kNoCell) continue;
-            Cell c = rotate_clockwise(shown, back);
+            Cell c = shown_cell(r, x, back);
+            if (c == kNoCell) {
+                blanks += x < 12 ? 2 : 0;
+                continue;
+            }
             if (first == kNoCell) first = c;
             last = c;
+            row.append(static_cast<std::size_t>(blanks), ' ');
+            blanks = 1;
             auto piece = pos.at(c);
             std::string glyph;
             std::string colour;
@@ -78,12 +102,11 @@ std::string render_board(const ::halma::v1::RoomView& view, const BoardStyle& st
             bool is_to = !path.empty() && c == path.back();
             if (piece == kFixed) {
                 glyph = style.colour ? "■" : "#";
-                colour = "\x1b[90m";
+                colour = "\x1b[2m";
             } else if (piece != kEmpty) {
                 int s = set_of(piece);
-                glyph = style.colour ? "●" : std::string(1, static_cast<char>('1' + s));
-                colour = set_colour_code(s) + (is_to ? "\x1b[1;4m" : "");
-                if (is_to && !style.colour) glyph = std::string(1, static_cast<char>('1' + s));
+                glyph = std::string(1, set_letter(s));
+                colour = set_colour_code(s) + (is_to ? "\x1b[1;4m" : "\x1b[1m");
             } else if (std::find(marked.begin(), marked.end(), c) != marked.end()) {
                 glyph = style.colour ? "◎" : "@";
                 colour = "\x1b[1m";
@@ -101,18 +124,42 @@ std::string render_board(const ::halma::v1::RoomView& view, const BoardStyle& st
                 }
                 if (is_from || hops.count(c)) colour = "\x1b[1m";
             }
-            std::string cell = style.colour && !colour.empty() ? colour + glyph + kReset : glyph;
-            cells_text[static_cast<std::size_t>(x + 12)] = cell;
+            row += style.colour && !colour.empty() ? colour + glyph + kReset : glyph;
         }
+        out.push_back(pad(cell_name(first), 3, true) + " " + row + " " + cell_name(last));
+    }
+    return out;
+}
+
+std::string render_board(const ::halma::v1::RoomView& view, const BoardStyle& style,
+    const std::vector<std::uint8_t>& marked) {
+    std::string out;
+    for (const auto& line : render_board_lines(view, style, marked)) out += line + "\n";
+    return out;
+}
+
+std::vector<std::string> render_hole_key(
+    const ::halma::v1::RoomView& view, const BoardStyle& style) {
+    auto parsed = Position::parse(view.position());
+    int back = back_turn(view, style);
+    std::vector<std::string> out;
+    for (int r = 0; r < kRowNB; ++r) {
         std::string row;
+        int column = 0; // columns written so far; hole x starts at column 2 * (x + 12)
         for (int x = -12; x <= 12; ++x) {
-            const auto& t = cells_text[static_cast<std::size_t>(x + 12)];
-            row += t.empty() ? " " : t;
-            if (x < 12) row += " ";
+            Cell c = shown_cell(r, x, back);
+            if (c == kNoCell) continue;
+            std::string name = cell_name(c);
+            int at = 2 * (x + 12) + (name.size() < 3 ? 1 : 0);
+            row.append(static_cast<std::size_t>(std::max(at - column, 0)), ' ');
+            column = std::max(at, column) + static_cast<int>(name.size());
+            auto piece = parsed ? parsed->at(c) : kEmpty;
+            std::string colour = piece == kEmpty ? "\x1b[2m"
+                : piece == kFixed                ? ""
+                                                 : set_colour_code(set_of(piece)) + "\x1b[1m";
+            row += style.colour && !colour.empty() ? colour + name + kReset : name;
         }
-        // Trim trailing blanks (the visible ones only; escapes end with 'm').
-        while (!row.empty() && row.back() == ' ') row.pop_back();
-        out += pad(cell_name(first), 4, true) + "  " + row + "  " + cell_name(last) + "\n";
+        out.push_back(row);
     }
     return out;
 }

@@ -94,11 +94,8 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
         if (seat.seat() == v.your_seat()) name += " (you)";
         if (!seat.name().empty() && !seat.connected()) name += " [vanished; seat held]";
         std::string colours;
-        for (auto set : seat.sets()) {
-            std::string c = set_colour_name(static_cast<int>(set));
-            colours += (colours.empty() ? "" : "+")
-                + (colour ? set_colour_code(static_cast<int>(set)) + c + "\x1b[0m" : c);
-        }
+        for (auto set : seat.sets())
+            colours += (colours.empty() ? "" : " + ") + set_label(static_cast<int>(set), colour);
         out += marker + "seat " + std::to_string(seat.seat() + 1) + ": " + name;
         if (!colours.empty()) out += ", " + colours;
         if (seat.voted_new_game()) out += ", votes for a new game";
@@ -138,11 +135,15 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
             out += "game over\n";
         }
     }
-    if (s.phase() == pb::PHASE_PLAYING)
+    if (s.phase() == pb::PHASE_PLAYING && v.turn_seat() >= 0 && v.turn_seat() < v.seats_size()) {
+        const std::string& name = v.seats(v.turn_seat()).name();
         out += v.your_turn() ? "your turn\n"
-                             : (v.turn_seat() >= 0 && v.turn_seat() < v.seats_size()
-                                     ? v.seats(v.turn_seat()).name() + "'s turn\n"
-                                     : "");
+            : name.empty()   ? "seat " + std::to_string(v.turn_seat() + 1)
+                + " is free: the game waits for someone to join it (or /vote cancel)\n"
+                           : name + "'s turn\n";
+    }
+    if (s.phase() == pb::PHASE_OVER || s.phase() == pb::PHASE_CANCELLED)
+        out += "next game: halma vote new (everyone seated must agree)\n";
     return out;
 }
 

@@ -1,19 +1,25 @@
-// `halma play`: the game in a terminal. The board (your triangle at the bottom), whose turn it
-// is, a prompt taking "o1-m7" or just "m7", chat and votes as /commands, and everything others
-// do appearing as it happens. It is only a front end: the local halmad does the talking.
+// `halma play`: the game in a terminal. The board (your triangle at the bottom), the room's
+// status beside it, the latest events below and a prompt taking "o1-m7" or just "m7", with chat
+// and votes as /commands. The screen is laid out for the terminal's size and laid out again when
+// it changes. It is only a front end: the local halmad does the talking.
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
-#include "cli/client/line_reader.h"
 #include "cli/client/output.h"
+#include "cli/client/play_screen.h"
+#include "cli/client/play_words.h"
+#include "cli/client/prompt_line.h"
 #include "cli/client/room_picker.h"
 #include "cli/commands.h"
 #include "engine/notation.h"
 #include "engine/position.h"
 
 #include <algorithm>
+#include <csignal>
 #include <deque>
 #include <iostream>
 #include <optional>
+#include <sys/ioctl.h>
+#include <sys/signalfd.h>
 #include <thread>
 #include <unistd.h>
 
@@ -21,23 +27,66 @@ namespace halma::cli {
 
 namespace {
 
-constexpr std::size_t kRecentLines = 8;
+constexpr std::size_t kLogKept = 200;
 
-constexpr const char* kHelp
-    = "Type a move: o1-m7, a full path, just the target (m7) when one marble can get there,\n"
-      "or a marble's hole (o1) to see where it can go, then one of those holes.\n"
-      "  /c TEXT    chat            /vote new   vote for a new game\n"
-      "  /board     redraw          /vote cancel  vote to cancel (a player vanished)\n"
-      "  /start [easy|hard]  start now, bots in the free seats\n"
-      "  /leave     leave the room\n"
-      "  /quit      stop playing (your seat stays yours)\n";
+// SIGWINCH, and the signals that end halma play (Ctrl-C, a closed terminal, kill), blocked and
+// read from a signalfd that the loop polls with the rest: a signal is an event in the loop. It
+// never interrupts a wait for the daemon's reply (EINTR) half-way, and ending is a normal return,
+// so the terminal gets its modes and its screen back.
+int signal_fd() {
+    sigset_t mask;
+    sigemptyset(&mask);
+    for (int s : { SIGWINCH, SIGINT, SIGTERM, SIGHUP }) sigaddset(&mask, s);
+    if (sigprocmask(SIG_BLOCK, &mask, nullptr) != 0) return -1;
+    return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+struct OwnedFd {
+    int fd;
+    ~OwnedFd() {
+        if (fd >= 0) close(fd);
+    }
+};
+
+struct TerminalSize {
+    int cols = 80;
+    int rows = 24;
+};
+TerminalSize terminal_size() {
+    winsize ws {};
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0)
+        return { ws.ws_col, ws.ws_row };
+    return {};
+}
+
+// The alternate screen while playing, so the shell's screen comes back as it was afterwards.
+class FullScreen {
+public:
+    explicit FullScreen(bool on)
+        : on_(on) {
+        if (on_) std::cout << "\x1b[?1049h" << std::flush;
+    }
+    ~FullScreen() {
+        if (on_) std::cout << "\x1b[?1049l" << std::flush;
+    }
+
+private:
+    bool on_;
+};
+
+enum class Overlay { kNone, kHelp, kHoleKey };
+
+struct PlayOptions {
+    BoardStyle style;
+    bool bell = true;
+};
 
 class PlaySession {
 public:
-    PlaySession(DaemonConnection& daemon, std::string room, BoardStyle style)
+    PlaySession(DaemonConnection& daemon, std::string room, PlayOptions options)
         : daemon_(daemon)
         , room_(std::move(room))
-        , style_(style)
+        , options_(options)
         , terminal_(isatty(STDOUT_FILENO)) { }
 
     int run() {
@@ -47,32 +96,33 @@ public:
         if (!ask(daemon_, sub, code)) return code;
         if (!refresh(code)) return code;
         room_ = view_.summary().room_id();
+        was_your_turn_ = view_.your_turn();
+        FullScreen screen(terminal_);
+        PromptLine input(STDIN_FILENO);
+        input_ = &input;
+        OwnedFd signals { terminal_ ? signal_fd() : -1 };
+        if (!terminal_) std::cout << kPlayHelp;
+        note("/help lists the commands; /keys shows every hole's name");
         redraw();
-        LineReader input(STDIN_FILENO);
         while (true) {
-            prompt();
             zmq::pollitem_t items[] = { { daemon_.socket().handle(), 0, ZMQ_POLLIN, 0 },
-                { nullptr, input.fd(), ZMQ_POLLIN, 0 } };
-            if (!daemon_.has_event()) zmq::poll(items, 2, std::chrono::milliseconds(-1));
+                { nullptr, input.fd(), ZMQ_POLLIN, 0 }, { nullptr, signals.fd, ZMQ_POLLIN, 0 } };
+            int count = signals.fd >= 0 ? 3 : 2;
+            if (!daemon_.has_event()) zmq::poll(items, count, std::chrono::milliseconds(-1));
             if (items[0].revents & ZMQ_POLLIN) daemon_.drain();
-            std::vector<pb::MovePlayed> moves;
-            bool changed = false;
-            while (auto e = daemon_.next_event(std::chrono::milliseconds(0))) {
-                note(e->text());
-                if (e->event().has_closed() && e->room_id() == room_) {
-                    std::cout << e->text() << "\n";
-                    return 0;
+            if (count == 3 && (items[2].revents & ZMQ_POLLIN)) {
+                signalfd_siginfo info;
+                bool resized = false;
+                while (read(signals.fd, &info, sizeof info) == sizeof info) {
+                    if (info.ssi_signo != SIGWINCH) return 0;
+                    resized = true;
                 }
-                if (e->event().has_move()) moves.push_back(e->event().move());
-                changed = true;
+                if (resized) {
+                    input.resized();
+                    redraw();
+                }
             }
-            if (changed) {
-                animate(moves);
-                picked_.reset();
-                int ignored = 0;
-                refresh(ignored);
-                redraw();
-            }
+            if (auto end = take_events()) return *end;
             // Readable or hung up (end of input shows as an error to zmq::poll).
             if (items[1].revents != 0) {
                 input.fill();
@@ -84,6 +134,38 @@ public:
     }
 
 private:
+    // Applies what the daemon pushed; the exit code when the room has closed.
+    std::optional<int> take_events() {
+        std::vector<pb::Event> events;
+        while (auto e = daemon_.next_event(std::chrono::milliseconds(0))) {
+            if (e->event().has_closed() && e->room_id() == room_) {
+                if (terminal_) std::cout << "\x1b[?1049l";
+                std::cout << e->text() << "\n";
+                return 0;
+            }
+            events.push_back(std::move(*e));
+        }
+        if (events.empty()) return std::nullopt;
+        // The board as last shown, then the room as it is now: each new move is played out
+        // between the two, its line appearing in the log as its marble starts to move.
+        auto shown = engine::Position::parse(view_.position());
+        std::uint64_t shown_seq = view_.seq();
+        picked_.reset();
+        int ignored = 0;
+        refresh(ignored);
+        // The bell: a player looking elsewhere hears that the game waits for them.
+        if (view_.your_turn() && !was_your_turn_ && options_.bell && terminal_)
+            std::cout << '\a' << std::flush;
+        was_your_turn_ = view_.your_turn();
+        for (const auto& e : events) {
+            note(e.text());
+            if (!e.event().has_move() || e.event().seq() <= shown_seq || !shown) continue;
+            animate(e.event().move(), *shown);
+        }
+        redraw();
+        return std::nullopt;
+    }
+
     bool refresh(int& code) {
         pb::Request r;
         r.mutable_view()->set_room(room_);
@@ -93,56 +175,89 @@ private:
     }
 
     void note(const std::string& line) {
-        recent_.push_back(line);
-        if (recent_.size() > kRecentLines) recent_.pop_front();
+        log_.push_back(line);
+        if (log_.size() > kLogKept) log_.pop_front();
         if (!terminal_) std::cout << line << "\n";
     }
 
     void redraw() { draw(view_); }
 
     void draw(const pb::RoomView& view) {
-        std::vector<std::uint8_t> marked;
-        if (picked_) marked = picked_->targets;
+        if (input_) input_->set_prompt(view.your_turn() ? "your move> " : "> ");
         if (!terminal_) {
-            std::cout << render_board(view, style_, marked)
-                      << format_room_status(view, style_.colour) << std::flush;
+            std::cout << render_board(view, options_.style, marked())
+                      << format_room_status(view, options_.style.colour);
+            if (input_) input_->redraw();
             return;
         }
-        std::cout << "\x1b[2J\x1b[H" << render_board(view, style_, marked) << "\n"
-                  << format_room_status(view, style_.colour);
-        for (const auto& line : recent_) std::cout << "  | " << line << "\n";
-        std::cout << std::flush;
+        ScreenContent content;
+        content.view = &view;
+        content.colour = options_.style.colour;
+        content.log = &log_;
+        switch (overlay_) {
+        case Overlay::kHelp:
+            content.board = help_lines();
+            content.board_width = kBoardWidth;
+            break;
+        case Overlay::kHoleKey:
+            content.board = render_hole_key(view, options_.style);
+            content.board_width = kKeyWidth;
+            break;
+        case Overlay::kNone:
+            content.board = view.summary().phase() == pb::PHASE_WAITING
+                ? waiting_lines(view)
+                : render_board_lines(view, options_.style, marked());
+            content.board_width = kBoardWidth;
+        }
+        auto size = terminal_size();
+        std::string frame = "\x1b[H";
+        for (const auto& line : compose_screen(content, size.cols, size.rows))
+            frame += line + "\x1b[K\r\n";
+        frame += "\x1b[K";
+        std::cout << frame << std::flush;
+        if (input_) input_->redraw();
     }
 
-    // Shows each new move hop by hop on the board as it was, so a player sees how a marble
-    // got where it is rather than finding it there.
-    void animate(const std::vector<pb::MovePlayed>& moves) {
-        if (!terminal_ || moves.empty()) return;
-        auto parsed = engine::Position::parse(view_.position());
-        if (!parsed) return;
-        engine::Position pos = *parsed;
-        pb::RoomView frame = view_;
-        for (const auto& m : moves) {
-            if (m.path_size() >= 2 && m.kind() == pb::MOVE_KIND_NORMAL) {
-                auto from = static_cast<engine::Cell>(m.path(0));
-                // Long chains go faster: the whole move takes about a second at most.
-                auto pause = std::chrono::milliseconds(std::min(150, 900 / m.path_size()));
-                frame.clear_last_path();
-                frame.add_last_path(from);
-                for (int i = 1; i < m.path_size(); ++i) {
-                    engine::Position step = pos;
-                    step.make(
-                        { from, static_cast<engine::Cell>(m.path(i)), engine::Move::kNormal });
-                    frame.set_position(step.to_string());
-                    frame.add_last_path(m.path(i));
-                    draw(frame);
-                    std::this_thread::sleep_for(pause);
-                }
-            }
-            if (m.kind() != pb::MOVE_KIND_PASS)
-                pos.make({ static_cast<engine::Cell>(m.from()), static_cast<engine::Cell>(m.to()),
-                    m.kind() == pb::MOVE_KIND_SWAP ? engine::Move::kSwap : engine::Move::kNormal });
+    std::vector<std::uint8_t> marked() const {
+        return picked_ ? picked_->targets : std::vector<std::uint8_t> {};
+    }
+
+    static std::vector<std::string> help_lines() {
+        std::vector<std::string> lines;
+        std::string text = kPlayHelp;
+        for (std::size_t at = 0; at < text.size();) {
+            auto nl = text.find('\n', at);
+            lines.push_back(text.substr(at, nl - at));
+            at = nl == std::string::npos ? text.size() : nl + 1;
         }
+        lines.push_back("");
+        lines.push_back("(Enter: back to the board)");
+        return lines;
+    }
+
+    // Shows a move hop by hop on `pos` (the board as shown so far, which it then makes), so a
+    // player sees how a marble got where it is rather than finding it there.
+    void animate(const pb::MovePlayed& m, engine::Position& pos) {
+        if (terminal_ && overlay_ == Overlay::kNone && m.path_size() >= 2
+            && m.kind() == pb::MOVE_KIND_NORMAL) {
+            pb::RoomView frame = view_;
+            auto from = static_cast<engine::Cell>(m.path(0));
+            // Long chains go faster: the whole move takes about a second at most.
+            auto pause = std::chrono::milliseconds(std::min(150, 900 / m.path_size()));
+            frame.clear_last_path();
+            frame.add_last_path(from);
+            for (int i = 1; i < m.path_size(); ++i) {
+                engine::Position step = pos;
+                step.make({ from, static_cast<engine::Cell>(m.path(i)), engine::Move::kNormal });
+                frame.set_position(step.to_string());
+                frame.add_last_path(m.path(i));
+                draw(frame);
+                std::this_thread::sleep_for(pause);
+            }
+        }
+        if (m.kind() != pb::MOVE_KIND_PASS)
+            pos.make({ static_cast<engine::Cell>(m.from()), static_cast<engine::Cell>(m.to()),
+                m.kind() == pb::MOVE_KIND_SWAP ? engine::Move::kSwap : engine::Move::kNormal });
     }
 
     // A hole holding one of the player's own marbles, typed alone on its turn: where it can go.
@@ -174,8 +289,6 @@ private:
         return true;
     }
 
-    void prompt() { std::cout << (view_.your_turn() ? "your move> " : "> ") << std::flush; }
-
     void act(const std::function<void(pb::ActionRequest*)>& fill) {
         pb::Request r;
         r.mutable_action()->set_room(room_);
@@ -185,8 +298,6 @@ private:
             note("! " + reply.error().message);
         else if (reply->has_error())
             note("! " + reply->error().message());
-        else
-            return;
         redraw();
     }
 
@@ -195,15 +306,41 @@ private:
         std::string line = raw;
         while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
         while (!line.empty() && line.front() == ' ') line.erase(line.begin());
+        bool had_overlay = overlay_ != Overlay::kNone;
+        overlay_ = Overlay::kNone;
+        // A word that cannot be a hole or a move: the command it names, or its slash form.
+        if (auto word = read_bare_word(line)) {
+            if (!word->run_as.empty())
+                line = word->run_as;
+            else {
+                note("! " + word->advice);
+                redraw();
+                return true;
+            }
+        }
         if (line.empty() || line == "/board") {
-            int ignored = 0;
-            refresh(ignored);
+            if (!had_overlay) {
+                int ignored = 0;
+                refresh(ignored);
+            }
             redraw();
             return true;
         }
         if (line == "/quit" || line == "/q") return false;
         if (line == "/help" || line == "?") {
-            std::cout << kHelp;
+            overlay_ = terminal_ ? Overlay::kHelp : Overlay::kNone;
+            if (!terminal_) std::cout << kPlayHelp;
+            redraw();
+            return true;
+        }
+        if (line == "/keys" || line == "/names") {
+            if (!terminal_) {
+                for (const auto& l : render_hole_key(view_, options_.style)) std::cout << l << "\n";
+            } else {
+                overlay_ = Overlay::kHoleKey;
+                note("every hole's name; Enter: back to the board");
+            }
+            redraw();
             return true;
         }
         if (line.rfind("/c ", 0) == 0 || line.rfind("/chat ", 0) == 0) {
@@ -255,10 +392,13 @@ private:
 
     DaemonConnection& daemon_;
     std::string room_;
-    BoardStyle style_;
+    PlayOptions options_;
     bool terminal_;
+    PromptLine* input_ = nullptr;
     pb::RoomView view_;
-    std::deque<std::string> recent_;
+    bool was_your_turn_ = false;
+    Overlay overlay_ = Overlay::kNone;
+    std::deque<std::string> log_;
     struct Picked {
         std::uint8_t from;
         std::vector<std::uint8_t> targets;
@@ -270,28 +410,31 @@ private:
 
 void add_play_command(CLI::App& app, int& exit_code) {
     static std::string room;
-    static BoardStyle style;
+    static PlayOptions options;
     static bool no_colour = false;
+    static bool no_bell = false;
     auto* cmd = app.add_subcommand(
         "play", "Play in this terminal: board, moves, chat, live updates (/help inside)");
     cmd->add_option(
         "-r,--room", room, "Room name, code or id (default: the only room this daemon is in)");
-    cmd->add_flag("--fixed", style.fixed, "Keep triangle 1 at the bottom");
-    cmd->add_flag("--swap-colours,--swap-colors", style.swap_colours,
+    cmd->add_flag("--fixed", options.style.fixed, "Keep triangle 1 at the bottom");
+    cmd->add_flag("--swap-colours,--swap-colors", options.style.swap_colours,
         "Colour triangles by who is heading there");
-    cmd->add_flag("--no-colour,--no-color", no_colour, "No colours (also NO_COLOR=1)");
+    cmd->add_flag("--no-colour,--no-color", no_colour,
+        "No colours, letters alone tell the sets apart (also NO_COLOR=1)");
+    cmd->add_flag("--no-bell", no_bell, "No bell when it becomes your turn");
     cmd->callback([&] {
         auto daemon = connect_daemon();
-        BoardStyle s = style;
-        s.colour = use_colour(no_colour);
+        PlayOptions o = options;
+        o.style.colour = use_colour(no_colour);
+        o.bell = !no_bell;
         std::string target = room;
         if (target.empty()) { // in no room yet: pick one of the LAN's
             auto picked = pick_room(daemon, exit_code);
             if (!picked) return;
             target = *picked;
         }
-        std::cout << kHelp;
-        exit_code = PlaySession(daemon, target, s).run();
+        exit_code = PlaySession(daemon, target, o).run();
     });
 }
 

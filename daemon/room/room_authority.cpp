@@ -92,9 +92,15 @@ Outcome<SeatTicket> RoomAuthority::join(
         if (!m->connected) set_connected(id, true, now);
         return SeatTicket { id, m->seat, std::string(token), true };
     }
+    for (const auto& [seat, in] : stand_ins_)
+        if (!token.empty() && in.token == token)
+            return take_back(seat, in.gone, in.name, in.token, now);
     int seat = kNoSeat;
     if (!spectate) {
         seat = state_.first_free_seat();
+        for (const auto& [s, in] : stand_ins_)
+            if (seat == kNoSeat && in.token.empty())
+                return take_back(s, next_member_++, std::string(name), random_hex_id(), now);
         if (seat == kNoSeat)
             return std::unexpected(refuse(Refusal::Code::kRoomFull,
                 "room " + state_.config().name + " is full (" + std::to_string(state_.seats())
@@ -268,12 +274,49 @@ Outcome<int> RoomAuthority::add_bots(int count, std::optional<BotLevel> level, c
 }
 
 void RoomAuthority::remove_member(MemberId id, bool timed_out, const Now& now) {
+    const Member* m = state_.member(id);
+    int seat = m && !m->bot ? m->seat : kNoSeat;
     emit(event::MemberLeft { id, timed_out }, now);
+    std::string token;
     if (auto it = token_of_.find(id); it != token_of_.end()) {
+        token = it->second;
         member_by_token_.erase(it->second);
         token_of_.erase(it);
     }
     held_until_.erase(id);
+    // Only a player whose daemon vanished may come back for the seat: one who chose to leave
+    // has said so.
+    if (seat != kNoSeat && state_.phase() == Phase::kPlaying)
+        stand_in(seat, id, timed_out ? token : std::string(), now);
+}
+
+BotLevel RoomAuthority::room_bot_level() const {
+    for (const auto& [id, m] : state_.members())
+        if (m.bot) return m.bot_level;
+    return options_.default_bot_level;
+}
+
+void RoomAuthority::stand_in(int seat, MemberId gone, std::string token, const Now& now) {
+    // Without computer players the seat stays free, and the game waits for a newcomer to take
+    // it over (or for those present to vote it cancelled).
+    if (!options_.bots_available) return;
+    std::string name = state_.name_of(gone);
+    MemberId bot = next_member_++;
+    emit(event::MemberJoined { bot, unique_name("bot for " + name), seat, true, room_bot_level() },
+        now);
+    stand_ins_[seat] = StandIn { bot, gone, name, std::move(token) };
+}
+
+SeatTicket RoomAuthority::take_back(
+    int seat, MemberId id, std::string name, std::string token, const Now& now) {
+    MemberId bot = stand_ins_.at(seat).bot;
+    stand_ins_.erase(seat);
+    emit(event::MemberLeft { bot, false }, now);
+    emit(event::MemberJoined { id, unique_name(name), seat, false }, now);
+    member_by_token_[token] = id;
+    token_of_[id] = token;
+    settle(now);
+    return SeatTicket { id, seat, std::move(token), true };
 }
 
 void RoomAuthority::hold(MemberId id, const Now& now) {
@@ -321,6 +364,8 @@ void RoomAuthority::start_game(const Now& now) {
     auto setup = state_.config().mode.setup();
     engine::SetId first = setup.first_mover(setup.sets_of(0).front(), rng_());
     emit(event::GameStarted { game_number, first, std::move(seat_player) }, now);
+    // Computers standing in for people now simply play: the game they stood in for is over.
+    stand_ins_.clear();
 }
 
 void RoomAuthority::settle(const Now& now) {
@@ -329,20 +374,19 @@ void RoomAuthority::settle(const Now& now) {
         if (full) start_game(now);
         return;
     }
-    // Humans in seats decide; bots always agree.
-    std::vector<const Member*> humans, present;
+    // The humans present in seats decide (one whose daemon vanished cannot hold up the next
+    // game); bots always agree.
+    std::vector<const Member*> present;
     for (int s = 0; s < state_.seats(); ++s)
-        if (const Member* m = state_.member(state_.seat_holder(s)); m && !m->bot) {
-            humans.push_back(m);
-            if (m->connected) present.push_back(m);
-        }
+        if (const Member* m = state_.member(state_.seat_holder(s)); m && !m->bot && m->connected)
+            present.push_back(m);
     auto all_voted = [&](const std::vector<const Member*>& voters, VoteKind kind) {
         const auto& votes = state_.votes(kind);
         return !voters.empty() && std::all_of(voters.begin(), voters.end(), [&](const Member* m) {
             return votes.count(m->id) > 0;
         });
     };
-    if (full && all_voted(humans, VoteKind::kNewGame)) {
+    if (full && all_voted(present, VoteKind::kNewGame)) {
         start_game(now);
         return;
     }

@@ -113,6 +113,13 @@ private:
     void start_game(const Now& now);
     bool someone_vanished() const;
     std::string unique_name(std::string_view wanted) const;
+    // A seated person gone mid-game: a computer player takes the seat so the game goes on.
+    void stand_in(int seat, MemberId gone, std::string token, const Now& now);
+    // The person a computer stands in for takes the seat back (or, for a seat whose player
+    // left for good, a newcomer takes it over): the bot leaves and `id` joins in its place.
+    SeatTicket take_back(
+        int seat, MemberId id, std::string name, std::string token, const Now& now);
+    BotLevel room_bot_level() const;
 
     RoomState state_;
     AuthorityOptions options_;
@@ -121,6 +128,17 @@ private:
     std::unordered_map<std::string, MemberId> member_by_token_;
     std::map<MemberId, std::string> token_of_;
     std::map<MemberId, std::chrono::steady_clock::time_point> held_until_;
+    // Seats a computer plays for a person gone mid-game. A person
+    // whose hold ran out keeps its token here and may take the seat back with it; the seat of
+    // one who left for good (no token) goes to the next newcomer. Kept until the next game
+    // starts; not across a restart of the host.
+    struct StandIn {
+        MemberId bot = kNoMember;
+        MemberId gone = kNoMember;
+        std::string name;
+        std::string token;
+    };
+    std::map<int, StandIn> stand_ins_; // by seat
     std::vector<RoomEvent> pending_;
 };
 

@@ -363,12 +363,18 @@ std::string describe(const RoomState& state, const RoomEvent& e) {
     return std::visit(
         Overloaded {
             [&](const event::MemberJoined& b) -> std::string {
-                return b.name
-                    + (b.seat == kNoSeat ? " is watching" : " joined, " + seat_text(b.seat));
+                if (b.seat == kNoSeat) return b.name + " is watching";
+                // A computer sitting down mid-game stands in for a player who has gone.
+                if (b.bot && state.phase() == Phase::kPlaying && state.game()
+                    && !state.game()->history().empty())
+                    return "a computer (" + std::string(bot_level_name(b.bot_level)) + ") plays "
+                        + seat_text(b.seat) + " from now on, as " + b.name
+                        + ", so the game goes on";
+                return b.name + " joined, " + seat_text(b.seat);
             },
             [&](const event::MemberLeft& b) -> std::string {
                 return state.name_of(b.member)
-                    + (b.timed_out ? " was gone too long; the seat is free" : " left");
+                    + (b.timed_out ? " was gone too long and lost the seat" : " left");
             },
             [&](const event::Connection& b) -> std::string {
                 return state.name_of(b.member)

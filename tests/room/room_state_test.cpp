@@ -69,8 +69,10 @@ TEST(RoomReplay, TheWholeLogAtOnceGivesTheSameRoom) {
     EXPECT_EQ(replica.chat()[0].name, "wes");
     EXPECT_EQ(replica.chat()[0].text, "good luck [0m, Zoë \xf0\x9f\x8e\xb2");
     EXPECT_EQ(replica.votes(VoteKind::kNewGame).size(), 1u);
-    EXPECT_EQ(replica.spectators(), 1);
-    EXPECT_EQ(replica.name_of(3), "bob") << "bob left, his name stays";
+    EXPECT_EQ(replica.spectators(), 2) << "cat and dan watch";
+    ASSERT_NE(replica.member(3), nullptr) << "bob took his seat back from the computer";
+    EXPECT_EQ(replica.member(3)->name, "bob");
+    EXPECT_FALSE(replica.member(3)->bot);
 }
 
 TEST(RoomReplay, AWholeGameWithMultiSetPlayersReplays) {

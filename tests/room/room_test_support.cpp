@@ -263,9 +263,12 @@ RoomAuthority lively_room(const std::function<void(RoomAuthority&)>& step) {
     room.set_connected(bob.member, false, at_ms(++t));
     if (step) step(room);
     t += 2000;
-    room.tick(at_ms(t));
+    room.tick(at_ms(t)); // bob's hold runs out: a computer plays his seat
     if (step) step(room);
-    join("cat", false);
+    play_on(2);
+    join("cat", true); // the seat is bob's to take back: cat can only watch
+    room.join("bob", bob.token, false, at_ms(++t)).value();
+    if (step) step(room);
     join("dan", true);
     play_on(5);
     ok(room.act(ann.token, action::Vote { VoteKind::kNewGame }, at_ms(++t)));

@@ -1,0 +1,256 @@
+#include "cli/client/play_screen.h"
+
+#include "cli/client/board_render.h"
+#include "cli/client/output.h"
+#include "cli/client/term_text.h"
+
+#include <algorithm>
+#include <sstream>
+#include <unistd.h>
+
+namespace halma::cli {
+
+namespace pb = ::halma::v1;
+
+namespace {
+
+constexpr int kMinPanel = 20; // narrower than this, the status goes below the board
+constexpr int kMaxPanel = 48;
+constexpr const char* kReset = "\x1b[0m";
+
+std::string paint(const std::string& text, const char* code, bool colour) {
+    return colour ? std::string(code) + text + kReset : text;
+}
+
+std::string letters(const pb::SeatView& seat, bool colour) {
+    std::string out;
+    for (auto set : seat.sets()) {
+        std::string l(1, set_letter(static_cast<int>(set)));
+        out += colour ? set_colour_code(static_cast<int>(set)) + "\x1b[1m" + l + kReset : l;
+    }
+    return out.empty() ? "-" : out;
+}
+
+std::string seat_name(const pb::RoomView& v, int seat) {
+    if (seat < 0 || seat >= v.seats_size()) return "?";
+    const auto& s = v.seats(seat);
+    return s.name().empty() ? "seat " + std::to_string(seat + 1) : s.name();
+}
+
+const pb::Standing* standing_of(const pb::RoomView& v, int seat) {
+    for (const auto& st : v.standings())
+        if (st.seat() == seat) return &st;
+    return nullptr;
+}
+
+std::string ordinal(unsigned n) {
+    const char* suffix = n % 10 == 1 && n % 100 != 11 ? "st"
+        : n % 10 == 2 && n % 100 != 12                ? "nd"
+        : n % 10 == 3 && n % 100 != 13                ? "rd"
+                                                      : "th";
+    return std::to_string(n) + suffix;
+}
+
+// What others type to join: the host's address with a wildcard host made this machine's name.
+std::string join_line(const pb::RoomSummary& s) {
+    std::string address = s.address();
+    auto colon = address.rfind(':');
+    std::string host = colon == std::string::npos ? address : address.substr(0, colon);
+    if (host == "*" || host == "0.0.0.0" || host == "[::]") {
+        char name[256] = {};
+        gethostname(name, sizeof name - 1);
+        address = std::string(name) + address.substr(colon);
+    }
+    bool friends = s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty();
+    return "halma join " + address + "/" + (friends ? s.code() : s.name());
+}
+
+void add_wrapped(std::vector<std::string>& out, const std::string& text, int width) {
+    std::istringstream lines(wrap(text, width, "  "));
+    for (std::string line; std::getline(lines, line);) out.push_back(line);
+}
+
+std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colour, int width) {
+    bool turn = seat.seat() == v.turn_seat();
+    std::string left = std::string(turn ? ">" : " ") + letters(seat, colour) + " ";
+    std::string name = seat.name().empty() ? "(free seat)" : seat.name();
+    if (seat.seat() == v.your_seat()) name += " (you)";
+    // A narrow panel names a computer by its name alone ("bot (2)", "bot for ann").
+    if (seat.bot() && width >= 30) name += " [" + seat.bot_level() + " bot]";
+    if (!seat.name().empty() && !seat.connected()) name += " gone, held";
+    if (seat.voted_new_game() || seat.voted_cancel()) name += " *";
+    left += turn ? paint(name, "\x1b[1m", colour) : name;
+    std::string right;
+    if (const pb::Standing* st = standing_of(v, seat.seat())) {
+        if (st->place())
+            right = ordinal(st->place());
+        else if (st->finished())
+            right = "home";
+        else
+            right = std::to_string(st->distance_left());
+    }
+    int room = width - 5;
+    return fit(left, room, true)
+        + fit(std::string(5 - std::min<std::size_t>(5, right.size()), ' ') + right, 5);
+}
+
+std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
+    std::vector<std::string> out;
+    const auto& s = v.summary();
+    auto voters = [&](bool cancel) {
+        std::string names;
+        for (const auto& seat : v.seats())
+            if (cancel ? seat.voted_cancel() : seat.voted_new_game())
+                names += (names.empty() ? "" : ", ") + seat.name();
+        return names;
+    };
+    switch (s.phase()) {
+    case pb::PHASE_WAITING: {
+        int missing = static_cast<int>(s.seats()) - static_cast<int>(s.seats_taken());
+        add_wrapped(out,
+            "waiting for " + std::to_string(missing) + " more player" + (missing == 1 ? "" : "s"),
+            width);
+        add_wrapped(out, "or /start: computers take the free seats", width);
+        break;
+    }
+    case pb::PHASE_PLAYING: {
+        if (v.your_turn())
+            add_wrapped(out, "your turn: type a move (/help)", width);
+        else if (v.turn_seat() >= 0 && v.turn_seat() < v.seats_size()
+            && v.seats(v.turn_seat()).name().empty())
+            add_wrapped(out,
+                "seat " + std::to_string(v.turn_seat() + 1)
+                    + " is free: the game waits for someone to join",
+                width);
+        else
+            add_wrapped(out, seat_name(v, v.turn_seat()) + "'s turn", width);
+        add_wrapped(out,
+            v.leader_seat() >= 0 ? "in the lead: " + seat_name(v, v.leader_seat())
+                                 : "in the lead: nobody (level)",
+            width);
+        bool vanished = false;
+        for (const auto& seat : v.seats()) vanished |= !seat.name().empty() && !seat.connected();
+        if (vanished) add_wrapped(out, "a player is gone: /vote cancel ends the game", width);
+        if (auto names = voters(true); !names.empty())
+            add_wrapped(out, "* to cancel: " + names, width);
+        if (auto names = voters(false); !names.empty())
+            add_wrapped(out, "* for a new game: " + names, width);
+        break;
+    }
+    case pb::PHASE_OVER:
+    case pb::PHASE_CANCELLED: {
+        out.push_back(s.phase() == pb::PHASE_OVER ? "game over" : "game cancelled");
+        if (v.game_end() == pb::GAME_END_MOVE_LIMIT)
+            add_wrapped(out, "(the move limit: the rest placed by distance)", width);
+        else if (v.game_end() == pb::GAME_END_STALLED)
+            add_wrapped(out, "(nobody got nearer home: placed by distance)", width);
+        if (s.phase() == pb::PHASE_OVER)
+            for (const auto& st : v.standings())
+                if (st.place() == 1) add_wrapped(out, "winner: " + st.name(), width);
+        add_wrapped(out, "next game: /vote new (everyone seated agrees; colours turn)", width);
+        if (auto names = voters(false); !names.empty())
+            add_wrapped(out, "* voted: " + names, width);
+        break;
+    }
+    default:
+        out.push_back(phase_name(s.phase()));
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<std::string> waiting_lines(const pb::RoomView& v) {
+    const auto& s = v.summary();
+    int missing = static_cast<int>(s.seats()) - static_cast<int>(s.seats_taken());
+    std::vector<std::string> out { "",
+        "  Waiting for " + std::to_string(missing) + " more player" + (missing == 1 ? "" : "s")
+            + " (" + std::to_string(s.seats_taken()) + " of " + std::to_string(s.seats())
+            + " seats taken).",
+        "", "  Others join from their own halma with:", "", "      " + join_line(s), "" };
+    if (s.visibility() == pb::VISIBILITY_FRIENDS)
+        out.push_back("  (a friends room: the code is the last part)");
+    out.push_back("  Or type /start: computers take the free seats");
+    out.push_back("  and the game begins.");
+    return out;
+}
+
+std::vector<std::string> status_panel(const pb::RoomView& v, bool colour, int width) {
+    const auto& s = v.summary();
+    std::vector<std::string> out;
+    std::string title = "room " + s.name();
+    if (v.game_number()) title += ", game " + std::to_string(v.game_number());
+    out.push_back(fit(paint(title, "\x1b[1m", colour), width));
+    const char* light = v.connection() == pb::CONNECTION_STATE_CONNECTED ? "\x1b[92m"
+        : v.connection() == pb::CONNECTION_STATE_CONNECTING              ? "\x1b[93m"
+                                                                         : "\x1b[91m";
+    out.push_back(fit(paint("●", light, colour) + " " + connection_name(v.connection()), width));
+    if (s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty())
+        out.push_back(fit("friends code " + s.code(), width));
+    out.push_back(fit("seats", width - 5, true) + (v.standings_size() ? "to go" : ""));
+    for (const auto& seat : v.seats()) out.push_back(seat_line(v, seat, colour, width));
+    out.push_back("");
+    for (auto& line : next_steps(v, width)) out.push_back(fit(line, width));
+    if (v.spectators_size()) {
+        std::string names;
+        for (const auto& n : v.spectators()) names += (names.empty() ? "" : ", ") + n;
+        add_wrapped(out, "watching: " + names, width);
+    }
+    out.push_back("");
+    out.push_back(fit(width >= 24 ? "/help  /keys: hole names" : "/keys: hole names", width));
+    return out;
+}
+
+std::vector<std::string> status_brief(const pb::RoomView& v, bool colour, int width) {
+    // Every seat's letter always shows: names are shortened, then left out, until they fit.
+    std::string seats;
+    for (std::size_t longest : { std::size_t { 32 }, std::size_t { 6 }, std::size_t { 0 } }) {
+        seats.clear();
+        for (const auto& seat : v.seats()) {
+            std::string name = seat.name().empty() ? "free" : seat.name();
+            if (seat.seat() == v.your_seat()) name = "you";
+            if (name != "you") name = name.substr(0, longest);
+            seats += std::string(seat.seat() == v.turn_seat() ? ">" : " ") + letters(seat, colour)
+                + (name.empty() ? "" : " " + name) + " ";
+        }
+        if (visible_width(seats) <= width) break;
+    }
+    auto steps = next_steps(v, width);
+    return { fit(seats, width), fit(steps.empty() ? "" : steps.front(), width) };
+}
+
+std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int rows) {
+    int avail = std::max(rows - 1, 1);
+    std::vector<std::string> out;
+    const auto& board = c.board;
+    int board_h = static_cast<int>(board.size());
+    if (cols >= c.board_width + 2 + kMinPanel) {
+        int panel_w = std::min(cols - c.board_width - 2, kMaxPanel);
+        auto panel = status_panel(*c.view, c.colour, panel_w);
+        // The panel may run below the board into the log's rows, but leaves it two if it can.
+        int panel_h = static_cast<int>(panel.size());
+        int top = std::min(avail, std::max(board_h, std::min(panel_h, avail - 2)));
+        for (int i = 0; i < top; ++i) {
+            std::string left = i < board_h ? board[static_cast<std::size_t>(i)] : "";
+            std::string right = i < panel_h ? panel[static_cast<std::size_t>(i)] : "";
+            out.push_back(fit(left, c.board_width, true) + "  " + fit(right, panel_w));
+        }
+    } else {
+        auto brief = status_brief(*c.view, c.colour, cols);
+        int shown = std::min(board_h, std::max(avail - static_cast<int>(brief.size()), 1));
+        for (int i = 0; i < shown; ++i)
+            out.push_back(fit(board[static_cast<std::size_t>(i)], cols));
+        for (const auto& line : brief)
+            if (static_cast<int>(out.size()) < avail) out.push_back(line);
+    }
+    int log_rows = avail - static_cast<int>(out.size());
+    if (c.log && log_rows > 0) {
+        std::size_t n = std::min(c.log->size(), static_cast<std::size_t>(log_rows));
+        for (std::size_t i = c.log->size() - n; i < c.log->size(); ++i)
+            out.push_back(fit((*c.log)[i], cols));
+    }
+    while (static_cast<int>(out.size()) < avail) out.push_back("");
+    return out;
+}
+
+} // namespace halma::cli

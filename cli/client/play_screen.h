@@ -1,0 +1,38 @@
+// The `halma play` screen laid out for the terminal it has: the board at the top left, the
+// room's status beside it (or, on a narrow terminal, abbreviated below it), the latest events
+// trimmed to the rows left, and the prompt on the last row. Pure functions of what they are
+// given, so every terminal size lays out the same way each time.
+#pragma once
+
+#include "halma/v1/api.pb.h"
+
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace halma::cli {
+
+// The status panel for a column `width` wide: the room, each seat (letter, name, what it is
+// doing, distance left), whose turn, who leads, votes, and what to do next (how others join
+// while waiting, how to start the next game at the end).
+std::vector<std::string> status_panel(const ::halma::v1::RoomView& view, bool colour, int width);
+
+// What stands in for the board while a room waits for players: who is missing, the command
+// others type to join (address, and the code of a friends room), and /start.
+std::vector<std::string> waiting_lines(const ::halma::v1::RoomView& view);
+
+// Two lines for a terminal too narrow for the panel: the seats by letter, and whose turn.
+std::vector<std::string> status_brief(const ::halma::v1::RoomView& view, bool colour, int width);
+
+struct ScreenContent {
+    std::vector<std::string> board; // the board, or what stands in for it (help, the key)
+    int board_width = 0;
+    const ::halma::v1::RoomView* view = nullptr;
+    bool colour = true;
+    const std::deque<std::string>* log = nullptr; // oldest first
+};
+
+// Exactly rows - 1 lines (the last row is the prompt's), none wider than cols.
+std::vector<std::string> compose_screen(const ScreenContent& content, int cols, int rows);
+
+} // namespace halma::cli

@@ -1,0 +1,22 @@
+// What `halma play` understands besides moves: its /commands, their help, and the words people
+// type without the slash. A word that cannot be a hole ("quit", "help", "vote new") either does
+// what it says, when that cannot hurt, or is answered with the slash form to type.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace halma::cli {
+
+extern const char* const kPlayHelp;
+
+struct BareWord {
+    std::string run_as; // the /command to carry out; empty: only advise
+    std::string advice; // what to type instead
+};
+
+// `line` (already trimmed) as a command word without its slash; nullopt when it is not one
+// (a move, a hole, a /command, or something else read_move will explain).
+std::optional<BareWord> read_bare_word(const std::string& line);
+
+} // namespace halma::cli

@@ -1,0 +1,80 @@
+#include "cli/client/term_text.h"
+
+namespace halma::cli {
+
+namespace {
+
+// Length of the escape sequence starting at i (CSI "\x1b[...<letter>"), or 0.
+std::size_t escape_length(std::string_view text, std::size_t i) {
+    if (text[i] != '\x1b' || i + 1 >= text.size() || text[i + 1] != '[') return 0;
+    std::size_t j = i + 2;
+    while (j < text.size() && !(text[j] >= '@' && text[j] <= '~')) ++j;
+    return j < text.size() ? j - i + 1 : text.size() - i;
+}
+
+bool continuation(char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
+}
+
+} // namespace
+
+int visible_width(std::string_view text) {
+    int width = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        if (std::size_t n = escape_length(text, i)) {
+            i += n;
+            continue;
+        }
+        if (!continuation(text[i])) ++width;
+        ++i;
+    }
+    return width;
+}
+
+std::string fit(std::string_view text, int width, bool pad) {
+    std::string out;
+    int used = 0;
+    bool coloured = false;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (std::size_t n = escape_length(text, i)) {
+            out.append(text.substr(i, n));
+            coloured = text.substr(i, n) != "\x1b[0m";
+            i += n;
+            continue;
+        }
+        if (used == width) break;
+        // A whole character: its lead byte and continuation bytes.
+        std::size_t j = i + 1;
+        while (j < text.size() && continuation(text[j])) ++j;
+        out.append(text.substr(i, j - i));
+        ++used;
+        i = j;
+    }
+    if (i < text.size() && coloured) out += "\x1b[0m";
+    if (pad && used < width) out.append(static_cast<std::size_t>(width - used), ' ');
+    return out;
+}
+
+std::string wrap(std::string_view text, int width, std::string_view indent) {
+    std::string out, line;
+    auto flush = [&] {
+        out += line + "\n";
+        line = std::string(indent);
+    };
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t end = text.find(' ', i);
+        std::string_view word = text.substr(i, end == std::string_view::npos ? end : end - i);
+        bool fresh = line.empty() || line == indent;
+        if (!fresh && visible_width(line) + 1 + visible_width(word) > width) flush();
+        if (!(line.empty() || line == indent)) line += ' ';
+        line += word;
+        if (end == std::string_view::npos) break;
+        i = end + 1;
+    }
+    if (!line.empty() && line != indent) out += line + "\n";
+    return out;
+}
+
+} // namespace halma::cli

@@ -1,0 +1,21 @@
+// Text measured as a terminal shows it: ANSI colour escapes take no room and a UTF-8 character
+// (the board's "·") takes one column. The play screen lays lines out by these widths, so a line
+// never wraps and pushes the board off the top.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace halma::cli {
+
+// Columns the text takes on the screen (escapes skipped; every UTF-8 character is one column).
+int visible_width(std::string_view text);
+
+// The text cut to at most `width` columns (escapes kept, colours reset when cut), then padded
+// with spaces to exactly `width` when `pad` is set.
+std::string fit(std::string_view text, int width, bool pad = false);
+
+// The text's lines wrapped at spaces to at most `width` columns each (plain text only).
+std::string wrap(std::string_view text, int width, std::string_view indent = "");
+
+} // namespace halma::cli

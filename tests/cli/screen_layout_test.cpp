@@ -1,0 +1,133 @@
+// The play screen fits whatever terminal it is given: exactly rows - 1 lines (the prompt has the
+// last row), none wider than the terminal, the whole board when there are 18 rows and 59
+// columns, and no crash on a terminal too small for anything.
+#include "cli/client/board_render.h"
+#include "cli/client/play_screen.h"
+#include "cli/client/term_text.h"
+#include "engine/game.h"
+
+#include <gtest/gtest.h>
+
+using namespace halma::cli;
+namespace pb = ::halma::v1;
+namespace engine = halma::engine;
+
+namespace {
+
+// A room of `players` one-set players, the first game just started, seen from seat 0.
+pb::RoomView room_view(int players, bool long_names = false) {
+    pb::RoomView v;
+    auto* s = v.mutable_summary();
+    s->set_name("sunday");
+    s->set_seats(static_cast<unsigned>(players));
+    s->set_seats_taken(static_cast<unsigned>(players));
+    s->set_phase(pb::PHASE_PLAYING);
+    s->set_address("127.0.0.1:7460");
+    auto setup = engine::GameSetup::make(players, 1, engine::Rules {}).value();
+    engine::Game game(setup, 0);
+    v.set_position(game.position().to_string());
+    v.set_your_seat(0);
+    v.set_turn_seat(0);
+    v.set_your_turn(true);
+    v.set_game_number(1);
+    v.set_leader_seat(-1);
+    for (int p = 0; p < players; ++p) {
+        auto* seat = v.add_seats();
+        seat->set_seat(p);
+        seat->set_name(long_names ? std::string(40, 'x') + std::to_string(p)
+                                  : "player " + std::to_string(p + 1));
+        seat->set_connected(true);
+        for (auto set : setup.sets_of(p)) seat->add_sets(static_cast<unsigned>(set));
+        auto* st = v.add_standings();
+        st->set_seat(p);
+        st->set_name(seat->name());
+        st->set_distance_left(120);
+    }
+    return v;
+}
+
+int holes_drawn(const std::vector<std::string>& lines) {
+    int n = 0;
+    for (const auto& line : lines)
+        for (char c : std::string("BGYRCP"))
+            n += static_cast<int>(std::count(line.begin(), line.end(), c));
+    return n;
+}
+
+} // namespace
+
+TEST(TermText, EscapesAndUtf8TakeTheirRealWidth) {
+    EXPECT_EQ(visible_width("\x1b[1;91mR\x1b[0m · ·"), 5);
+    EXPECT_EQ(fit("\x1b[91mabcdef\x1b[0m", 3), "\x1b[91mabc\x1b[0m") << "cut colour is reset";
+    EXPECT_EQ(fit("··", 4, true), "··  ");
+    EXPECT_EQ(visible_width(fit("a\x1b[1mbcdefgh", 0)), 0);
+    EXPECT_EQ(wrap("one two three", 7), "one two\nthree\n");
+}
+
+TEST(ScreenLayout, EveryTerminalSizeGetsExactlyItsRowsAndColumns) {
+    for (int players : { 2, 3, 4, 6 })
+        for (bool long_names : { false, true })
+            for (auto [cols, rows] : std::vector<std::pair<int, int>> {
+                     { 80, 24 }, { 100, 30 }, { 250, 80 }, { 60, 20 }, { 20, 5 }, { 1, 1 } }) {
+                auto view = room_view(players, long_names);
+                std::deque<std::string> log(50, std::string(300, 'l'));
+                ScreenContent c { render_board_lines(view, BoardStyle {}), kBoardWidth, &view, true,
+                    &log };
+                auto lines = compose_screen(c, cols, rows);
+                SCOPED_TRACE(std::to_string(players) + " players at " + std::to_string(cols) + "x"
+                    + std::to_string(rows));
+                ASSERT_EQ(static_cast<int>(lines.size()), std::max(rows - 1, 1));
+                for (const auto& line : lines) EXPECT_LE(visible_width(line), cols);
+                if (rows >= 19 && cols >= kBoardWidth)
+                    EXPECT_EQ(holes_drawn(lines), players * 11)
+                        << "every marble on the board (and each seat's letter beside it)";
+            }
+}
+
+TEST(ScreenLayout, At80x24TheStatusIsBesideTheBoardWithEverySeat) {
+    auto view = room_view(6);
+    std::deque<std::string> log { "ann played n3-m7" };
+    ScreenContent c { render_board_lines(view, BoardStyle { false, false, false }), kBoardWidth,
+        &view, false, &log };
+    auto lines = compose_screen(c, 80, 24);
+    EXPECT_EQ(lines[0].substr(kBoardWidth + 2, 11), "room sunday");
+    int seats = 0;
+    for (const auto& line : lines)
+        if (line.size() > kBoardWidth + 4 && line.find("player ", kBoardWidth) != std::string::npos)
+            ++seats;
+    EXPECT_EQ(seats, 6);
+    EXPECT_EQ(lines[17], "ann played n3-m7") << "the log right below the board";
+}
+
+TEST(ScreenLayout, TheWaitingScreenSaysHowOthersJoin) {
+    auto view = room_view(3);
+    view.mutable_summary()->set_phase(pb::PHASE_WAITING);
+    view.mutable_summary()->set_seats_taken(1);
+    std::string text;
+    for (const auto& line : waiting_lines(view)) text += line + "\n";
+    EXPECT_NE(text.find("Waiting for 2 more players"), std::string::npos) << text;
+    EXPECT_NE(text.find("halma join 127.0.0.1:7460/sunday"), std::string::npos) << text;
+    view.mutable_summary()->set_visibility(pb::VISIBILITY_FRIENDS);
+    view.mutable_summary()->set_code("ABCDE-FGHJK");
+    text.clear();
+    for (const auto& line : waiting_lines(view)) text += line + "\n";
+    EXPECT_NE(text.find("halma join 127.0.0.1:7460/ABCDE-FGHJK"), std::string::npos) << text;
+}
+
+TEST(ScreenLayout, TheHoleKeyNamesEveryHoleOnce) {
+    for (int players : { 2, 3, 4, 6 }) {
+        auto view = room_view(players);
+        view.set_your_seat(players - 1); // a turned board for 3, 4 and 6 players
+        std::string all;
+        for (const auto& line : render_hole_key(view, BoardStyle { false, false, false })) {
+            EXPECT_LE(visible_width(line), kKeyWidth);
+            all += " " + line + " ";
+        }
+        int names = 0;
+        for (char row = 'a'; row <= 'q'; ++row)
+            for (int hole = 1; hole <= 13; ++hole)
+                names += all.find(" " + std::string(1, row) + std::to_string(hole) + " ")
+                    != std::string::npos;
+        EXPECT_EQ(names, 121) << players << " players";
+    }
+}

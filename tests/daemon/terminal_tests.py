@@ -1,0 +1,203 @@
+"""`halma play` in a real terminal (tmux) against real halmad processes on 127.0.0.1: the screen
+a person sees at 80x24, 100x30, a large and a small terminal, resized under it; typing while
+others move; the waiting and end screens. Run one with: terminal_tests.py NAME (ctest does)."""
+import re
+import signal
+
+from halmatest import (Cluster, Daemon, api_pb2, check, common_pb2, greedy_move, replica_digest, run, views_in_step,
+                       wait_until)
+from terminal import BOARD_ROWS, BOARD_WIDTH, Terminal, board_holes, check_layout, shows_position
+
+
+def last_line(screen):
+    return screen.split("\n")[-1]
+
+
+def prompt_ready(rows):
+    """The screen of a terminal `rows` high, redrawn: the prompt on its last row, all holes."""
+    def ready(screen):
+        lines = screen.split("\n")
+        return len(lines) == rows and last_line(screen).startswith(("your move>", ">")) and board_holes(lines) == 121
+    return ready
+
+
+def six_players_fit():
+    """Six players (ann and five easy bots) at 80x24: the whole board, every seat beside it and
+    the prompt; still so after a round of moves, and after the terminal is resized to 100x30,
+    200x60 and 60x20. Then a new game turns ann's triangle: the board is rotated, and /keys names
+    every hole where it is drawn."""
+    with Cluster("term-six") as c:
+        ann = c.add("ann")
+        out = ann.cli("host", "six", "-p", "6", "--bots", "5", "--bot-level", "easy")
+        check(out.returncode == 0, f"host: {out.stderr}")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir) as t:
+            t.wait_for(prompt_ready(24), "the first screen")
+            lines = check_layout(t, "6 players at 80x24")
+            panel = [line[BOARD_WIDTH + 2:] for line in lines]
+            check(panel[0].startswith("room six, game 1"), f"no room line beside the board: {panel[0]!r}")
+            seats = [p for p in panel if re.match(r"^[> ][BGYRCP] \S", p)]
+            check(len(seats) == 6, "not every seat beside the board:\n" + "\n".join(panel))
+            check(len({s[1] for s in seats}) == 6, f"two seats share a letter: {seats}")
+            check(seats[0].startswith(">B ann (you)"), f"ann (black, first to move) not marked: {seats[0]!r}")
+            # A round of moves: pick a marble, send it, the five bots answer; the log fits below.
+            t.type_line("n3")
+            t.wait_text("n3 can go to m7 m8")
+            t.type_line("m7")
+            t.wait_text("bot (5) played")
+            # The bots' moves played out, the board is the room's position, and it is her turn.
+            position = wait_until(lambda: (v := ann.api().view()).your_turn and v.position, 20, "ann's turn again")
+            screen = t.wait_for(lambda s: prompt_ready(24)(s) and shows_position(s.split("\n"), position),
+                                "the board to show the room's position")
+            check(last_line(screen).startswith("your move>"), "not ann's turn after the bots'")
+            lines = check_layout(t, "80x24 after a round")
+            check(any(line.startswith("ann played n3-m7") for line in lines), "the log lost ann's move")
+            check(lines[12][4 + 6 * 4] == "B", f"no marble on m7 after n3-m7: {lines[12]!r}")
+            for cols, rows in [(100, 30), (200, 60), (60, 20)]:
+                t.resize(cols, rows)
+                check(t.size() == (cols, rows), f"tmux did not resize to {cols}x{rows}")
+                t.wait_for(prompt_ready(rows), f"the screen redrawn at {cols}x{rows}")
+                lines = check_layout(t, f"6 players at {cols}x{rows}")
+                screen = "\n".join(lines)
+                if cols >= 100:
+                    check("[easy bot]" in screen, f"{cols}x{rows}: the wide status does not say the bots' level")
+                    check("ann played n3-m7" in screen, f"{cols}x{rows}: the log is trimmed though rows are free")
+                else:
+                    brief = lines[BOARD_ROWS]
+                    check(brief.startswith(">B you") and "P " in brief, f"60x20: no brief status: {brief!r}")
+            t.resize(80, 24)
+            t.wait_for(prompt_ready(24), "back at 80x24")
+            # A new game (bots always agree): the colours turn one seat, ann's triangle with them.
+            t.type_line("/vote new")
+            t.wait_text("room six, game 2")
+            screen = t.wait_for(prompt_ready(24), "game 2's board")
+            lines = check_layout(t, "game 2 at 80x24")
+            check(re.match(r"^[> ]G ann \(you\)", lines[3][BOARD_WIDTH + 2:]), f"ann is not green now: {lines[3]!r}")
+            # Her start (triangle 2, apex m1) is at the bottom: the star is turned a sixth.
+            check(lines[16].split()[0] == "m1" and "G" in lines[16], f"ann's triangle not at the bottom: {lines[16]!r}")
+            t.type_line("/keys")
+            key = t.wait_text("every hole's name").split("\n")
+            print("--- /keys on game 2's board ---\n" + "\n".join(key))
+            check(key[16].split()[0] == "m1" and key[0].split()[0] == "e13", f"hole key not turned:\n" + "\n".join(key))
+            named = set(re.findall(r"\b[a-q]\d{1,2}\b", "\n".join(line[:51] for line in key[:BOARD_ROWS])))
+            check(len(named) == 121, f"the key names {len(named)} of 121 holes")
+            t.type_line("")
+            t.wait_for(prompt_ready(24), "the board back after the key")
+
+
+def two_players_type_and_finish():
+    """Two players on two daemons. ann's screen (NO_COLOR) waits saying how bob joins; bob, at
+    100x30 on a board turned his way, types while ann moves: his text stays, the bell rings,
+    he finishes the line with Home/End, brings it back with Up, gets told the slash form of
+    `vote new`. At the end both screens say how to start the next game; `quit` and Ctrl-C end
+    halma play."""
+    with Cluster("term-two") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        out = ann.cli("host", "duo", "--move-limit", "3")
+        check(out.returncode == 0, f"host: {out.stderr}")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir, env={"NO_COLOR": "1"}) as ta:
+            screen = ta.wait_text("Waiting for 1 more player")
+            check(f"halma join {ann.address}/duo" in screen, f"the waiting screen does not say how to join:\n{screen}")
+            out = bob.cli("join", f"{ann.address}/duo")
+            check(out.returncode == 0, f"join: {out.stderr}")
+            start = ann.api().view().position
+            ta.wait_for(lambda s: prompt_ready(24)(s) and shows_position(s.split("\n"), start), "ann's board")
+            lines = check_layout(ta, "2 players at 80x24")
+            check(">B ann (you)" in "\n".join(lines) and " R bob" in "\n".join(lines), "seats without letters")
+            check("\x1b[9" not in ta.raw_screen(), "colours drawn under NO_COLOR")
+            check(lines[16].split()[0] == "q1" and "B" in lines[16], f"ann's marbles not at the bottom: {lines[16]!r}")
+            with Terminal(c.tmp, "bob", 100, 30, bob.runtime_dir) as tb:
+                tb.wait_for(prompt_ready(30), "bob's board")
+                lines = check_layout(tb, "bob at 100x30")
+                check(lines[16].split()[0] == "a1" and "R" in lines[16], f"bob's marbles not at the bottom: {lines[16]!r}")
+                check("ann's turn" in "\n".join(lines), "bob's status does not say whose turn")
+                tb.keys("-l", "hello wor")
+                tb.wait_for(lambda s: last_line(s) == "> hello wor", "bob's typing")
+                ta.type_line("n3-m7")
+                screen = tb.wait_text("ann played n3-m7")
+                screen = tb.wait_for(lambda s: last_line(s).startswith("your move>"), "bob's turn")
+                check(last_line(screen) == "your move> hello wor", f"bob's typing lost: {last_line(screen)!r}")
+                check(tb.bell_rang(), "no bell when it became bob's turn")
+                tb.keys("Home")
+                tb.keys("-l", "/c ")
+                tb.keys("End")
+                tb.keys("-l", "ld")
+                tb.keys("Enter")
+                ta.wait_text("bob: hello world")
+                tb.wait_text("bob: hello world")
+                tb.keys("Up")
+                tb.wait_for(lambda s: last_line(s) == "your move> /c hello world", "Up to bring the line back")
+                tb.keys("C-u")
+                tb.type_line("vote new")
+                tb.wait_text("to vote, type /vote new")
+                # The rest of the game through the API (the room's move limit is 3 each).
+                players = [ann, bob]
+                for _ in range(10):
+                    views = views_in_step(players, lambda d: d.api().view())
+                    if views[0].summary.phase == common_pb2.PHASE_OVER:
+                        break
+                    d, v = next((d, v) for d, v in zip(players, views) if v.your_turn)
+                    reply = d.api().move(greedy_move(v))
+                    check(not reply.HasField("error"), f"{d.name}: {reply.error.message}")
+                check(ann.api().view().summary.phase == common_pb2.PHASE_OVER, "the move limit did not end the game")
+                final = ann.api().view().position
+                ta.wait_for(lambda s: shows_position(s.split("\n"), final), "ann's board to show the last move")
+                for term, rows in ((ta, 24), (tb, 30)):
+                    screen = term.wait_text("game over")
+                    check("/vote new" in screen, f"{term.name}'s end screen does not say how to start the next game:\n{screen}")
+                    check_layout(term, f"{term.name} at the end")
+                ta.resize(180, 50)
+                ta.wait_for(prompt_ready(50), "ann's screen at 180x50")
+                check_layout(ta, "2 players at 180x50")
+                tb.type_line("quit")
+                tb.wait_text("halma-exited-0")
+            # Ctrl-C ends halma play cleanly: exit 0 and the shell's screen back.
+            ta.keys("C-c")
+            screen = ta.wait_text("halma-exited-0")
+            check("room duo" not in screen, f"the play screen stayed after Ctrl-C:\n{screen}")
+
+
+def a_gone_player_gets_a_stand_in():
+    """bob's daemon dies mid-game and stays away past his hold: on ann's screen a computer is
+    announced in his seat and plays his turns, so the game goes on; when bob's daemon comes
+    back, it takes his seat back by itself and he plays on."""
+    with Cluster("term-standin") as c:
+        ann = Daemon(c, "ann")
+        command = ann.command
+        ann.command = lambda: (lambda args: args[:args.index("--hold-ms") + 1] + ["1000"] + args[args.index("--hold-ms") + 2:])(command())
+        c.daemons.append(ann)
+        ann.start()
+        bob = c.add("bob")
+        check(ann.cli("host", "duo").returncode == 0, "host refused")
+        check(bob.cli("join", f"{ann.address}/duo").returncode == 0, "join refused")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir) as t:
+            t.wait_for(prompt_ready(24), "ann's board")
+            t.type_line("n3-m7")
+            t.wait_for(lambda s: last_line(s).startswith(">"), "bob's turn")
+            bob.kill(signal.SIGKILL)
+            t.wait_text("bob was gone too long")
+            screen = t.wait_text("so the game goes on")
+            check("bot for bob" in screen, f"the status does not say who plays bob's seat:\n{screen}")
+            t.wait_for(lambda s: last_line(s).startswith("your move>") and "bot for bob played" in s,
+                       "the computer to play bob's turn")
+            check_layout(t, "a computer stands in for bob")
+            bob.start()  # its seats file still holds bob's token
+            t.wait_text("bob joined, seat 2")
+
+            def bob_back():
+                reply = bob.api().call(view=api_pb2.ViewRequest())
+                if reply.HasField("error") or reply.view.connection != api_pb2.CONNECTION_STATE_CONNECTED:
+                    return None
+                return reply.view if replica_digest(reply.view) == replica_digest(ann.api().view()) else None
+
+            v = wait_until(bob_back, 15, "bob's daemon to take the seat back and catch up")
+            check(v.your_seat == 1 and not v.seats[1].bot, f"bob not back in his seat: {v.seats}")
+            screen = t.screen()
+            check(re.search(r"^ *R bob +\d", "\n".join(line[BOARD_WIDTH + 2:] for line in screen.split("\n")), re.M),
+                  f"ann's status does not show bob back:\n{screen}")
+            t.type_line(greedy_move(ann.api().view()))
+            reply = wait_until(lambda: (v := bob.api().view()).your_turn and v, 10, "bob's turn")
+            check(not bob.api().move(greedy_move(reply)).HasField("error"), "bob's move refused")
+            t.wait_for(lambda s: last_line(s).startswith("your move>"), "ann's turn after bob's")
+
+
+run({f.__name__: f for f in [six_players_fit, two_players_type_and_finish, a_gone_player_gets_a_stand_in]})

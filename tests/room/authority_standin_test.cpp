@@ -1,0 +1,173 @@
+// A game never freezes: when a seated person leaves or its hold runs out mid-game, a computer
+// player of the room's level plays the seat (where this daemon has them), the person who comes
+// back with its token within the game takes the seat back, and a new game needs only the votes
+// of those present.
+#include "engine/notation.h"
+#include "room_test_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace halma::testing;
+using std::chrono::milliseconds;
+
+namespace {
+
+AuthorityOptions with_bots(BotLevel level = BotLevel::kHard) {
+    AuthorityOptions options;
+    options.bots_available = true;
+    options.default_bot_level = level;
+    options.hold = milliseconds(1000);
+    return options;
+}
+
+// Moves the game on until it is `seat`'s turn (by greedy moves of whoever is to move).
+void play_until_turn_of(RoomAuthority& room, const std::map<int, std::string>& tokens, int seat) {
+    for (int i = 0; i < 10 && room.state().seat_to_move() != seat; ++i) {
+        int mover = room.state().seat_to_move();
+        auto text = greedy_text(*room.state().game());
+        if (MemberId bot = room.bot_to_move(); bot != kNoMember)
+            ASSERT_FALSE(room.bot_move(bot, greedy_move(*room.state().game()), at_ms(50 + i)));
+        else
+            ASSERT_FALSE(room.act(tokens.at(mover), action::Move { text }, at_ms(50 + i)));
+    }
+    ASSERT_EQ(room.state().seat_to_move(), seat);
+}
+
+// bob's daemon vanishes and his hold runs out at 1100 ms: the events that made.
+std::vector<RoomEvent> bob_times_out(TwoPlayers& p) {
+    p.room.set_connected(p.bob.member, false, at_ms(100));
+    p.room.take_events();
+    p.room.tick(at_ms(1100));
+    return p.room.take_events();
+}
+
+} // namespace
+
+TEST(AuthorityStandIn, AComputerTakesTheSeatWhenTheHoldRunsOut) {
+    TwoPlayers p(with_bots());
+    auto events = bob_times_out(p);
+    ASSERT_EQ(events.size(), 2u);
+    auto* left = std::get_if<event::MemberLeft>(&events[0].body);
+    ASSERT_TRUE(left && left->member == p.bob.member && left->timed_out);
+    auto* joined = std::get_if<event::MemberJoined>(&events[1].body);
+    ASSERT_NE(joined, nullptr) << "a computer is announced in the seat";
+    EXPECT_TRUE(joined->bot);
+    EXPECT_EQ(joined->seat, 1);
+    EXPECT_EQ(joined->name, "bot for bob") << "the status says whom it plays for";
+    EXPECT_EQ(joined->bot_level, BotLevel::kHard) << "no bot in the room: the daemon's level";
+    EXPECT_EQ(p.room.state().seat_holder(1), joined->member);
+    EXPECT_EQ(p.room.state().phase(), Phase::kPlaying);
+    EXPECT_EQ(p.room.state().player_of_seat(1), 1) << "it plays bob's marbles";
+
+    // And it plays: on the seat's turn the room asks the computer, and its move is taken.
+    play_until_turn_of(p.room, { { 0, p.ann.token } }, 1);
+    EXPECT_EQ(p.room.bot_to_move(), joined->member);
+    ASSERT_FALSE(p.room.bot_move(joined->member, greedy_move(*p.room.state().game()), at_ms(2000)));
+    EXPECT_EQ(p.room.state().seat_to_move(), 0);
+}
+
+TEST(AuthorityStandIn, TheComputerPlaysAtTheLevelOfTheRoomsOtherComputers) {
+    RoomAuthority room(room_config(3), with_bots(BotLevel::kHard), kSeed);
+    auto ann = room.join("ann", "", false, at_ms(0)).value();
+    auto bob = room.join("bob", "", false, at_ms(1)).value();
+    ASSERT_FALSE(room.act(ann.token, action::Start { BotLevel::kEasy }, at_ms(2)));
+    ASSERT_EQ(room.state().phase(), Phase::kPlaying);
+    ASSERT_FALSE(room.act(bob.token, action::Leave {}, at_ms(3)));
+    const Member* stand_in = room.state().member(room.state().seat_holder(bob.seat));
+    ASSERT_NE(stand_in, nullptr);
+    EXPECT_TRUE(stand_in->bot);
+    EXPECT_EQ(stand_in->bot_level, BotLevel::kEasy);
+    EXPECT_EQ(stand_in->name, "bot for bob");
+}
+
+TEST(AuthorityStandIn, ThePlayerWhoComesBackTakesTheSeatBack) {
+    TwoPlayers p(with_bots());
+    auto events = bob_times_out(p);
+    MemberId bot = std::get<event::MemberJoined>(events[1].body).member;
+    // Someone else cannot have it: it is bob's to take back while the game lasts.
+    auto cat = p.room.join("cat", "", false, at_ms(1200));
+    ASSERT_FALSE(cat);
+    EXPECT_EQ(cat.error().code, Refusal::Code::kRoomFull);
+
+    auto back = p.room.join("bob", p.bob.token, false, at_ms(1300));
+    ASSERT_TRUE(back);
+    EXPECT_TRUE(back->rejoined);
+    EXPECT_EQ(back->member, p.bob.member) << "the same member, so his daemon's replica fits";
+    EXPECT_EQ(back->seat, 1);
+    EXPECT_EQ(back->token, p.bob.token);
+    events = p.room.take_events();
+    ASSERT_EQ(events.size(), 2u);
+    auto* bot_left = std::get_if<event::MemberLeft>(&events[0].body);
+    ASSERT_TRUE(bot_left && bot_left->member == bot);
+    auto* bob_joined = std::get_if<event::MemberJoined>(&events[1].body);
+    ASSERT_TRUE(bob_joined && bob_joined->member == p.bob.member && !bob_joined->bot);
+    EXPECT_EQ(bob_joined->name, "bob");
+    EXPECT_EQ(p.room.state().seat_holder(1), p.bob.member);
+    EXPECT_EQ(p.room.member_of(p.bob.token), p.bob.member);
+    // His token works again: he plays his own turn.
+    play_until_turn_of(p.room, { { 0, p.ann.token }, { 1, p.bob.token } }, 1);
+    EXPECT_EQ(p.room.bot_to_move(), kNoMember);
+    ASSERT_FALSE(
+        p.room.act(p.bob.token, action::Move { greedy_text(*p.room.state().game()) }, at_ms(1500)));
+}
+
+TEST(AuthorityStandIn, TheSeatOfOneWhoLeftGoesToTheNextNewcomer) {
+    TwoPlayers p(with_bots());
+    ASSERT_FALSE(p.room.act(p.bob.token, action::Leave {}, at_ms(100)));
+    MemberId bot = p.room.state().seat_holder(1);
+    ASSERT_TRUE(p.room.state().member(bot) && p.room.state().member(bot)->bot);
+    p.room.take_events();
+    auto watcher = p.room.join("wes", "", true, at_ms(150));
+    ASSERT_TRUE(watcher);
+    EXPECT_EQ(watcher->seat, kNoSeat) << "a spectator stays a spectator";
+    auto cat = p.room.join("cat", "", false, at_ms(200));
+    ASSERT_TRUE(cat);
+    EXPECT_EQ(cat->seat, 1);
+    EXPECT_EQ(p.room.state().member(bot), nullptr) << "the computer made way";
+    EXPECT_EQ(p.room.state().seat_holder(1), cat->member);
+    EXPECT_EQ(p.room.state().game_number(), 1) << "cat takes over bob's marbles in this game";
+}
+
+TEST(AuthorityStandIn, WithoutComputersTheSeatWaitsForANewcomer) {
+    AuthorityOptions options;
+    options.hold = milliseconds(1000);
+    TwoPlayers p(options);
+    auto events = bob_times_out(p);
+    ASSERT_EQ(events.size(), 1u) << "only the leaving: no computer to stand in";
+    EXPECT_EQ(p.room.state().seat_holder(1), kNoMember);
+    EXPECT_EQ(p.room.state().phase(), Phase::kPlaying);
+    // Those present may end it.
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kCancel }, at_ms(1200)));
+    EXPECT_EQ(p.room.state().phase(), Phase::kCancelled);
+}
+
+TEST(AuthorityStandIn, ANewGameNeedsOnlyThosePresent) {
+    TwoPlayers p(with_bots());
+    p.room.set_connected(p.bob.member, false, at_ms(100));
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kNewGame }, at_ms(200)));
+    EXPECT_EQ(p.room.state().game_number(), 2) << "bob, gone, cannot hold up the next game";
+    EXPECT_EQ(p.room.state().seat_holder(1), p.bob.member) << "and keeps his seat in it";
+}
+
+TEST(AuthorityStandIn, TheSeatCanBeTakenBackOnlyWithinTheGame) {
+    TwoPlayers p(with_bots());
+    bob_times_out(p);
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kNewGame }, at_ms(1200)));
+    ASSERT_EQ(p.room.state().game_number(), 2) << "ann and the computer agree";
+    const Member* bot = p.room.state().member(p.room.state().seat_holder(1));
+    ASSERT_TRUE(bot && bot->bot) << "the computer now plays the seat as its own";
+    auto late = p.room.join("bob", p.bob.token, false, at_ms(1300));
+    ASSERT_FALSE(late);
+    EXPECT_EQ(late.error().code, Refusal::Code::kRoomFull);
+}
+
+TEST(AuthorityStandIn, AReplicaFollowsTheStandInAndTheTakingBack) {
+    TwoPlayers p(with_bots());
+    bob_times_out(p);
+    ASSERT_TRUE(p.room.join("bob", p.bob.token, false, at_ms(1300)));
+    RoomState replica(p.room.state().config());
+    auto error = replay(p.room.state().config(), p.room.state().log(), replica);
+    ASSERT_FALSE(error) << *error;
+    auto diff = state_difference(p.room.state(), replica);
+    EXPECT_FALSE(diff) << *diff;
+}
