@@ -450,7 +450,7 @@ void add_actions(CLI::App& app, int& exit_code) {
     });
 
     static RoomOption leave_o;
-    auto* leave = app.add_subcommand("leave", "Leave the room (your seat is freed)");
+    auto* leave = app.add_subcommand("leave", "Leave the room (mid-game a computer plays your seat on)");
     add_room_option(leave, leave_o, false);
     leave->callback([&] {
         action(
