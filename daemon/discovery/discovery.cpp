@@ -72,6 +72,10 @@ void Discovery::room_changed(const RoomState& state) {
         room_gone(config.room_id);
         return;
     }
+    std::pair<int, Phase> shown { state.seats() - state.free_seats(), state.phase() };
+    if (auto it = advertised_.find(config.room_id); it != advertised_.end() && it->second == shown)
+        return;
+    advertised_[config.room_id] = shown;
     Publication p;
     p.key = config.room_id;
     p.port = options_.port;
@@ -94,6 +98,7 @@ void Discovery::room_changed(const RoomState& state) {
 
 void Discovery::room_gone(const std::string& room_id) {
     tags_.erase(room_id);
+    advertised_.erase(room_id);
     if (published_.erase(room_id)) dirty_ = true;
 }
 

@@ -65,6 +65,9 @@ private:
     std::map<std::string, Publication> published_; // by room id
     std::map<std::string, FriendsTag> tags_; // friends rooms' tags, one salt per run
     bool dirty_ = false; // published_ changed since the last flush
+    // What each public room's advert last said of seats and phase: most events (moves, chat)
+    // change neither, and the loop should not rebuild an advert for each.
+    std::map<std::string, std::pair<int, Phase>> advertised_;
     DiscoveryNews news_;
 };
 

@@ -28,22 +28,6 @@ pb::DiscoveryState to_proto(DiscoveryState s) {
     return pb::DISCOVERY_STATE_OFF;
 }
 
-pb::Phase to_proto(Phase p) {
-    switch (p) {
-    case Phase::kWaiting:
-        return pb::PHASE_WAITING;
-    case Phase::kPlaying:
-        return pb::PHASE_PLAYING;
-    case Phase::kOver:
-        return pb::PHASE_OVER;
-    case Phase::kCancelled:
-        return pb::PHASE_CANCELLED;
-    case Phase::kClosed:
-        return pb::PHASE_CLOSED;
-    }
-    return pb::PHASE_WAITING;
-}
-
 void summarize_lan(const LanRoom& room, pb::RoomSummary* out) {
     const auto& a = room.advert;
     out->set_room_id(a.room_id);
@@ -56,7 +40,7 @@ void summarize_lan(const LanRoom& room, pb::RoomSummary* out) {
     mode->set_move_limit(static_cast<std::uint32_t>(a.move_limit));
     out->set_seats(static_cast<std::uint32_t>(a.seats));
     out->set_seats_taken(static_cast<std::uint32_t>(a.seats_taken));
-    out->set_phase(to_proto(a.phase));
+    out->set_phase(wire::to_proto(a.phase));
     for (const auto& address : room.addresses) out->add_addresses(address.endpoint(room.port));
     if (!room.addresses.empty()) out->set_address(out->addresses(0));
     out->set_host_player(a.host_player);

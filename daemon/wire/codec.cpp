@@ -12,22 +12,6 @@ template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
 
 constexpr std::size_t kChatLinesShown = 50;
 
-pb::Phase to_proto(Phase phase) {
-    switch (phase) {
-    case Phase::kWaiting:
-        return pb::PHASE_WAITING;
-    case Phase::kPlaying:
-        return pb::PHASE_PLAYING;
-    case Phase::kOver:
-        return pb::PHASE_OVER;
-    case Phase::kCancelled:
-        return pb::PHASE_CANCELLED;
-    case Phase::kClosed:
-        return pb::PHASE_CLOSED;
-    }
-    return pb::PHASE_WAITING;
-}
-
 pb::MoveKind to_proto(engine::Move::Kind kind) {
     switch (kind) {
     case engine::Move::kNormal:
@@ -47,6 +31,22 @@ engine::Result<engine::Cell> cell_from_proto(std::uint32_t c) {
 }
 
 } // namespace
+
+pb::Phase to_proto(Phase phase) {
+    switch (phase) {
+    case Phase::kWaiting:
+        return pb::PHASE_WAITING;
+    case Phase::kPlaying:
+        return pb::PHASE_PLAYING;
+    case Phase::kOver:
+        return pb::PHASE_OVER;
+    case Phase::kCancelled:
+        return pb::PHASE_CANCELLED;
+    case Phase::kClosed:
+        return pb::PHASE_CLOSED;
+    }
+    return pb::PHASE_WAITING;
+}
 
 void to_proto(const RoomMode& mode, pb::RoomMode* out) {
     out->set_players(static_cast<std::uint32_t>(mode.players));

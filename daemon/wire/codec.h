@@ -34,6 +34,7 @@ engine::Result<RoomState> state_from_proto(const pb::Snapshot& snapshot);
 
 pb::ErrorCode to_proto(Refusal::Code code);
 pb::GameEnd to_proto(engine::GameEnd end);
+pb::Phase to_proto(Phase phase);
 void set_error(pb::Error* out, pb::ErrorCode code, std::string message);
 
 void summarize(
