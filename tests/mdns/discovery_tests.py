@@ -148,20 +148,46 @@ def cli_path():
 
 
 def closed_room_and_killed_host_disappear():
-    with Lan("gone", hosts=["a", "b"]) as lan:
-        a, b = lan["a"], lan["b"]
-        start_halmad(a)
-        start_halmad(b)
+    """A room closed, a daemon stopped (SIGTERM) and a daemon killed (SIGKILL): each room leaves
+    the others' lists, the rest stay."""
+    with Lan("gone", hosts=["a", "b", "c"]) as lan:
+        a, b, c = lan["a"], lan["b"], lan["c"]
+        for h in (a, b, c):
+            start_halmad(h)
         cli_ok(a, "host", "brief")
         cli_ok(a, "host", "doomed")
-        wait_listed(b, "brief")
-        wait_listed(b, "doomed")
+        cli_ok(c, "host", "stopped")
+        for name in ("brief", "doomed", "stopped"):
+            wait_listed(b, name)
         cli_ok(a, "close", "--room", "brief")
         closed = wait_gone(b, "brief")
-        check(lan_rooms(b, "doomed"), "the other room went too")
+        check(lan_rooms(b, "doomed") and lan_rooms(b, "stopped"), "other rooms went too")
+        check(c.kill(c.halmad, signal.SIGTERM) == 0, "halmad did not stop cleanly on SIGTERM")
+        stopped = wait_gone(b, "stopped")
         a.kill(a.halmad, signal.SIGKILL)
         killed = wait_gone(b, "doomed")
-        print(f"a closed room left b's list after {closed:.2f} s; a killed host's room after {killed:.2f} s")
+        print(f"left b's list: a closed room after {closed:.2f} s, a stopped daemon's after {stopped:.2f} s, "
+              f"a killed daemon's after {killed:.2f} s")
+
+
+def unreachable_address_falls_back():
+    """The host is reachable over IPv6 only, though avahi advertises its IPv4 address too: a join
+    by name tries IPv4 first, gets no answer, and goes on to the link-local IPv6 address."""
+    with Lan("fallback", hosts=["a", "b"], dual_stack=True) as lan:
+        a, b = lan["a"], lan["b"]
+        start_halmad(a, listen=f"[{a.ipv6_link_local}%{a.ifname}]:{PORT}")
+        start_halmad(b, "--request-timeout-ms", "1500")
+        cli_ok(a, "host", "v6only")
+        wait_until(lambda: len((r := lan_rooms(b, "v6only")) and r[0]["addresses"]) >= 2, 10,
+                   "v6only listed with both addresses")
+        room = lan_rooms(b, "v6only")[0]
+        check(room["addresses"][0] == f"{a.ipv4}:{PORT}" and "%" in room["addresses"][-1],
+              f"addresses in order: {room['addresses']}")
+        started = time.monotonic()
+        out = cli_ok(b, "join", "v6only")
+        check("seat 2" in out, out)
+        check("trying" in log_of(b), "b did not say it tried the next address")
+        print(f"joined over IPv6 after the IPv4 address gave no answer: {time.monotonic() - started:.2f} s")
 
 
 def avahi_restart_brings_rooms_back():
@@ -273,4 +299,5 @@ if __name__ == "__main__":
     main({f.__name__: f for f in [
         listed_joined_by_name_and_played, three_hosts_see_each_other, friends_room_by_code_only, name_collision,
         txt_follows_seats_and_phase, closed_room_and_killed_host_disappear, avahi_restart_brings_rooms_back,
-        no_avahi_warns_and_address_works, ipv6_only_link, service_user_reaches_avahi, interfaces_leave_others_out]})
+        no_avahi_warns_and_address_works, ipv6_only_link, service_user_reaches_avahi, interfaces_leave_others_out,
+        unreachable_address_falls_back]})

@@ -11,10 +11,10 @@ HALMA = os.environ["HALMA"]
 PORT = 7460
 
 
-def start_halmad(host, *extra, user=None):
+def start_halmad(host, *extra, user=None, listen=f"*:{PORT}"):
     """A halmad listening on every interface of the host (as on a real machine), fast timers."""
     run, state = f"{host.dir}/run", f"{host.dir}/state"
-    argv = [HALMAD, "--listen", f"*:{PORT}", "--runtime-dir", run, "--state-dir", state, "--name",
+    argv = [HALMAD, "--listen", listen, "--runtime-dir", run, "--state-dir", state, "--name",
             f"player-{host.name}", "--heartbeat-ms", "100", "--peer-timeout-ms", "700",
             "--log-level", "debug", *extra]
     if user:
