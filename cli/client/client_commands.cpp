@@ -450,7 +450,8 @@ void add_actions(CLI::App& app, int& exit_code) {
     });
 
     static RoomOption leave_o;
-    auto* leave = app.add_subcommand("leave", "Leave the room (mid-game a computer plays your seat on)");
+    auto* leave
+        = app.add_subcommand("leave", "Leave the room (mid-game a computer plays your seat on)");
     add_room_option(leave, leave_o, false);
     leave->callback([&] {
         action(

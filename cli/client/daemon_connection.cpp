@@ -73,36 +73,31 @@ bool DaemonConnection::keep_push(const pb::Reply& reply) {
     return false;
 }
 
-std::optional<pb::RoomList> DaemonConnection::next_room_list(std::chrono::milliseconds wait) {
+bool DaemonConnection::wait_for_push(
+    const std::function<bool()>& arrived, std::chrono::milliseconds wait) {
     auto deadline = std::chrono::steady_clock::now() + wait;
-    while (room_lists_.empty()) {
+    while (!arrived()) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
             deadline - std::chrono::steady_clock::now());
+        if (left.count() < 0) return false;
         pb::Reply reply;
-        if (left.count() < 0) return std::nullopt;
         if (receive(left, reply))
             keep_push(reply);
         else if (std::chrono::steady_clock::now() >= deadline)
-            return std::nullopt;
+            return false;
     }
+    return true;
+}
+
+std::optional<pb::RoomList> DaemonConnection::next_room_list(std::chrono::milliseconds wait) {
+    if (!wait_for_push([this] { return !room_lists_.empty(); }, wait)) return std::nullopt;
     auto list = room_lists_.front();
     room_lists_.pop_front();
     return list;
 }
 
 std::optional<pb::Event> DaemonConnection::next_event(std::chrono::milliseconds wait) {
-    auto deadline = std::chrono::steady_clock::now() + wait;
-    while (events_.empty()) {
-        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            deadline - std::chrono::steady_clock::now());
-        pb::Reply reply;
-        if (left.count() < 0) return std::nullopt;
-        if (!receive(left, reply)) {
-            if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
-            continue;
-        }
-        keep_push(reply);
-    }
+    if (!wait_for_push([this] { return !events_.empty(); }, wait)) return std::nullopt;
     auto e = events_.front();
     events_.pop_front();
     return e;

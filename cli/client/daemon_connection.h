@@ -7,6 +7,7 @@
 #include <chrono>
 #include <deque>
 #include <expected>
+#include <functional>
 #include <optional>
 #include <string>
 #include <zmq.hpp>
@@ -45,6 +46,8 @@ private:
     bool receive(std::chrono::milliseconds wait, pb::Reply& out);
     // Keeps a pushed message (an event or a room list) for later; false if it is not one.
     bool keep_push(const pb::Reply& reply);
+    // Reads pushes until `arrived` says what the caller waits for is there, at most `wait`.
+    bool wait_for_push(const std::function<bool()>& arrived, std::chrono::milliseconds wait);
 
     zmq::context_t context_;
     zmq::socket_t socket_;
