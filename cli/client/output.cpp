@@ -67,6 +67,12 @@ std::string format_daemon_status(const pb::DaemonStatus& s) {
         + std::to_string(s.uptime_s()) + " s\n";
     out += "  computer players: " + std::string(s.bots() ? "yes" : "not built in") + "\n";
     out += "  daemons in its rooms: " + std::to_string(s.peers()) + "\n";
+    const auto& d = s.discovery();
+    if (d.state() == pb::DISCOVERY_STATE_RUNNING)
+        out += "  LAN discovery: running as " + d.machine() + ", "
+            + std::to_string(d.lan_rooms()) + " room(s) of others found; " + d.detail() + "\n";
+    else
+        out += "  LAN discovery: not running (" + d.detail() + ")\n";
     for (const auto& r : s.hosted()) out += "  hosting: " + summary_line(r) + "\n";
     for (const auto& r : s.joined()) out += "  joined:  " + summary_line(r) + "\n";
     if (s.hosted_size() + s.joined_size() == 0) out += "  in no room\n";
