@@ -4,6 +4,8 @@
 
 #include <functional>
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 namespace halma::daemon {
 
@@ -11,60 +13,87 @@ namespace {
 
 constexpr const char* kEndpoint = "inproc://halmad-bots";
 
-// What travels over the pipe: the pointer to one of these, owned by whoever holds the pointer.
-struct Work {
+} // namespace
+
+// What travels back over the pipe: the pointer to one of these, owned by whoever holds it.
+struct BotPool::Work {
     BotJob job;
     engine::Game game;
     engine::Move move = engine::Move::pass();
 };
 
-void run_worker(zmq::socket_t pipe, int budget_ms) {
-    for (;;) {
-        zmq::message_t msg;
-        if (!pipe.recv(msg)) continue;
-        Work* work = nullptr;
-        std::memcpy(&work, msg.data(), sizeof work);
-        if (!work) return; // the loop's signal to stop
-        ai::BotSettings settings;
-        settings.level = work->job.level == BotLevel::kEasy ? ai::Level::kEasy : ai::Level::kHard;
-        settings.budget_ms = budget_ms;
-        // Reproducible from the room and the move number.
-        settings.seed = std::hash<std::string> {}(work->job.room_id)
-            ^ (work->job.seq * 0x9e3779b97f4a7c15ull);
-        work->move = ai::choose_move(work->game, settings);
-        pipe.send(zmq::buffer(&work, sizeof work), zmq::send_flags::none);
-    }
+int default_bot_threads() {
+    int cores = static_cast<int>(std::thread::hardware_concurrency());
+    return std::max(1, cores - 1);
 }
-
-} // namespace
 
 BotPool::BotPool(zmq::context_t& context, const Config& config)
     : config_(config) {
-    socket_ = std::make_unique<zmq::socket_t>(context, zmq::socket_type::pair);
+    socket_ = std::make_unique<zmq::socket_t>(context, zmq::socket_type::pull);
     socket_->set(zmq::sockopt::linger, 0);
     socket_->bind(kEndpoint);
-    // The worker's end is connected here, before its thread starts (which hands the socket over
-    // with the full memory barrier ZeroMQ asks for): a PAIR refuses to send until its peer is
-    // connected, and a room resumed at start-up asks for its bot at once.
-    zmq::socket_t pipe(context, zmq::socket_type::pair);
-    pipe.connect(kEndpoint);
-    worker_ = std::thread(run_worker, std::move(pipe), config.bot_budget_ms);
+    int threads = config.bot_threads > 0 ? config.bot_threads : default_bot_threads();
+    for (int i = 0; i <= threads; ++i) { // the last one thinks only for people
+        // Each worker's end is connected here, before its thread starts (which hands the socket
+        // over with the full memory barrier ZeroMQ asks for).
+        zmq::socket_t pipe(context, zmq::socket_type::push);
+        pipe.set(zmq::sockopt::linger, 0);
+        pipe.connect(kEndpoint);
+        bool people_only = i == threads;
+        workers_.emplace_back([this, people_only, p = std::move(pipe)]() mutable {
+            run_worker(std::move(p), people_only);
+        });
+    }
 }
 
 BotPool::~BotPool() {
-    if (!socket_) return;
-    Work* stop = nullptr;
-    socket_->send(zmq::buffer(&stop, sizeof stop), zmq::send_flags::none);
-    worker_.join();
-    // Jobs still in the pipe are dropped with the process; nothing else owns them.
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    for (auto& w : workers_) w.join();
+    // Moves sent but not taken are dropped with the process; the queues free themselves.
+    zmq::message_t msg;
+    while (socket_->recv(msg, zmq::recv_flags::dontwait))
+        if (msg.size() == sizeof(Work*)) {
+            Work* work = nullptr;
+            std::memcpy(&work, msg.data(), sizeof work);
+            delete work;
+        }
 }
 
 void BotPool::request(const BotJob& job, const engine::Game& game) {
-    if (!socket_) return;
-    auto* work = new Work { job, game };
-    if (!socket_->send(zmq::buffer(&work, sizeof work), zmq::send_flags::dontwait)) {
-        spdlog::warn("bot queue full; room {} waits for its bot", job.room_id);
-        delete work;
+    auto work = std::make_unique<Work>(Work { job, game });
+    {
+        std::lock_guard lock(mutex_);
+        queue_.push(std::move(work), job.person_waiting);
+    }
+    // Every thread: the one that only thinks for people may be the one that should wake.
+    wake_.notify_all();
+}
+
+std::unique_ptr<BotPool::Work> BotPool::next_work(bool people_only) {
+    std::unique_lock lock(mutex_);
+    wake_.wait(
+        lock, [&] { return stopping_ || (people_only ? queue_.has_person() : !queue_.empty()); });
+    if (stopping_) return nullptr;
+    return std::move(people_only ? *queue_.pop_person() : *queue_.pop());
+}
+
+void BotPool::run_worker(zmq::socket_t pipe, bool people_only) {
+    // Linux gives each thread its own nice value (setpriority on the thread id).
+    if (!people_only) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+    while (auto work = next_work(people_only)) {
+        ai::BotSettings settings;
+        settings.level = work->job.level == BotLevel::kEasy ? ai::Level::kEasy : ai::Level::kHard;
+        settings.budget_ms = config_.bot_budget_ms;
+        // Reproducible from the room and the move number, whichever thread thinks.
+        settings.seed = std::hash<std::string> {}(work->job.room_id)
+            ^ (work->job.seq * 0x9e3779b97f4a7c15ull);
+        work->move = ai::choose_move(work->game, settings);
+        Work* raw = work.release();
+        pipe.send(zmq::buffer(&raw, sizeof raw), zmq::send_flags::none);
     }
 }
 

@@ -1,16 +1,27 @@
-// Computer players' thinking, off the event loop: one helper thread runs the bots' search and
-// talks to the loop only over an inproc PAIR socket, so the loop never waits for a bot.
+// Computer players' thinking, off the event loop: a pool of helper threads (all cores but the
+// loop's by default, --bot-threads) runs the bots' search and hands the moves back to the loop
+// over an inproc PUSH/PULL pipe, so the loop never waits for a bot and one room's thinking never
+// holds up another's. The order is BotQueue's: people first, no room starving.
+//
+// A search cannot be stopped halfway, so a person whose bot asks while every pool thread is deep
+// in a bot-only room's move would wait for one of them to finish. One more thread thinks only for
+// people, and the pool threads run at a lower priority (nice 10): when both want the CPU, the
+// person's move gets it, and under overload it is the bot-only rooms that slow down.
 #pragma once
 
+#include "daemon/net/bot_queue.h"
 #include "daemon/net/config.h"
 #include "daemon/room/room_types.h"
 #include "engine/game.h"
 
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 #include <zmq.hpp>
 
 namespace halma::daemon {
@@ -20,6 +31,7 @@ struct BotJob {
     std::uint64_t seq = 0; // the room's seq when asked: an answer for an older seq is stale
     MemberId bot = kNoMember;
     BotLevel level = BotLevel::kHard;
+    bool person_waiting = false; // a person sits in the room, waiting for this move
 };
 
 class BotPool {
@@ -30,18 +42,31 @@ public:
     BotPool& operator=(const BotPool&) = delete;
 
     bool available() const { return socket_ != nullptr; }
+    int threads() const { return static_cast<int>(workers_.size()); }
     // The loop's end of the pipe, to poll; null when not available.
     zmq::socket_t* socket() { return socket_.get(); }
 
-    // Asks for a move for the set to move in `game` (copied: the thread never sees the room).
+    // Asks for a move for the set to move in `game` (copied: the threads never see the room).
     void request(const BotJob& job, const engine::Game& game);
     // After the socket polled readable: a finished job and its move.
     std::optional<std::pair<BotJob, engine::Move>> take_result();
 
 private:
+    struct Work;
+    // The next job for a worker, by the rule above; null when stopping.
+    std::unique_ptr<Work> next_work(bool people_only);
+    void run_worker(zmq::socket_t pipe, bool people_only);
+
     const Config& config_;
     std::unique_ptr<zmq::socket_t> socket_;
-    std::thread worker_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    BotQueue<std::unique_ptr<Work>> queue_;
+    bool stopping_ = false;
+    std::vector<std::thread> workers_;
 };
+
+// The pool's size for --bot-threads 0: every core but one (for the loop), at least one.
+int default_bot_threads();
 
 } // namespace halma::daemon

@@ -32,6 +32,7 @@ struct Config {
     int request_timeout_ms = 5000;
     std::size_t max_message = 64 * 1024;
     int bot_budget_ms = 150;
+    int bot_threads = 0; // threads thinking for computer players; 0: every core but one
     std::string bot_level = "hard";
     std::string log_level = "info";
     std::vector<StandingRoom> rooms;

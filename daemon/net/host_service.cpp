@@ -267,8 +267,14 @@ void HostService::flush(HostedRoom& room, const Now& now) {
     if (MemberId bot = room.authority.bot_to_move();
         bot != kNoMember && room.bot_asked_at != state.seq()) {
         room.bot_asked_at = state.seq();
-        bots_.request(
-            BotJob { state.id(), state.seq(), bot, state.member(bot)->bot_level }, *state.game());
+        // A person in a seat is waiting for this move: such rooms are served first.
+        bool person = false;
+        for (int seat = 0; seat < state.seats(); ++seat)
+            if (const Member* m = state.member(state.seat_holder(seat));
+                m && !m->bot && m->connected)
+                person = true;
+        bots_.request(BotJob { state.id(), state.seq(), bot, state.member(bot)->bot_level, person },
+            *state.game());
     }
 }
 
