@@ -2,16 +2,62 @@
 // talks to the local halmad.
 #include "commands.h"
 
+#include <algorithm>
 #include <iostream>
+#include <vector>
+
+namespace {
+
+// Letters to change, add or drop to turn a into b (Levenshtein): "mvoe" is 2 from "move".
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            std::size_t up = row[j];
+            row[j] = std::min({ row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1]) });
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+// "did you mean `move`?" for a mistyped command, empty when nothing is close.
+std::string suggestion(const CLI::App& app, const std::string& typed) {
+    std::string best;
+    std::size_t best_distance = 3; // further than 2 edits is another word
+    for (const auto* sub : app.get_subcommands({})) {
+        std::size_t d = edit_distance(typed, sub->get_name());
+        if (d < best_distance) {
+            best_distance = d;
+            best = sub->get_name();
+        }
+    }
+    return best.empty() ? "" : " (did you mean `" + best + "`?)";
+}
+
+// The global options whose value is the next word (not a command).
+bool takes_value(const std::string& arg) {
+    return arg == "--runtime-dir" || arg == "--timeout-ms";
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     CLI::App app { "halma: Chinese checkers on your LAN.\n"
-                   "Analysis commands work offline; the others talk to the local halmad." };
-    app.set_version_flag("--version", std::string("halma 0.1.0"));
+                   "Analysis commands work offline; the others talk to the local halmad.",
+        "halma" }; // usage lines say `halma`, however it was started
+    app.set_version_flag("-V,--version", std::string("halma 0.1.0"));
     app.require_subcommand(1);
     int exit_code = 0;
     halma::cli::add_analyze_commands(app, exit_code);
     halma::cli::add_client_commands(app, exit_code);
+    auto* help = app.add_subcommand("help", "Show this help");
+    // Made before parsing: once `help` is parsed, app.help() would describe `help` alone.
+    std::string usage = app.help();
+    help->callback([&] { std::cout << usage; });
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -21,7 +67,16 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        app.exit(e);
+        // Every message of halma's starts with "halma:"; a usage error exits 2.
+        std::string message = e.what();
+        if (app.get_subcommands().empty())
+            for (int i = 1; i < argc; ++i)
+                if (argv[i][0] != '-' && !takes_value(argv[i - 1])) {
+                    message = "`" + std::string(argv[i]) + "` is not a halma command"
+                        + suggestion(app, argv[i]);
+                    break;
+                }
+        std::cerr << "halma: " << message << "\nRun `halma --help` for more.\n";
         return 2;
     }
     return exit_code;

@@ -6,6 +6,7 @@
 #include "cli/client/room_table.h"
 #include "cli/commands.h"
 #include "engine/notation.h"
+#include "engine/rules.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -158,17 +159,34 @@ void add_host(CLI::App& app, int& exit_code) {
     static int players = 2, sets = 1, bots = 0, move_limit = 0;
     static bool friends = false, spectate = false, json = false;
     auto* cmd = app.add_subcommand("host", "Host a room on this daemon (you take seat 1)");
-    cmd->add_option("name", name, "Room name")->required();
-    cmd->add_option("-p,--players", players, "Players: 2, 3, 4 or 6")->capture_default_str();
+    // Input the daemon would refuse is refused here, with exit code 2 (a usage error).
+    cmd->add_option("name", name, "Room name (1 to 40 bytes)")
+        ->required()
+        ->check(CLI::Validator(
+            [](std::string& s) {
+                return s.empty() || s.size() > 40 ? "a room name is 1 to 40 bytes" : "";
+            },
+            "NAME"));
+    cmd->add_option("-p,--players", players, "Players: 2, 3, 4 or 6")
+        ->capture_default_str()
+        ->check(CLI::IsMember({ 2, 3, 4, 6 }));
     cmd->add_option(
            "-s,--sets", sets, "Sets of marbles per player (2 players: 1-3; 3 players: 1-2)")
-        ->capture_default_str();
-    cmd->add_option("--rules", rules, "Rule settings, e.g. jumps=long,rest=any (docs/rules.md)");
+        ->capture_default_str()
+        ->check(CLI::Range(1, 3));
+    cmd->add_option("--rules", rules, "Rule settings, e.g. jumps=long,rest=any (docs/rules.md)")
+        ->check(CLI::Validator(
+            [](std::string& s) {
+                auto parsed = engine::Rules::parse(s);
+                return parsed ? std::string() : parsed.error().message;
+            },
+            "RULES"));
     cmd->add_option("--move-limit", move_limit,
-        "Moves per player before the game ends on distance (default 1000)");
+           "Moves per player before the game ends on distance (default 1000)")
+        ->check(CLI::Range(1, 1'000'000));
     cmd->add_flag(
         "--friends", friends, "A friends room: not listed, joined with the code it prints");
-    cmd->add_option("--bots", bots, "Seats given to computer players now");
+    cmd->add_option("--bots", bots, "Seats given to computer players now")->check(CLI::Range(0, 5));
     cmd->add_option(
            "--bot-level", bot_level, "How well they play: easy or hard (default: halmad's)")
         ->check(CLI::IsMember({ "easy", "hard" }));

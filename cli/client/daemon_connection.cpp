@@ -1,10 +1,26 @@
 #include "cli/client/daemon_connection.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <random>
 #include <unistd.h>
 
 namespace halma::cli {
+
+namespace {
+
+// Time for the daemon's "it failed" to reach us after the deadline it honours.
+constexpr std::chrono::milliseconds kReplyGrace { 500 };
+
+std::string random_key() {
+    std::random_device rd;
+    char text[17];
+    std::snprintf(text, sizeof text, "%08x%08x", rd(), rd());
+    return text;
+}
+
+} // namespace
 
 std::string default_runtime_dir() {
     if (const char* d = std::getenv("HALMA_RUNTIME_DIR"); d && *d) return d;
@@ -37,8 +53,16 @@ std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
     std::uint64_t id = next_id_++;
     request.set_version(1);
     request.set_request_id(id);
-    socket_.send(zmq::buffer(request.SerializeAsString()), zmq::send_flags::none);
+    // The daemon (and a room's host) carries the request out before this or never, so when we
+    // stop waiting and say it failed, that stays true. steady_clock is CLOCK_MONOTONIC, the
+    // daemon's clock too.
     auto deadline = std::chrono::steady_clock::now() + timeout_;
+    request.set_deadline_ms(static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline.time_since_epoch())
+            .count()));
+    if (request.request_key().empty()) request.set_request_key(random_key());
+    socket_.send(zmq::buffer(request.SerializeAsString()), zmq::send_flags::none);
+    deadline += kReplyGrace;
     for (;;) {
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
             deadline - std::chrono::steady_clock::now());
@@ -47,8 +71,8 @@ std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
         if (keep_push(reply)) continue;
         if (reply.request_id() == id) return reply;
     }
-    return std::unexpected(
-        NoReply { "halmad did not answer within " + std::to_string(timeout_.count()) + " ms" });
+    return std::unexpected(NoReply { "halmad did not answer within "
+        + std::to_string(timeout_.count()) + " ms; it will not carry the request out now" });
 }
 
 void DaemonConnection::drain() {

@@ -149,7 +149,8 @@ void ApiService::join_on_lan(
         std::vector<std::string> addresses;
         for (const auto& a : room->addresses) addresses.push_back(a.endpoint(room->port));
         spdlog::info("joining a friends room found on the LAN at {}", room->machine);
-        join_at(client, id, std::move(addresses), 0, j.room(), j.spectate(), now);
+        join_at(
+            client, id, std::move(addresses), 0, j.room(), j.spectate(), now, deadline_of(request));
         return;
     }
     auto named = discovery_.named(j.room());
@@ -158,7 +159,8 @@ void ApiService::join_on_lan(
         for (const auto& a : named.front()->addresses)
             addresses.push_back(a.endpoint(named.front()->port));
         // The host knows the room by its own name, whatever case the user typed.
-        join_at(client, id, std::move(addresses), 0, named.front()->advert.name, j.spectate(), now);
+        join_at(client, id, std::move(addresses), 0, named.front()->advert.name, j.spectate(), now,
+            deadline_of(request));
         return;
     }
     if (named.size() > 1) {
@@ -188,7 +190,7 @@ void ApiService::join_on_lan(
 
 void ApiService::join_at(const std::string& client, std::uint64_t request_id,
     std::vector<std::string> addresses, std::size_t index, const std::string& room, bool spectate,
-    const Now& now) {
+    const Now& now, PeerLinks::Deadline deadline) {
     if (addresses.empty()) {
         reply_error(client, request_id, pb::ERROR_CODE_UNAVAILABLE,
             "the room was found on the LAN but with no address to reach it");
@@ -197,19 +199,20 @@ void ApiService::join_at(const std::string& client, std::uint64_t request_id,
     std::string address = addresses[index];
     peers_.join(
         address, room, spectate,
-        [this, client, request_id, addresses, index, room, spectate](
+        [this, client, request_id, addresses, index, room, spectate, deadline](
             const pb::HostMessage& answer) {
             // Unreachable at this address (another interface or protocol may work): next.
             if (answer.has_error() && answer.error().code() == pb::ERROR_CODE_UNAVAILABLE
                 && index + 1 < addresses.size()) {
                 spdlog::info("cannot reach {}; trying {}", addresses[index], addresses[index + 1]);
-                join_at(client, request_id, addresses, index + 1, room, spectate, Now::current());
+                join_at(client, request_id, addresses, index + 1, room, spectate, Now::current(),
+                    deadline);
                 return;
             }
             reply_from_host(client, request_id, answer,
                 answer.joined().snapshot().config().room_id(), "joined");
         },
-        now);
+        now, deadline);
 }
 
 } // namespace halma::daemon

@@ -66,6 +66,11 @@ std::string connection_text(pb::ConnectionState c) {
 
 } // namespace
 
+PeerLinks::Deadline deadline_of(const pb::Request& request) {
+    if (request.deadline_ms() == 0) return std::nullopt;
+    return PeerLinks::Clock::time_point(std::chrono::milliseconds(request.deadline_ms()));
+}
+
 ApiService::ApiService(zmq::context_t& context, const Config& config, HostService& host,
     PeerLinks& peers, Discovery& discovery, bool bots)
     : config_(config)
@@ -116,6 +121,19 @@ void ApiService::on_readable(const Now& now) {
 
 void ApiService::handle(const std::string& client, const pb::Request& request, const Now& now) {
     std::uint64_t id = request.request_id();
+    // A front end that was stopped, or a daemon that was (SIGSTOP, swapped out), finds the
+    // request here after its asker has given up and said so: it must not happen now.
+    if (request.deadline_ms() != 0 && Now::current().monotonic_ms() >= request.deadline_ms()) {
+        spdlog::info("front end: request {} read after its deadline; not carried out", id);
+        reply_error(client, id, pb::ERROR_CODE_EXPIRED,
+            "the request's deadline passed before halmad read it; not carried out");
+        return;
+    }
+    if (request.request_key().size() > kMaxCommandId) {
+        reply_error(client, id, pb::ERROR_CODE_MALFORMED,
+            "a request key is at most " + std::to_string(kMaxCommandId) + " bytes");
+        return;
+    }
     switch (request.body_case()) {
     case pb::Request::kStatus: {
         pb::Reply r;
@@ -288,7 +306,7 @@ void ApiService::handle_list(
             }
             reply(client, id, r);
         },
-        now);
+        now, deadline_of(request));
 }
 
 void ApiService::handle_join(
@@ -321,7 +339,7 @@ void ApiService::handle_join(
             "'" + j.address() + "' is not host, host:port or [ipv6]:port");
         return;
     }
-    join_at(client, id, std::move(addresses), 0, j.room(), j.spectate(), now);
+    join_at(client, id, std::move(addresses), 0, j.room(), j.spectate(), now, deadline_of(request));
 }
 
 void ApiService::handle_action(
@@ -347,7 +365,7 @@ void ApiService::handle_action(
     std::string detail = done_text(a);
     if (t.hosted) {
         std::string room_id = t.hosted->authority.state().id();
-        if (auto refusal = host_.local_act(*t.hosted, action_from(a), now)) {
+        if (auto refusal = host_.local_act(*t.hosted, action_from(a), now, request.request_key())) {
             reply_error(client, id, wire::to_proto(refusal->code), refusal->message);
             return;
         }
@@ -375,6 +393,9 @@ void ApiService::handle_action(
         *command.mutable_start() = a.start();
         break;
     }
+    // The host knows a retry by this id. Without a key from the front end each request is its
+    // own command: then only our own resends could repeat it, and those the id also catches.
+    command.set_command_id(request.request_key().empty() ? random_hex_id() : request.request_key());
     std::string room_id = t.replica->room_id;
     peers_.act(
         room_id, std::move(command),
@@ -388,7 +409,7 @@ void ApiService::handle_action(
             r.mutable_done()->set_detail(detail);
             reply(client, id, r);
         },
-        now);
+        now, deadline_of(request));
 }
 
 void ApiService::handle_close(

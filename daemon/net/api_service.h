@@ -19,6 +19,9 @@
 
 namespace halma::daemon {
 
+// A front end's Request.deadline_ms as a point on our steady clock (the same CLOCK_MONOTONIC).
+PeerLinks::Deadline deadline_of(const wire::pb::Request& request);
+
 class ApiService : public RoomListener {
 public:
     ApiService(zmq::context_t& context, const Config& config, HostService& host, PeerLinks& peers,
@@ -63,7 +66,7 @@ private:
     // Joins at addresses[index], and on to the next one while a host cannot be reached.
     void join_at(const std::string& client, std::uint64_t request_id,
         std::vector<std::string> addresses, std::size_t index, const std::string& room,
-        bool spectate, const Now& now);
+        bool spectate, const Now& now, PeerLinks::Deadline deadline);
     std::variant<Target, std::string> resolve(std::string_view room);
     // The room's view for the local player, or why there is none yet.
     bool fill_view(const Target& target, wire::pb::RoomView* out);

@@ -103,6 +103,15 @@ void HostService::mark_alive(const std::string& conn, PeerConn& peer, const Now&
 }
 
 void HostService::handle(const std::string& conn, const pb::PeerMessage& msg, const Now& now) {
+    // Past its deadline (in our clock) the peer has told its player it failed: not done now.
+    if (msg.deadline_ms() != 0 && !msg.has_heartbeat()
+        && Now::current().monotonic_ms() > msg.deadline_ms()) {
+        spdlog::info("peer {}: request {} came after its deadline; not carried out", short_id(conn),
+            msg.request_id());
+        send_error(conn, msg.request_id(), pb::ERROR_CODE_EXPIRED,
+            "the request's deadline passed before the host read it; not carried out", now);
+        return;
+    }
     switch (msg.body_case()) {
     case pb::PeerMessage::kListRooms: {
         pb::HostMessage reply;
@@ -234,7 +243,12 @@ void HostService::handle_command(
             conn, msg.request_id(), pb::ERROR_CODE_MALFORMED, "a command with no action", now);
         return;
     }
-    if (auto refusal = room->authority.act(command.token(), action, now)) {
+    if (command.command_id().size() > kMaxCommandId) {
+        send_error(conn, msg.request_id(), pb::ERROR_CODE_MALFORMED,
+            "a command id is at most " + std::to_string(kMaxCommandId) + " bytes", now);
+        return;
+    }
+    if (auto refusal = room->authority.act(command.token(), action, now, command.command_id())) {
         spdlog::info("room {}: refused peer {}: {}", room->authority.state().config().name,
             short_id(conn), refusal->message);
         send_error(conn, msg.request_id(), wire::to_proto(refusal->code), refusal->message, now);
@@ -291,6 +305,7 @@ void HostService::bot_moved(const BotJob& job, engine::Move move, const Now& now
 
 void HostService::send(const std::string& conn, pb::HostMessage& msg, const Now& now) {
     msg.set_version(wire::kProtocolVersion);
+    msg.set_clock_ms(Now::current().monotonic_ms()); // peers state deadlines in this clock
     if (!send_routed(socket_, conn, msg))
         spdlog::debug("peer {}: message dropped (peer slow or gone)", short_id(conn));
     if (auto it = conns_.find(conn); it != conns_.end()) it->second.last_send = now.steady;
@@ -429,11 +444,11 @@ Outcome<SeatTicket> HostService::local_join(HostedRoom& room, bool spectate, con
 }
 
 std::optional<Refusal> HostService::local_act(
-    HostedRoom& room, const Action& action, const Now& now) {
+    HostedRoom& room, const Action& action, const Now& now, std::string_view command_id) {
     if (room.local_member == kNoMember)
         return Refusal { Refusal::Code::kNotAllowed,
             "you are not in room " + room.authority.state().config().name + ": join it first" };
-    auto refusal = room.authority.act(room.local_token, action, now);
+    auto refusal = room.authority.act(room.local_token, action, now, command_id);
     flush(room, now);
     return refusal;
 }

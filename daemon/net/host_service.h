@@ -64,7 +64,8 @@ public:
     HostedRoom* find_named(std::string_view name);
     std::vector<HostedRoom*> rooms();
     Outcome<SeatTicket> local_join(HostedRoom& room, bool spectate, const Now& now);
-    std::optional<Refusal> local_act(HostedRoom& room, const Action& action, const Now& now);
+    std::optional<Refusal> local_act(
+        HostedRoom& room, const Action& action, const Now& now, std::string_view command_id = {});
     Outcome<int> add_bots(
         HostedRoom& room, int count, std::optional<BotLevel> level, const Now& now);
     void bot_moved(const BotJob& job, engine::Move move, const Now& now);
@@ -111,5 +112,8 @@ private:
 };
 
 wire::pb::ConnectionState connected_state();
+
+// How long a command id (RoomCommand.command_id, Request.request_key) may be.
+inline constexpr std::size_t kMaxCommandId = 64;
 
 } // namespace halma::daemon

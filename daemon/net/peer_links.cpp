@@ -23,6 +23,8 @@ constexpr int kDrainBatch = 256;
 // What a host can make a peer read: a snapshot holds a room's whole log.
 constexpr std::size_t kMaxFromHost = 64u << 20;
 constexpr milliseconds kSendRetry { 20 };
+// How much sooner than the asker the host gives up on a request: time for its answer to come.
+constexpr milliseconds kAnswerMargin { 200 };
 
 pb::HostMessage unavailable(const std::string& message) {
     pb::HostMessage reply;
@@ -46,7 +48,7 @@ PeerLinks::Link* PeerLinks::link_for(const std::string& address, std::string& er
         return nullptr;
     }
     auto link = std::make_unique<Link>(
-        Link { address, zmq::socket_t(context_, zmq::socket_type::dealer), {}, {}, false, {} });
+        Link { address, zmq::socket_t(context_, zmq::socket_type::dealer), {}, {}, false, {}, {} });
     auto& s = link->socket;
     tune_socket(s, kMaxFromHost, config_.heartbeat_ms, config_.peer_timeout_ms);
     // Nothing queues for a host that is not there: a move sent then must not land minutes later.
@@ -71,18 +73,35 @@ std::vector<PeerLinks::Link*> PeerLinks::links() {
     return list;
 }
 
-void PeerLinks::request(Link& link, pb::PeerMessage msg, Reply done, const Now& now) {
+void PeerLinks::request(
+    Link& link, pb::PeerMessage msg, Reply done, const Now& now, Deadline deadline) {
     std::uint64_t id = next_request_++;
     msg.set_version(wire::kProtocolVersion);
     msg.set_request_id(id);
-    Pending pending { std::move(done), now.steady + milliseconds(config_.request_timeout_ms),
-        msg.SerializeAsString() };
-    try {
-        pending.sent
-            = link.socket.send(zmq::buffer(pending.payload), zmq::send_flags::dontwait).has_value();
-    } catch (const zmq::error_t&) { }
-    if (pending.sent) link.last_send = now.steady;
+    auto until = now.steady + milliseconds(config_.request_timeout_ms);
+    if (deadline) until = std::min(until, *deadline);
+    Pending pending { std::move(done), until, std::move(msg) };
+    send_pending(link, pending, now);
     link.pending.emplace(id, std::move(pending));
+}
+
+bool PeerLinks::send_pending(Link& link, Pending& p, const Now& now) {
+    if (now.steady >= p.deadline) return false; // its asker has been told it failed
+    if (link.host_clock_offset) {
+        // The host stops a little before we give up, so that its answer has time to come back.
+        auto margin = std::min<Clock::duration>(kAnswerMargin, (p.deadline - now.steady) / 2);
+        auto ours
+            = std::chrono::duration_cast<milliseconds>((p.deadline - margin).time_since_epoch())
+                  .count();
+        p.message.set_deadline_ms(
+            static_cast<std::uint64_t>(std::max<std::int64_t>(1, ours + *link.host_clock_offset)));
+    }
+    std::string payload = p.message.SerializeAsString();
+    try {
+        p.sent = link.socket.send(zmq::buffer(payload), zmq::send_flags::dontwait).has_value();
+    } catch (const zmq::error_t&) { }
+    if (p.sent) link.last_send = now.steady;
+    return p.sent;
 }
 
 void PeerLinks::on_readable(Link& link, const Now& now) {
@@ -101,6 +120,13 @@ void PeerLinks::on_readable(Link& link, const Now& now) {
         if (auto rejection = wire::read_host_message(frame.data(), frame.size(), msg)) {
             spdlog::warn("host {}: {}", link.address, rejection->message);
             continue;
+        }
+        if (msg.clock_ms() != 0) {
+            // Read now, not at the loop's `now`: the host stamped it before we read it, so this
+            // never overstates the host's clock.
+            auto ours
+                = std::chrono::duration_cast<milliseconds>(Clock::now().time_since_epoch()).count();
+            link.host_clock_offset = static_cast<std::int64_t>(msg.clock_ms()) - ours;
         }
         if (msg.request_id() != 0) {
             auto it = link.pending.find(msg.request_id());
@@ -253,21 +279,20 @@ void PeerLinks::tick(const Now& now) {
         // Requests: retry what a connecting link refused, give up on what waited too long.
         std::vector<std::uint64_t> expired;
         for (auto& [id, p] : link->pending) {
-            if (!p.sent) {
-                try {
-                    p.sent = link->socket.send(zmq::buffer(p.payload), zmq::send_flags::dontwait)
-                                 .has_value();
-                } catch (const zmq::error_t&) { }
-                if (p.sent) link->last_send = now.steady;
-            }
-            if (now.steady >= p.deadline) expired.push_back(id);
+            // Expired first: a request is never handed to ZeroMQ after its deadline.
+            if (now.steady >= p.deadline)
+                expired.push_back(id);
+            else if (!p.sent)
+                send_pending(*link, p, now);
         }
         if (!expired.empty()) link->last_send = std::max(link->last_send, now.steady - kSendRetry);
         for (auto id : expired) {
             auto p = std::move(link->pending[id]);
             link->pending.erase(id);
-            p.done(unavailable(
-                "no answer from the host at " + address + (link->up ? "" : " (not connected)")));
+            p.done(
+                unavailable(p.sent ? "no answer from the host at " + address
+                            + " in time; it will not carry the request out now"
+                                   : "the host at " + address + " could not be reached: not sent"));
         }
         bool has_rooms = false;
         for (const auto& r : replicas_) has_rooms |= r->address == address;
@@ -307,7 +332,8 @@ void PeerLinks::tick(const Now& now) {
     });
 }
 
-void PeerLinks::list_rooms(const std::string& address, Reply done, const Now& now) {
+void PeerLinks::list_rooms(
+    const std::string& address, Reply done, const Now& now, Deadline deadline) {
     std::string error;
     Link* link = link_for(address, error);
     if (!link) {
@@ -318,11 +344,11 @@ void PeerLinks::list_rooms(const std::string& address, Reply done, const Now& no
     }
     pb::PeerMessage msg;
     msg.mutable_list_rooms();
-    request(*link, std::move(msg), std::move(done), now);
+    request(*link, std::move(msg), std::move(done), now, deadline);
 }
 
 void PeerLinks::join(const std::string& address, const std::string& room, bool spectate, Reply done,
-    const Now& now) {
+    const Now& now, Deadline deadline) {
     std::string error;
     Link* link = link_for(address, error);
     if (!link) {
@@ -360,11 +386,11 @@ void PeerLinks::join(const std::string& address, const std::string& room, bool s
             }
             done(reply);
         },
-        now);
+        now, deadline);
 }
 
-void PeerLinks::act(
-    const std::string& room_id, pb::RoomCommand command, Reply done, const Now& now) {
+void PeerLinks::act(const std::string& room_id, pb::RoomCommand command, Reply done, const Now& now,
+    Deadline deadline) {
     Replica* r = find(room_id);
     std::string error;
     Link* link = r ? link_for(r->address, error) : nullptr;
@@ -386,7 +412,7 @@ void PeerLinks::act(
             if (leaving && reply.has_ack()) forget(room_id);
             done(reply);
         },
-        now);
+        now, deadline);
 }
 
 PeerLinks::Replica* PeerLinks::find(std::string_view room) {

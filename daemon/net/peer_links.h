@@ -24,11 +24,13 @@ public:
     using Clock = std::chrono::steady_clock;
     // Called once with the host's answer, or with an ERROR_CODE_UNAVAILABLE error made up here.
     using Reply = std::function<void(const wire::pb::HostMessage&)>;
+    // When the asker gives up (a front end's request deadline); unset: --request-timeout-ms.
+    using Deadline = std::optional<Clock::time_point>;
 
     struct Pending {
         Reply done;
         Clock::time_point deadline;
-        std::string payload; // kept until ZeroMQ takes it: a link still connecting refuses sends
+        wire::pb::PeerMessage message; // kept until ZeroMQ takes it: a connecting link refuses
         bool sent = false;
     };
     struct Link {
@@ -38,6 +40,9 @@ public:
         Clock::time_point last_send {};
         bool up = false;
         std::map<std::uint64_t, Pending> pending;
+        // The host's clock minus ours, at least (from HostMessage.clock_ms): deadlines are sent
+        // in the host's clock, so neither clock's skew nor a stopped host can stretch them.
+        std::optional<std::int64_t> host_clock_offset;
     };
     struct Replica {
         std::string address;
@@ -60,11 +65,12 @@ public:
     std::optional<Clock::time_point> next_deadline() const;
     void tick(const Now& now);
 
-    void list_rooms(const std::string& address, Reply done, const Now& now);
+    void list_rooms(const std::string& address, Reply done, const Now& now, Deadline deadline = {});
     void join(const std::string& address, const std::string& room, bool spectate, Reply done,
-        const Now& now);
+        const Now& now, Deadline deadline = {});
     // A member's command in a joined room (room id and token are filled in here).
-    void act(const std::string& room_id, wire::pb::RoomCommand command, Reply done, const Now& now);
+    void act(const std::string& room_id, wire::pb::RoomCommand command, Reply done, const Now& now,
+        Deadline deadline = {});
 
     // A replica by room id, name or code.
     Replica* find(std::string_view room);
@@ -73,7 +79,11 @@ public:
 
 private:
     Link* link_for(const std::string& address, std::string& error);
-    void request(Link& link, wire::pb::PeerMessage msg, Reply done, const Now& now);
+    void request(
+        Link& link, wire::pb::PeerMessage msg, Reply done, const Now& now, Deadline deadline = {});
+    // Hands a request to ZeroMQ unless its deadline has passed, stamped with the deadline in
+    // the host's clock; false while the link refuses it.
+    bool send_pending(Link& link, Pending& pending, const Now& now);
     void handle_update(Link& link, const wire::pb::RoomUpdate& update, const Now& now);
     void handle_heartbeat(Link& link, const wire::pb::Heartbeat& beat, const Now& now);
     // Rebuilds a replica from a Joined answer; false if the snapshot was unusable.

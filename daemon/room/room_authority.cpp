@@ -126,7 +126,7 @@ MemberId RoomAuthority::member_of(std::string_view token) const {
 }
 
 std::optional<Refusal> RoomAuthority::act(
-    std::string_view token, const Action& action, const Now& now) {
+    std::string_view token, const Action& action, const Now& now, std::string_view command_id) {
     MemberId id = member_of(token);
     if (id == kNoMember)
         return refuse(Refusal::Code::kNotAllowed,
@@ -134,7 +134,18 @@ std::optional<Refusal> RoomAuthority::act(
     if (closed())
         return refuse(
             Refusal::Code::kBadRequest, "room " + state_.config().name + " has been closed");
-    return act_as(id, action, now);
+    if (command_id.empty()) return act_as(id, action, now);
+    // A retry (the answer to the first send was lost or late) must not move or chat twice.
+    if (auto it = answered_.find(id); it != answered_.end())
+        for (const auto& a : it->second)
+            if (a.command_id == command_id) return a.refusal;
+    auto refusal = act_as(id, action, now);
+    if (member_of(token) == kNoMember)
+        return refusal; // it left: its token acts no more, nothing to remember
+    auto& answered = answered_[id];
+    if (answered.size() == kRememberedCommands) answered.pop_front();
+    answered.push_back({ std::string(command_id), refusal });
+    return refusal;
 }
 
 std::optional<Refusal> RoomAuthority::act_as(MemberId id, const Action& action, const Now& now) {
@@ -277,6 +288,7 @@ void RoomAuthority::remove_member(MemberId id, bool timed_out, const Now& now) {
     const Member* m = state_.member(id);
     int seat = m && !m->bot ? m->seat : kNoSeat;
     emit(event::MemberLeft { id, timed_out }, now);
+    answered_.erase(id);
     std::string token;
     if (auto it = token_of_.find(id); it != token_of_.end()) {
         token = it->second;

@@ -8,6 +8,7 @@
 #include "engine/result.h"
 
 #include <chrono>
+#include <deque>
 #include <expected>
 #include <map>
 #include <optional>
@@ -77,7 +78,11 @@ public:
         std::string_view name, std::string_view token, bool spectate, const Now& now);
     // The member a token stands for; kNoMember if none.
     MemberId member_of(std::string_view token) const;
-    std::optional<Refusal> act(std::string_view token, const Action& action, const Now& now);
+    // `command_id` (may be empty) names the command across retries: a member's command seen
+    // again among its last kRememberedCommands is answered as the first time, not done twice.
+    std::optional<Refusal> act(std::string_view token, const Action& action, const Now& now,
+        std::string_view command_id = {});
+    static constexpr std::size_t kRememberedCommands = 64;
     // A bot's move (bots hold no token: they live in this daemon).
     std::optional<Refusal> bot_move(MemberId bot, engine::Move move, const Now& now);
     // Gives up to `count` free seats to computer players; how many it gave.
@@ -139,6 +144,12 @@ private:
         std::string token;
     };
     std::map<int, StandIn> stand_ins_; // by seat
+    // Each member's latest command ids and their answers, oldest first (in memory only).
+    struct Answered {
+        std::string command_id;
+        std::optional<Refusal> refusal;
+    };
+    std::map<MemberId, std::deque<Answered>> answered_;
     std::vector<RoomEvent> pending_;
 };
 

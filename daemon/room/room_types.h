@@ -68,6 +68,13 @@ struct Now {
     std::chrono::steady_clock::time_point steady;
     std::int64_t wall_ms = 0;
     static Now current();
+    // The steady clock in ms (CLOCK_MONOTONIC: one clock for every process of the machine), the
+    // clock request deadlines are given in.
+    std::uint64_t monotonic_ms() const {
+        return static_cast<std::uint64_t>(
+            std::chrono::duration_cast<std::chrono::milliseconds>(steady.time_since_epoch())
+                .count());
+    }
 };
 
 } // namespace halma::daemon

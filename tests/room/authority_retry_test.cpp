@@ -1,0 +1,47 @@
+// A command sent again with the same id (a front end or a peer retrying after a lost answer) is
+// answered as the first time and never carried out twice (docs/protocol.md, Deadlines and retries).
+#include "room_test_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace halma::testing;
+
+TEST(Retry, ACommandSentTwiceIsCarriedOutOnce) {
+    TwoPlayers p;
+    p.room.take_events();
+    EXPECT_FALSE(p.room.act(p.ann.token, action::Chat { "hi" }, at_ms(10), "k1"));
+    EXPECT_FALSE(p.room.act(p.ann.token, action::Chat { "hi" }, at_ms(11), "k1"));
+    EXPECT_EQ(p.room.take_events().size(), 1u);
+    // Another id, or another member with the same id, is another command.
+    EXPECT_FALSE(p.room.act(p.ann.token, action::Chat { "hi" }, at_ms(12), "k2"));
+    EXPECT_FALSE(p.room.act(p.bob.token, action::Chat { "hi" }, at_ms(13), "k1"));
+    EXPECT_EQ(p.room.take_events().size(), 2u);
+    // No id: nothing remembered, every send acts.
+    EXPECT_FALSE(p.room.act(p.ann.token, action::Chat { "hi" }, at_ms(14)));
+    EXPECT_FALSE(p.room.act(p.ann.token, action::Chat { "hi" }, at_ms(15)));
+    EXPECT_EQ(p.room.take_events().size(), 2u);
+}
+
+TEST(Retry, ARefusalIsAnsweredAgainAsItWas) {
+    TwoPlayers p;
+    auto first = p.room.act(p.ann.token, action::Chat { "" }, at_ms(10), "k1");
+    ASSERT_TRUE(first);
+    // The same id now with a line that would be accepted: still the first answer.
+    auto again = p.room.act(p.ann.token, action::Chat { "now" }, at_ms(11), "k1");
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->message, first->message);
+    EXPECT_TRUE(p.room.state().chat().empty());
+}
+
+TEST(Retry, OnlyTheLatestIdsAreRemembered) {
+    TwoPlayers p;
+    for (std::size_t i = 0; i <= RoomAuthority::kRememberedCommands; ++i)
+        ASSERT_FALSE(
+            p.room.act(p.ann.token, action::Chat { "x" }, at_ms(10), "k" + std::to_string(i)));
+    p.room.take_events();
+    // k0 was pushed out by the 65th; k1 is still known.
+    EXPECT_FALSE(p.room.act(p.ann.token, action::Chat { "x" }, at_ms(20), "k1"));
+    EXPECT_TRUE(p.room.take_events().empty());
+    EXPECT_FALSE(p.room.act(p.ann.token, action::Chat { "x" }, at_ms(21), "k0"));
+    EXPECT_EQ(p.room.take_events().size(), 1u);
+}
