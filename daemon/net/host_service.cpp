@@ -52,6 +52,9 @@ HostService::HostService(zmq::context_t& context, const Config& config, BotPool&
     tune_socket(socket_, config.max_message * 16, config.heartbeat_ms, config.peer_timeout_ms);
     socket_.set(zmq::sockopt::router_handover, 1);
     socket_.set(zmq::sockopt::ipv6, 1);
+    // A connection that has not finished the ZMTP greeting in time is closed: bytes that are not
+    // ZMTP, or a connection left open and silent, hold a descriptor no longer than this.
+    socket_.set(zmq::sockopt::handshake_ivl, std::max(config.peer_timeout_ms, 1000));
 }
 
 void HostService::bind() {

@@ -21,8 +21,8 @@ void HostService::persist(HostedRoom& room) {
         // In the kernel before anyone hears of them; on the disk shortly after (DiskSyncer).
         if (auto written = store_.append(id, events); !written)
             stop_keeping(room, written.error().message);
-        else
-            disk_.sync(store_.duplicate_log_fd(id), id);
+        else if (auto failed = disk_.sync(store_.log_fd(id), id))
+            stop_keeping(room, "flushing its events: " + *failed);
     }
     StoredMembers members { room.local_member, room.authority.tokens() };
     if (room.kept && members != room.kept_members) {

@@ -248,9 +248,9 @@ engine::Result<bool> RoomStore::append(
     return it->second.append(bytes);
 }
 
-int RoomStore::duplicate_log_fd(const std::string& room_id) const {
+int RoomStore::log_fd(const std::string& room_id) const {
     auto it = logs_.find(room_id);
-    return it == logs_.end() ? -1 : it->second.duplicate_fd();
+    return it == logs_.end() ? -1 : it->second.fd();
 }
 
 engine::Result<bool> RoomStore::save_members(
