@@ -248,6 +248,19 @@ engine::Result<bool> RoomStore::append(
     return it->second.append(bytes);
 }
 
+engine::Result<bool> RoomStore::rewrite(
+    const std::string& room_id, const std::vector<RoomEvent>& events) {
+    std::string bytes;
+    for (const auto& e : events) bytes += encode_event_record(e);
+    if (auto written = write_file_atomically(room_dir(room_id) / "events", bytes); !written)
+        return written;
+    // The open descriptor is the old file's: appends go to the new one from now on.
+    auto log = AppendFile::open(room_dir(room_id) / "events", false);
+    if (!log) return std::unexpected(log.error());
+    logs_.insert_or_assign(room_id, std::move(*log));
+    return true;
+}
+
 int RoomStore::log_fd(const std::string& room_id) const {
     auto it = logs_.find(room_id);
     return it == logs_.end() ? -1 : it->second.fd();

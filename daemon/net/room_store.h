@@ -53,6 +53,9 @@ public:
     // Appends the room's new events with one fdatasync: when this returns they are on disk.
     // Writes the events at the end of the room's log (into the kernel: see AppendFile).
     engine::Result<bool> append(const std::string& room_id, const std::vector<RoomEvent>& events);
+    // Replaces the room's log with `events` (its folded log), atomically: a crash leaves the old
+    // file or the new one, whole.
+    engine::Result<bool> rewrite(const std::string& room_id, const std::vector<RoomEvent>& events);
     // The descriptor of the room's log, for flushing it to the disk (-1 if none is open); it
     // stays the store's.
     int log_fd(const std::string& room_id) const;

@@ -228,7 +228,7 @@ engine::Result<RoomState> state_from_proto(const pb::Snapshot& snapshot) {
     for (const auto& pe : snapshot.events()) {
         auto e = event_from_proto(pe);
         if (!e) return std::unexpected(e.error());
-        if (auto error = state.apply(*e))
+        if (auto error = state.replay(*e))
             return engine::fail("snapshot event " + std::to_string(pe.seq()) + ": " + *error);
     }
     return state;

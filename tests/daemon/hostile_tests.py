@@ -8,8 +8,13 @@ import select
 import socket
 import time
 
+import signal
+
+import zmq
+
 import halmatest
-from halmatest import Cluster, Daemon, api_pb2, check, common_pb2, run, wait_until
+from halmatest import (Cluster, Daemon, api_pb2, check, common_pb2, peer_pb2, play_one, raw_peer, replica_digest, run,
+                       wait_until)
 
 FLOOD_CONNECTIONS = 1100
 NOFILE = 1024
@@ -97,7 +102,107 @@ def fd_flood_keeps_the_api():
               f"RSS idle {idle_rss} kB, peak {rss_kb(ann, 'VmHWM')} kB")
 
 
-TESTS = [fd_flood_keeps_the_api]
+class RawPeer:
+    """A hand-made peer on a host's port: requests with ids, answers matched, updates skipped."""
+
+    def __init__(self, c, host):
+        self.sock = raw_peer(c.ctx, host)
+        self.next_id = 1
+
+    def ask(self, timeout=10.0, **body):
+        rid = self.next_id
+        self.next_id += 1
+        self.sock.send(peer_pb2.PeerMessage(version=1, request_id=rid, **body).SerializeToString())
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            check(left > 0 and self.sock.poll(int(left * 1000)), f"no answer to {list(body)}")
+            msg = peer_pb2.HostMessage()
+            msg.ParseFromString(self.sock.recv())
+            if msg.request_id == rid:
+                return msg
+
+    def join(self, room, name="flood", spectate=True, token=""):
+        reply = self.ask(join=peer_pb2.JoinRoom(room=room, name=name, spectate=spectate, token=token))
+        check(reply.HasField("joined"), f"join {room}: {reply}")
+        return reply.joined
+
+    def command(self, room_id, token, **action):
+        return self.ask(command=peer_pb2.RoomCommand(room_id=room_id, token=token, **action))
+
+    def close(self):
+        self.sock.close()
+
+
+SNAPSHOT_BOUND = 1 << 20  # docs/protocol.md, Limits: a snapshot without the current game's moves
+CHAT_FLOOD = 2500
+CHAT_LINE = "x" * 500
+CHURN = 3000
+
+
+def room_logs_stay_bounded():
+    """Point 2: 2,500 chat lines of 500 bytes from one spectator and ten lines each from 20
+    more, then 3,000 join/leave cycles: the lines past the rate are refused with a reason, the
+    room keeps 100 lines, a snapshot stays under 1 MiB, the host's file on disk is as small, the
+    replica equals the host, and after both restart the remote player is back in its seat."""
+    with Cluster("roomlog") as c:
+        ann = add_limited(c, "ann")
+        bob = c.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="r", mode=common_pb2.RoomMode(players=2)))
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="r"))
+        for _ in range(4):
+            play_one([ann, bob])
+        idle_rss = rss_kb(ann)
+        raw = RawPeer(c, ann)
+        me = raw.join("r")
+        room_id = me.snapshot.config.room_id
+        refused = [raw.command(room_id, me.token, chat=CHAT_LINE) for _ in range(CHAT_FLOOD)]
+        refused = [r.error.message for r in refused if r.HasField("error")]
+        check(refused and all("too much chat" in m for m in refused), f"chat refusals: {set(refused)}")
+        for i in range(20):
+            other = raw.join("r", name=f"chatter {i}")
+            for _ in range(10):
+                raw.command(room_id, other.token, chat=f"line from {i}")
+            raw.command(room_id, other.token, leave=peer_pb2.Leave())
+        for i in range(CHURN):
+            member = raw.join("r", name=f"churn {i}")
+            r = raw.command(room_id, member.token, leave=peer_pb2.Leave())
+            check(r.HasField("ack"), f"leave {i}: {r}")
+        check(ann.proc.poll() is None, f"the host died: {ann.log_tail()}")
+        peak_rss = rss_kb(ann, "VmHWM")
+        snapshot = raw.join("r", name="reader").snapshot
+        size = len(snapshot.SerializeToString())
+        check(size < SNAPSHOT_BOUND, f"a snapshot of {size} bytes, {len(snapshot.events)} events")
+        view = ann.api().view()
+        check(len(view.chat) <= 100, f"{len(view.chat)} chat lines kept")
+        events_file = os.path.join(ann.state_dir, "rooms", room_id, "events")
+        on_disk = os.path.getsize(events_file)
+        check(on_disk < SNAPSHOT_BOUND, f"the events file holds {on_disk} bytes")
+        wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(ann.api().view()), 10,
+                   "bob's replica to equal the host's room")
+        raw.close()
+        # The durable log is the folded one: a restarted host resumes the same room, and the
+        # remote player's daemon, restarted too, takes its seat back and plays on.
+        bob_seat = bob.api().view().your_seat
+        before = replica_digest(ann.api().view())
+        ann.kill(signal.SIGKILL)
+        bob.kill(signal.SIGKILL)
+        ann.start()
+        check(replica_digest(ann.api().view())[1:] == before[1:], "the restarted host's room differs")
+        bob.start()
+
+        def back():
+            r = bob.api().call(view=api_pb2.ViewRequest())
+            return (not r.HasField("error") and r.view.connection == api_pb2.CONNECTION_STATE_CONNECTED
+                    and r.view.your_seat == bob_seat and replica_digest(r.view) == replica_digest(ann.api().view()))
+        wait_until(back, 20, "bob to rejoin his seat after both restarts")
+        play_one([ann, bob])
+        print(f"chat flood: {len(refused)} of {CHAT_FLOOD} lines refused; {CHURN} join/leave cycles; "
+              f"snapshot {size} bytes ({len(snapshot.events)} events), events file {on_disk} bytes; "
+              f"host RSS idle {idle_rss} kB, peak {peak_rss} kB")
+
+
+TESTS = [fd_flood_keeps_the_api, room_logs_stay_bounded]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})
