@@ -202,7 +202,58 @@ def room_logs_stay_bounded():
               f"host RSS idle {idle_rss} kB, peak {peak_rss} kB")
 
 
-TESTS = [fd_flood_keeps_the_api, room_logs_stay_bounded]
+REJOINS = 300
+REJOIN_GROWTH_KB = 32 * 1024  # docs/protocol.md, Limits: 64 messages queued per peer
+
+
+def unread_rejoins_stay_bounded():
+    """Point 3: a room whose chat someone tried to fill (2,000 lines of 500 bytes), then 300
+    rejoins from a peer that never reads its answers: the host grows by less than 32 MiB. A
+    replica that has the room up to seq N gets only the events after N."""
+    with Cluster("rejoins") as c:
+        ann = add_limited(c, "ann")
+        ann.api().ok(host=api_pb2.HostRequest(name="j", mode=common_pb2.RoomMode(players=2)))
+        raw = RawPeer(c, ann)
+        filler = raw.join("j", name="filler")
+        room_id = filler.snapshot.config.room_id
+        for _ in range(2000):
+            raw.command(room_id, filler.token, chat=CHAT_LINE)
+        me = raw.join("j", name="sleeper")
+        full = raw.join("j", token=me.token).snapshot
+        check(full.after_seq == 0 and len(full.events) > 3, f"a rejoin without since_seq: {len(full.events)} events")
+        seq = full.events[-1].seq
+        raw.command(room_id, me.token, chat="one more line")
+        cheap = raw.ask(join=peer_pb2.JoinRoom(room=room_id, token=me.token, since_seq=seq)).joined.snapshot
+        check(cheap.after_seq == seq and [e.seq for e in cheap.events] == list(range(seq + 1, seq + 1 + len(cheap.events)))
+              and 1 <= len(cheap.events) <= 3, f"a rejoin since {seq}: after {cheap.after_seq}, "
+              f"seqs {[e.seq for e in cheap.events]}")
+        snapshot_bytes = len(full.SerializeToString())
+        raw.close()
+        before = rss_kb(ann, "VmHWM")
+        # The sleeper: its socket takes one message in and then stops reading.
+        sleeper = c.ctx.socket(zmq.DEALER)
+        sleeper.setsockopt(zmq.LINGER, 0)
+        sleeper.setsockopt(zmq.RCVHWM, 1)
+        sleeper.setsockopt(zmq.RCVBUF, 4096)
+        sleeper.connect(f"tcp://{ann.address}")
+        for i in range(REJOINS):
+            sleeper.send(peer_pb2.PeerMessage(version=1, request_id=i + 1, join=peer_pb2.JoinRoom(
+                room=room_id, token=me.token)).SerializeToString())
+        # Messages on one connection are read in order: once this line is in the room, the host
+        # has answered every rejoin before it.
+        sleeper.send(peer_pb2.PeerMessage(version=1, request_id=REJOINS + 1, command=peer_pb2.RoomCommand(
+            room_id=room_id, token=me.token, chat="all sent")).SerializeToString())
+        wait_until(lambda: any(line.text == "all sent" for line in ann.api().view().chat), 60,
+                   "the host to read every rejoin")
+        check(ann.proc.poll() is None, f"the host died: {ann.log_tail()}")
+        grown = rss_kb(ann, "VmHWM") - before
+        sleeper.close()
+        check(grown < REJOIN_GROWTH_KB, f"the host grew by {grown} kB for {REJOINS} unread rejoins")
+        print(f"{REJOINS} unread rejoins of a {snapshot_bytes}-byte snapshot: host peak RSS {before} kB before, "
+              f"+{grown} kB; a rejoin since seq {seq}: {len(cheap.SerializeToString())} bytes")
+
+
+TESTS = [fd_flood_keeps_the_api, room_logs_stay_bounded, unread_rejoins_stay_bounded]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})
