@@ -253,7 +253,47 @@ def unread_rejoins_stay_bounded():
               f"+{grown} kB; a rejoin since seq {seq}: {len(cheap.SerializeToString())} bytes")
 
 
-TESTS = [fd_flood_keeps_the_api, room_logs_stay_bounded, unread_rejoins_stay_bounded]
+def read_files(directory):
+    out = {}
+    for name in sorted(os.listdir(directory)):
+        with open(os.path.join(directory, name), "rb") as f:
+            out[name] = f.read()
+    return out
+
+
+def damaged_length_refuses_the_room():
+    """Point 5: a record in the middle of a room's events file whose length points past the end
+    of the file is damage, not a torn last write: the room is not loaded, its files are left
+    byte for byte as they were, and the other rooms load."""
+    with Cluster("damaged") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="d", mode=common_pb2.RoomMode(players=2)))
+        ann.api().ok(host=api_pb2.HostRequest(name="ok", mode=common_pb2.RoomMode(players=2), spectate=True))
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="d"))
+        for _ in range(20):
+            play_one([ann, bob])
+        room_id = ann.api().view("d").summary.room_id
+        directory = os.path.join(ann.state_dir, "rooms", room_id)
+        ann.kill(signal.SIGTERM)
+        path = os.path.join(directory, "events")
+        data = bytearray(open(path, "rb").read())
+        # Walk to the 10th record and make its length point past the end of the file.
+        at = 0
+        for _ in range(9):
+            at += 8 + int.from_bytes(data[at:at + 4], "little")
+        check(at < len(data) // 2, "the 10th record is not in the middle")
+        data[at:at + 4] = (len(data) - at).to_bytes(4, "little")
+        with open(path, "wb") as f:
+            f.write(data)
+        before = read_files(directory)
+        ann.start()
+        names = [r["name"] for r in ann.cli_json("rooms", "127.0.0.1:%d" % ann.port)["rooms"]]
+        check(names == ["ok"], f"rooms loaded: {names}")
+        check(read_files(directory) == before, "the refused room's files changed")
+        check("not resumed" in open(ann.log_path).read(), "the log does not say the room was refused")
+
+
+TESTS = [fd_flood_keeps_the_api, room_logs_stay_bounded, unread_rejoins_stay_bounded, damaged_length_refuses_the_room]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})
