@@ -4,6 +4,7 @@
 #include "daemon/net/api_service.h"
 #include "daemon/net/bot_pool.h"
 #include "daemon/net/host_service.h"
+#include "daemon/net/peer_conn_guard.h"
 #include "daemon/net/peer_links.h"
 #include "daemon/net/runtime_dir.h"
 #include "daemon/net/watchdog.h"
@@ -104,6 +105,8 @@ int run_daemon(const Config& config) {
     spdlog::set_pattern(std::getenv("JOURNAL_STREAM") ? "%l: %v" : "%H:%M:%S.%e %l: %v");
 
     int signal_fd = block_signals();
+    // Before anything opens a descriptor: the peer cap below is a share of what we may open.
+    std::size_t descriptors = raise_descriptor_limit();
     auto dir = RuntimeDir::claim(config.runtime_dir);
     if (!dir) {
         std::cerr << "halmad: " << dir.error().message << "\n";
@@ -132,6 +135,10 @@ int run_daemon(const Config& config) {
         std::cerr << "halmad: cannot listen on " << config.listen << ": " << e.what() << "\n";
         return 1;
     }
+    PeerConnGuard guard(context, host.socket(), peer_connection_cap(descriptors));
+    guard.set_port(static_cast<std::uint16_t>(
+        std::stoi(host.address().substr(host.address().rfind(':') + 1))));
+    spdlog::debug("open files: {}; at most {} peer connections", descriptors, guard.cap());
     Discovery discovery(context, discovery_options(config, host.address()));
     ApiService api(context, config, host, peers, discovery, bots.available());
     forwarder.target = &api;
@@ -163,6 +170,8 @@ int run_daemon(const Config& config) {
         if (bots.socket()) items.push_back({ bots.socket()->handle(), 0, ZMQ_POLLIN, 0 });
         std::size_t disk_item = items.size();
         items.push_back({ disk.socket().handle(), 0, ZMQ_POLLIN, 0 });
+        std::size_t guard_item = items.size();
+        items.push_back({ guard.socket().handle(), 0, ZMQ_POLLIN, 0 });
         std::size_t discovery_item = items.size();
         if (discovery.socket()) items.push_back({ discovery.socket()->handle(), 0, ZMQ_POLLIN, 0 });
         auto links = peers.links();
@@ -186,6 +195,8 @@ int run_daemon(const Config& config) {
             throw;
         }
         auto now = Now::current();
+        // First: a flood's connections are shed before anything else is read.
+        if (items[guard_item].revents & ZMQ_POLLIN) guard.on_readable();
         if (items[0].revents & ZMQ_POLLIN) host.on_readable(now);
         if (items[1].revents & ZMQ_POLLIN) api.on_readable(now);
         if (items[2].revents & ZMQ_POLLIN) {

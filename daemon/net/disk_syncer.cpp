@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -11,27 +12,30 @@ namespace {
 
 constexpr const char* kEndpoint = "inproc://halmad-disk";
 
-// Jobs are [fd as 4 bytes][label]; an empty message stops the thread. Failures come back as
-// [label][0][reason].
-void run_worker(zmq::socket_t pipe) {
+} // namespace
+
+// Failures go back as [label][0][reason].
+void DiskSyncer::run(zmq::socket_t pipe) {
     for (;;) {
-        zmq::message_t msg;
-        if (!pipe.recv(msg)) continue;
-        if (msg.size() < sizeof(int)) return;
-        int fd = -1;
-        std::memcpy(&fd, msg.data(), sizeof fd);
-        std::string label(static_cast<const char*>(msg.data()) + sizeof fd, msg.size() - sizeof fd);
-        if (::fdatasync(fd) != 0) {
-            std::string failure = label + '\0' + std::strerror(errno);
-            spdlog::error("flushing {} to the disk failed: {}", label, std::strerror(errno));
-            // Never blocks: at shutdown nobody reads these any more.
-            (void)pipe.send(zmq::buffer(failure), zmq::send_flags::dontwait);
+        std::map<std::string, int> jobs;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
+            // The jobs still queued are done first: a clean stop leaves every event on the disk.
+            if (pending_.empty()) return;
+            jobs.swap(pending_);
         }
-        ::close(fd);
+        for (auto& [label, fd] : jobs) {
+            if (::fdatasync(fd) != 0) {
+                std::string failure = label + '\0' + std::strerror(errno);
+                spdlog::error("flushing {} to the disk failed: {}", label, std::strerror(errno));
+                // Never blocks: at shutdown nobody reads these any more.
+                (void)pipe.send(zmq::buffer(failure), zmq::send_flags::dontwait);
+            }
+            ::close(fd);
+        }
     }
 }
-
-} // namespace
 
 DiskSyncer::DiskSyncer(zmq::context_t& context)
     : socket_(context, zmq::socket_type::pair) {
@@ -40,23 +44,40 @@ DiskSyncer::DiskSyncer(zmq::context_t& context)
     // Connected before the thread starts, as BotPool does: a PAIR refuses to send until then.
     zmq::socket_t pipe(context, zmq::socket_type::pair);
     pipe.connect(kEndpoint);
-    worker_ = std::thread(run_worker, std::move(pipe));
+    worker_ = std::thread([this, p = std::move(pipe)]() mutable { run(std::move(p)); });
 }
 
 DiskSyncer::~DiskSyncer() {
-    // The jobs still queued are done first: a clean stop leaves every event on the disk.
-    socket_.send(zmq::message_t(), zmq::send_flags::none);
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
     worker_.join();
 }
 
-void DiskSyncer::sync(int fd, const std::string& label) {
-    if (fd < 0) return;
-    std::string job(sizeof fd, '\0');
-    std::memcpy(job.data(), &fd, sizeof fd);
-    job += label;
-    // Blocking only when a thousand flushes are queued: then the disk, not the loop, is the
-    // bottleneck, and waiting is the honest thing to do.
-    socket_.send(zmq::buffer(job), zmq::send_flags::none);
+std::optional<std::string> DiskSyncer::sync(int fd, const std::string& label) {
+    if (fd < 0) return std::nullopt;
+    {
+        std::lock_guard lock(mutex_);
+        if (pending_.count(label)) return std::nullopt; // its flush has not started: it covers this
+        if (pending_.size() < kMaxQueued) {
+            int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
+            if (copy >= 0) {
+                pending_.emplace(label, copy);
+                wake_.notify_one();
+                return std::nullopt;
+            }
+            // No descriptor to spare: flush here instead.
+        }
+    }
+    if (::fdatasync(fd) != 0) return std::string(std::strerror(errno));
+    return std::nullopt;
+}
+
+std::size_t DiskSyncer::queued() const {
+    std::lock_guard lock(mutex_);
+    return pending_.size();
 }
 
 std::optional<std::pair<std::string, std::string>> DiskSyncer::take_failure() {

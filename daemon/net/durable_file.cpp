@@ -109,8 +109,4 @@ engine::Result<bool> AppendFile::append(std::string_view bytes) {
     return true;
 }
 
-int AppendFile::duplicate_fd() const {
-    return fd_ < 0 ? -1 : ::fcntl(fd_, F_DUPFD_CLOEXEC, 0);
-}
-
 } // namespace halma::daemon

@@ -37,9 +37,8 @@ public:
 
     // Writes all of `bytes` at the end.
     engine::Result<bool> append(std::string_view bytes);
-    // A new descriptor of the file, for flushing it elsewhere (-1 on failure); the caller closes
-    // it.
-    int duplicate_fd() const;
+    // The open descriptor (-1 if none), for flushing it; it stays this object's.
+    int fd() const { return fd_; }
 
 private:
     AppendFile(int fd, std::filesystem::path path)

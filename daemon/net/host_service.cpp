@@ -20,6 +20,7 @@ namespace {
 
 constexpr int kDrainBatch = 256; // messages read per wake-up before the loop looks elsewhere
 constexpr std::size_t kMaxRoomName = 40;
+constexpr int kSendQueue = 64;
 
 // Peers name their connections "p" + hex (peer_links.cpp); anything else is shown as hex.
 std::string short_id(const std::string& routing_id) {
@@ -52,6 +53,13 @@ HostService::HostService(zmq::context_t& context, const Config& config, BotPool&
     tune_socket(socket_, config.max_message * 16, config.heartbeat_ms, config.peer_timeout_ms);
     socket_.set(zmq::sockopt::router_handover, 1);
     socket_.set(zmq::sockopt::ipv6, 1);
+    // What waits for one peer that does not read: kSendQueue messages (a snapshot is bounded,
+    // docs/protocol.md "Limits"); past that, messages to it are dropped, and a replica that
+    // missed an update notices the gap and rejoins.
+    socket_.set(zmq::sockopt::sndhwm, kSendQueue);
+    // A connection that has not finished the ZMTP greeting in time is closed: bytes that are not
+    // ZMTP, or a connection left open and silent, hold a descriptor no longer than this.
+    socket_.set(zmq::sockopt::handshake_ivl, std::max(config.peer_timeout_ms, 1000));
 }
 
 void HostService::bind() {
@@ -199,7 +207,12 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
     joined->set_seat(ticket->seat);
     joined->set_token(ticket->token);
     joined->set_rejoined(ticket->rejoined);
-    wire::to_proto(room->authority.state(), joined->mutable_snapshot());
+    // A replica that has the room up to since_seq gets only what came after, when the room
+    // still has all of it: a rejoin costs what was missed, not the whole room.
+    if (!ticket->rejoined
+        || !wire::to_proto_after(
+            room->authority.state(), join.since_seq(), joined->mutable_snapshot()))
+        wire::to_proto(room->authority.state(), joined->mutable_snapshot());
     send(conn, reply, now);
     flush(*room, now);
 }

@@ -32,6 +32,7 @@ struct HostedRoom {
     std::uint64_t bot_asked_at = 0; // seq a bot move was last asked for
     bool kept = true; // on disk (false after the disk failed it: it will not survive a restart)
     StoredMembers kept_members; // the members file as last written
+    std::uint64_t kept_folds = 0; // the room's log was folded this often when last written whole
     std::vector<RoomEvent> unsent; // on disk, not yet sent to anyone
 };
 

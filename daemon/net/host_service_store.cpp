@@ -17,12 +17,20 @@ void HostService::persist(HostedRoom& room) {
             room.local_member = kNoMember;
             room.local_token.clear();
         }
-    if (room.kept && !events.empty()) {
+    const RoomState& state = room.authority.state();
+    if (room.kept && !events.empty() && state.folds() != room.kept_folds) {
+        // The log was folded: the file is replaced by the folded log (new events included), so
+        // the disk holds no more than memory does.
+        if (auto written = store_.rewrite(id, state.log()); !written)
+            stop_keeping(room, written.error().message);
+        else
+            room.kept_folds = state.folds();
+    } else if (room.kept && !events.empty()) {
         // In the kernel before anyone hears of them; on the disk shortly after (DiskSyncer).
         if (auto written = store_.append(id, events); !written)
             stop_keeping(room, written.error().message);
-        else
-            disk_.sync(store_.duplicate_log_fd(id), id);
+        else if (auto failed = disk_.sync(store_.log_fd(id), id))
+            stop_keeping(room, "flushing its events: " + *failed);
     }
     StoredMembers members { room.local_member, room.authority.tokens() };
     if (room.kept && members != room.kept_members) {
@@ -77,6 +85,8 @@ void HostService::restore_rooms(const Now& now) {
             room.local_token = token->second;
         }
         room.kept_members = stored.members;
+        // A log replayed from disk may have folded on the way: the file follows at the next write.
+        room.kept_folds = room.authority.state().folds() > 0 ? ~std::uint64_t { 0 } : 0;
         room.authority.lose_remote_members(room.local_member, now);
         const RoomState& state = room.authority.state();
         int held = 0;

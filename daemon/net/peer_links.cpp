@@ -165,6 +165,7 @@ void PeerLinks::handle_update(Link& link, const pb::RoomUpdate& update, const No
         error = r->state->apply(*e);
     if (error) {
         spdlog::warn("room {}: {}; asking for a fresh snapshot", r->state->config().name, *error);
+        r->in_step = false;
         rejoin(*r, now);
         return;
     }
@@ -190,14 +191,34 @@ void PeerLinks::handle_heartbeat(Link& link, const pb::Heartbeat& beat, const No
 }
 
 bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
-    auto state = wire::state_from_proto(joined.snapshot());
-    if (!state) {
-        spdlog::error(
-            "host {} sent a snapshot that does not replay: {}", r.address, state.error().message);
-        return false;
+    if (joined.snapshot().after_seq() > 0) {
+        // Only what came after our seq: applied to the replica as updates are.
+        if (!r.state || r.state->seq() < joined.snapshot().after_seq()
+            || joined.snapshot().config().room_id() != r.state->id()) {
+            r.in_step = false;
+            return false;
+        }
+        for (const auto& pe : joined.snapshot().events()) {
+            auto e = wire::event_from_proto(pe);
+            if (e && e->seq <= r.state->seq()) continue;
+            if (!e || r.state->apply(*e)) {
+                spdlog::error(
+                    "host {} sent events that do not apply; asking for the whole room", r.address);
+                r.in_step = false;
+                return false;
+            }
+        }
+    } else {
+        auto state = wire::state_from_proto(joined.snapshot());
+        if (!state) {
+            spdlog::error("host {} sent a snapshot that does not replay: {}", r.address,
+                state.error().message);
+            return false;
+        }
+        r.state = std::move(*state);
     }
-    r.room_id = state->id();
-    r.state = std::move(*state);
+    r.in_step = true;
+    r.room_id = r.state->id();
     r.me = joined.member();
     r.spectator = joined.seat() == kNoSeat;
     r.token = joined.token();
@@ -219,6 +240,7 @@ void PeerLinks::rejoin(Replica& r, const Now& now) {
     join->set_name(config_.name);
     join->set_token(r.token);
     join->set_spectate(r.spectator);
+    if (r.state && r.in_step) join->set_since_seq(r.state->seq());
     std::string room_id = r.room_id;
     request(
         *link, std::move(msg),

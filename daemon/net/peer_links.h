@@ -48,6 +48,9 @@ public:
         std::string address;
         std::string room_id;
         std::string token;
+        // The replica has every event up to its seq, in order: a rejoin may ask for only what
+        // came after. False once an update did not apply: then it asks for the whole room.
+        bool in_step = false;
         std::optional<RoomState> state; // empty until the first snapshot arrives
         MemberId me = kNoMember;
         bool spectator = false; // joined to watch: a rejoin that finds no held member watches

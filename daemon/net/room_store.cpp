@@ -88,6 +88,17 @@ std::string encode_event_record(const RoomEvent& event) {
     return out;
 }
 
+// Whether a whole record (a sane length, its checksum right) starts anywhere in `bytes`: then a
+// record before it that seems cut short was not the last write, but damage.
+bool whole_record_in(std::string_view bytes) {
+    for (std::size_t at = 0; at + kHeader < bytes.size(); ++at) {
+        std::uint32_t length = get_u32(bytes, at);
+        if (length == 0 || length > kMaxRecord || bytes.size() - at - kHeader < length) continue;
+        if (crc_of(bytes.substr(at + kHeader, length)) == get_u32(bytes, at + 4)) return true;
+    }
+    return false;
+}
+
 engine::Result<EventLog> decode_event_log(std::string_view bytes) {
     EventLog log;
     std::size_t at = 0;
@@ -104,6 +115,9 @@ engine::Result<EventLog> decode_event_log(std::string_view bytes) {
         } else if (left - kHeader < length) {
             bad = "a record cut short (" + std::to_string(left - kHeader) + " of "
                 + std::to_string(length) + " bytes)";
+            // Its length may be what is damaged, with whole records after it: not a torn
+            // append (an append is torn only at its end), so the room is refused.
+            reaches_end = !whole_record_in(bytes.substr(at + kHeader));
         } else {
             std::string_view payload = bytes.substr(at + kHeader, length);
             reaches_end = at + kHeader + length == bytes.size();
@@ -248,9 +262,22 @@ engine::Result<bool> RoomStore::append(
     return it->second.append(bytes);
 }
 
-int RoomStore::duplicate_log_fd(const std::string& room_id) const {
+engine::Result<bool> RoomStore::rewrite(
+    const std::string& room_id, const std::vector<RoomEvent>& events) {
+    std::string bytes;
+    for (const auto& e : events) bytes += encode_event_record(e);
+    if (auto written = write_file_atomically(room_dir(room_id) / "events", bytes); !written)
+        return written;
+    // The open descriptor is the old file's: appends go to the new one from now on.
+    auto log = AppendFile::open(room_dir(room_id) / "events", false);
+    if (!log) return std::unexpected(log.error());
+    logs_.insert_or_assign(room_id, std::move(*log));
+    return true;
+}
+
+int RoomStore::log_fd(const std::string& room_id) const {
     auto it = logs_.find(room_id);
-    return it == logs_.end() ? -1 : it->second.duplicate_fd();
+    return it == logs_.end() ? -1 : it->second.fd();
 }
 
 engine::Result<bool> RoomStore::save_members(

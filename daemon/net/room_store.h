@@ -53,8 +53,12 @@ public:
     // Appends the room's new events with one fdatasync: when this returns they are on disk.
     // Writes the events at the end of the room's log (into the kernel: see AppendFile).
     engine::Result<bool> append(const std::string& room_id, const std::vector<RoomEvent>& events);
-    // A descriptor of the room's log for flushing it to the disk (-1 if none is open).
-    int duplicate_log_fd(const std::string& room_id) const;
+    // Replaces the room's log with `events` (its folded log), atomically: a crash leaves the old
+    // file or the new one, whole.
+    engine::Result<bool> rewrite(const std::string& room_id, const std::vector<RoomEvent>& events);
+    // The descriptor of the room's log, for flushing it to the disk (-1 if none is open); it
+    // stays the store's.
+    int log_fd(const std::string& room_id) const;
     engine::Result<bool> save_members(const std::string& room_id, const StoredMembers& members);
     // Forgets the room: its config goes first, so a crash half-way leaves no room to load.
     engine::Result<bool> remove(const std::string& room_id);

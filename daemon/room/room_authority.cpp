@@ -16,6 +16,10 @@ constexpr std::size_t kMaxChat = 500;
 // Enough for an office watching a final; a bound on what joins can make the room (and every
 // snapshot of it) grow to.
 constexpr int kMaxSpectators = 64;
+// Chat per member: a burst of lines, then one a second. The room keeps kChatWindow lines
+// whatever the rate; the limit keeps a spectator from pushing everyone's chat out of it at once.
+constexpr int kChatBurst = 10;
+constexpr std::chrono::milliseconds kChatRefill { 1000 };
 
 Refusal refuse(Refusal::Code code, std::string message) {
     return Refusal { code, std::move(message) };
@@ -38,7 +42,7 @@ engine::Result<RoomAuthority> RoomAuthority::restore(RoomConfig config, Authorit
     const std::map<MemberId, std::string>& tokens, const Now& now) {
     RoomAuthority room(std::move(config), options, seed);
     for (const RoomEvent& e : log) {
-        if (auto error = room.state_.apply(e))
+        if (auto error = room.state_.replay(e))
             return engine::fail("event " + std::to_string(e.seq) + ": " + *error);
         // Member ids are never reused, also those of members who have left since.
         if (auto* joined = std::get_if<event::MemberJoined>(&e.body))
@@ -157,6 +161,14 @@ std::optional<Refusal> RoomAuthority::act_as(MemberId id, const Action& action, 
         if (chat->text.size() > kMaxChat)
             return refuse(Refusal::Code::kBadRequest,
                 "a chat line is at most " + std::to_string(kMaxChat) + " bytes");
+        auto& full_at = chat_spent_until_[id];
+        full_at = std::max(full_at, now.steady) + kChatRefill;
+        if (full_at - now.steady > kChatBurst * kChatRefill) {
+            full_at -= kChatRefill; // a refused line costs nothing
+            return refuse(Refusal::Code::kBadRequest,
+                "too much chat: at most " + std::to_string(kChatBurst)
+                    + " lines at once, then one a second");
+        }
         emit(event::Chat { id, sanitize_text(chat->text) }, now);
         return std::nullopt;
     }

@@ -133,6 +133,9 @@ private:
     std::unordered_map<std::string, MemberId> member_by_token_;
     std::map<MemberId, std::string> token_of_;
     std::map<MemberId, std::chrono::steady_clock::time_point> held_until_;
+    // Each member's chat allowance: kChatBurst lines at once, then one per kChatRefill (a
+    // token bucket: `spent_until` is when it is full again).
+    std::map<MemberId, std::chrono::steady_clock::time_point> chat_spent_until_;
     // Seats a computer plays for a person gone mid-game. A person
     // whose hold ran out keeps its token here and may take the seat back with it; the seat of
     // one who left for good (no token) goes to the next newcomer. Kept until the next game

@@ -1,5 +1,6 @@
 #include "daemon/room/room_state.h"
 
+#include "daemon/room/room_fold.h"
 #include "engine/notation.h"
 
 #include <algorithm>
@@ -9,6 +10,10 @@ namespace halma::daemon {
 namespace {
 
 template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
+
+// A log is folded when it reaches twice its last folded size, and never below this: folding
+// costs a pass over the log, so it happens once per that many events.
+constexpr std::size_t kFoldAtLeast = 512;
 
 } // namespace
 
@@ -107,17 +112,31 @@ int RoomState::leader_seat() const {
 }
 
 std::optional<std::string> RoomState::apply(const RoomEvent& e) {
-    if (e.seq != seq() + 1)
+    return apply_event(e, false);
+}
+
+std::optional<std::string> RoomState::replay(const RoomEvent& e) {
+    return apply_event(e, true);
+}
+
+std::optional<std::string> RoomState::apply_event(const RoomEvent& e, bool folded) {
+    if (folded ? e.seq <= seq() : e.seq != seq() + 1)
         return "event " + std::to_string(e.seq) + " arrived where " + std::to_string(seq() + 1)
             + " was due";
     if (closed_) return "the room is closed";
-    if (auto error = apply_body(e.body, e.seq, e.time_ms)) return error;
+    if (auto error = apply_body(e.body, e.seq, e.time_ms, folded)) return error;
+    seq_ = e.seq;
     log_.push_back(e);
+    if (log_.size() >= std::max(fold_at_, kFoldAtLeast)) {
+        log_ = fold_log(log_);
+        fold_at_ = 2 * log_.size();
+        ++folds_;
+    }
     return std::nullopt;
 }
 
 std::optional<std::string> RoomState::apply_body(
-    const EventBody& body, std::uint64_t seq, std::int64_t time_ms) {
+    const EventBody& body, std::uint64_t seq, std::int64_t time_ms, bool folded) {
     auto seat_ok = [&](int seat) { return seat >= 0 && seat < seats(); };
     return std::visit(
         Overloaded {
@@ -150,10 +169,11 @@ std::optional<std::string> RoomState::apply_body(
                 auto* m = member(e.member);
                 if (!m) return "no such member";
                 chat_.push_back(ChatLine { seq, time_ms, m->name, e.text });
+                if (chat_.size() > kChatWindow) chat_.erase(chat_.begin());
                 return std::nullopt;
             },
             [&](const event::GameStarted& e) -> std::optional<std::string> {
-                if (e.game_number != game_number_ + 1)
+                if (folded ? e.game_number <= game_number_ : e.game_number != game_number_ + 1)
                     return "game " + std::to_string(e.game_number) + " started where game "
                         + std::to_string(game_number_ + 1) + " was due";
                 // Every seat plays one engine player and every player has a seat.

@@ -38,13 +38,20 @@ public:
 
     const RoomConfig& config() const { return config_; }
     const std::string& id() const { return config_.room_id; }
-    std::uint64_t seq() const { return log_.size(); }
+    std::uint64_t seq() const { return seq_; }
+    // The room's log, folded (room_fold.h): replaying it rebuilds this room. Between folds it
+    // grows to at most twice its folded size (and kFoldAtLeast events).
     const std::vector<RoomEvent>& log() const { return log_; }
+    // How many times the log was folded: a host rewrites its copy on disk when this changes.
+    std::uint64_t folds() const { return folds_; }
 
     // Applies the event that comes next (seq() + 1). An error means it does not fit this room:
     // for a replica, a sign it is out of step and needs a fresh snapshot. Nothing changes then.
     // Nothing follows RoomClosed.
     std::optional<std::string> apply(const RoomEvent& e);
+    // Applies an event of a folded log (a snapshot, a host's file): seqs may jump ahead, and so
+    // may game numbers (the games before were folded away).
+    std::optional<std::string> replay(const RoomEvent& e);
 
     const std::map<MemberId, Member>& members() const { return members_; }
     const Member* member(MemberId id) const;
@@ -74,11 +81,15 @@ public:
     const std::vector<engine::PlayedMove>& last_played() const { return last_played_; }
 
 private:
+    std::optional<std::string> apply_event(const RoomEvent& e, bool folded);
     std::optional<std::string> apply_body(
-        const EventBody& body, std::uint64_t seq, std::int64_t time_ms);
+        const EventBody& body, std::uint64_t seq, std::int64_t time_ms, bool folded);
 
     RoomConfig config_;
+    std::uint64_t seq_ = 0;
     std::vector<RoomEvent> log_;
+    std::size_t fold_at_ = 0;
+    std::uint64_t folds_ = 0;
     std::map<MemberId, Member> members_;
     std::map<MemberId, std::string> names_;
     std::vector<MemberId> seat_holder_;

@@ -221,6 +221,23 @@ void to_proto(const RoomState& state, pb::Snapshot* out) {
     for (const auto& e : state.log()) to_proto(e, out->add_events());
 }
 
+bool to_proto_after(const RoomState& state, std::uint64_t after, pb::Snapshot* out) {
+    const auto& log = state.log();
+    if (after == 0 || after > state.seq()) return false;
+    // The unbroken end of the log: from there on no seq was folded away.
+    std::size_t first = log.size();
+    while (
+        first > 0 && log[first - 1].seq == (first == log.size() ? state.seq() : log[first].seq - 1))
+        --first;
+    std::uint64_t covered_from = first < log.size() ? log[first].seq : state.seq() + 1;
+    if (after + 1 < covered_from) return false;
+    to_proto(state.config(), out->mutable_config());
+    for (std::size_t i = first; i < log.size(); ++i)
+        if (log[i].seq > after) to_proto(log[i], out->add_events());
+    out->set_after_seq(after);
+    return true;
+}
+
 engine::Result<RoomState> state_from_proto(const pb::Snapshot& snapshot) {
     auto config = config_from_proto(snapshot.config());
     if (!config) return std::unexpected(config.error());
@@ -228,7 +245,7 @@ engine::Result<RoomState> state_from_proto(const pb::Snapshot& snapshot) {
     for (const auto& pe : snapshot.events()) {
         auto e = event_from_proto(pe);
         if (!e) return std::unexpected(e.error());
-        if (auto error = state.apply(*e))
+        if (auto error = state.replay(*e))
             return engine::fail("snapshot event " + std::to_string(pe.seq()) + ": " + *error);
     }
     return state;

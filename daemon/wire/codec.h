@@ -29,6 +29,9 @@ void to_proto(const RoomEvent& event, pb::RoomEvent* out);
 engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& event);
 
 // A room's snapshot (its config and log) and the room a replica rebuilds from one.
+// Only the events after `after` (and sets after_seq), when the room still has every one of
+// them unfolded; false (and nothing written) when it does not: send the whole room then.
+bool to_proto_after(const RoomState& state, std::uint64_t after, pb::Snapshot* out);
 void to_proto(const RoomState& state, pb::Snapshot* out);
 engine::Result<RoomState> state_from_proto(const pb::Snapshot& snapshot);
 

@@ -114,11 +114,12 @@ TEST(AuthorityRestore, ALogThatDoesNotReplayIsRefusedWithTheEvent) {
     ASSERT_FALSE(back);
     EXPECT_EQ(back.error().message, "event 2: member id already in use");
 
-    auto gap = p.room.state().log();
-    gap.erase(gap.begin() + 1);
-    back = RoomAuthority::restore(p.room.state().config(), {}, kSeed, gap, {}, at_ms(0));
+    // A folded log may skip seqs, but never goes back.
+    auto back_in_time = p.room.state().log();
+    back_in_time[2].seq = back_in_time[1].seq;
+    back = RoomAuthority::restore(p.room.state().config(), {}, kSeed, back_in_time, {}, at_ms(0));
     ASSERT_FALSE(back);
-    EXPECT_EQ(back.error().message, "event 3: event 3 arrived where 2 was due");
+    EXPECT_EQ(back.error().message, "event 2: event 2 arrived where 3 was due");
 }
 
 TEST(AuthorityRestore, TwoMembersWithOneTokenAreRefused) {

@@ -199,7 +199,7 @@ std::optional<std::string> replay(
     const RoomConfig& config, const std::vector<RoomEvent>& log, RoomState& out) {
     out = RoomState(config);
     for (const auto& e : log)
-        if (auto error = out.apply(e)) return "event " + std::to_string(e.seq) + ": " + *error;
+        if (auto error = out.replay(e)) return "event " + std::to_string(e.seq) + ": " + *error;
     return std::nullopt;
 }
 

@@ -1,0 +1,299 @@
+"""Issue 9: a daemon holds up against a hostile LAN. Real halmad processes on 127.0.0.1 only,
+every flood bounded in count, every wait bounded; pass or fail never depends on timing.
+Run one with: hostile_tests.py NAME (ctest does, label `integration`)."""
+import errno
+import os
+import resource
+import select
+import socket
+import time
+
+import signal
+
+import zmq
+
+import halmatest
+from halmatest import (Cluster, Daemon, api_pb2, check, common_pb2, peer_pb2, play_one, raw_peer, replica_digest, run,
+                       wait_until)
+
+FLOOD_CONNECTIONS = 1100
+NOFILE = 1024
+
+
+def add_limited(c, name, nofile=NOFILE, peer_timeout_ms=None, extra=()):
+    """A daemon started as `prlimit --nofile=N halmad ...`: soft and hard limit N. A long
+    peer timeout keeps a silent connection open as long (it is also the ZMTP handshake's
+    limit), so that only the cap on connections can shed a flood."""
+    d = Daemon(c, name, extra)
+    plain = d.command
+
+    def command():
+        args = plain()
+        if peer_timeout_ms is not None:
+            args[args.index("--peer-timeout-ms") + 1] = str(peer_timeout_ms)
+        return ["prlimit", f"--nofile={nofile}", "--"] + args
+    d.command = command
+    c.daemons.append(d)
+    return d.start()
+
+
+def rss_kb(d, field="VmRSS"):
+    with open(f"/proc/{d.proc.pid}/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise halmatest.Failure(f"no {field} for {d.name}")
+
+
+def open_fds(d):
+    return len(os.listdir(f"/proc/{d.proc.pid}/fd"))
+
+
+def connect_flood(port, count, batch=50):
+    """`count` TCP connections to 127.0.0.1:port that never say a word (no ZMTP greeting), made
+    in batches the listen backlog can take: each batch is established (or refused, or shed: as
+    good for a flood) before the next, each wait bounded."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < count + 64:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, count + 256), hard))
+    socks = []
+    for first in range(0, count, batch):
+        poller = select.poll()
+        pending = set()
+        for _ in range(min(batch, count - first)):
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            s.setblocking(False)
+            err = s.connect_ex(("127.0.0.1", port))
+            check(err in (0, errno.EINPROGRESS), f"connect: {os.strerror(err)}")
+            socks.append(s)
+            poller.register(s.fileno(), select.POLLOUT)
+            pending.add(s.fileno())
+        deadline = time.monotonic() + 10
+        while pending and time.monotonic() < deadline:
+            for fd, _ in poller.poll(500):
+                poller.unregister(fd)
+                pending.discard(fd)
+    return socks
+
+
+def fd_flood_keeps_the_api():
+    """Point 1: 1,100 silent TCP connections to the peer port of a daemon limited to 1024 open
+    files; then a front end connects to the local API and everything works, the daemon never
+    aborts, and a real peer can still join once the flood is over."""
+    with Cluster("fdflood") as c:
+        ann = add_limited(c, "ann", peer_timeout_ms=60000)
+        bob = c.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="f", mode=common_pb2.RoomMode(players=2)))
+        idle_fds, idle_rss = open_fds(ann), rss_kb(ann)
+        flood = connect_flood(ann.port, FLOOD_CONNECTIONS)
+        peak = open_fds(ann)
+        # A front end connects while the flood still holds its connections.
+        out = ann.cli("daemon", "status")
+        check(out.returncode == 0, f"halma daemon status during the flood: rc {out.returncode}: {out.stderr}")
+        view = halmatest.Api(c.ctx, ann.runtime_dir).view()
+        check(view.summary.name == "f", f"the API's view during the flood: {view}")
+        check(ann.proc.poll() is None, f"the host died: {ann.log_tail()}")
+        check("shedding" in open(ann.log_path).read(), "the host never said it shed connections")
+        for s in flood:
+            s.close()
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="f"))
+        check(ann.proc.poll() is None, f"the host died: {ann.log_tail()}")
+        print(f"open files: idle {idle_fds}, during a flood of {FLOOD_CONNECTIONS}: {peak} (limit {NOFILE}); "
+              f"RSS idle {idle_rss} kB, peak {rss_kb(ann, 'VmHWM')} kB")
+
+
+class RawPeer:
+    """A hand-made peer on a host's port: requests with ids, answers matched, updates skipped."""
+
+    def __init__(self, c, host):
+        self.sock = raw_peer(c.ctx, host)
+        self.next_id = 1
+
+    def ask(self, timeout=10.0, **body):
+        rid = self.next_id
+        self.next_id += 1
+        self.sock.send(peer_pb2.PeerMessage(version=1, request_id=rid, **body).SerializeToString())
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            check(left > 0 and self.sock.poll(int(left * 1000)), f"no answer to {list(body)}")
+            msg = peer_pb2.HostMessage()
+            msg.ParseFromString(self.sock.recv())
+            if msg.request_id == rid:
+                return msg
+
+    def join(self, room, name="flood", spectate=True, token=""):
+        reply = self.ask(join=peer_pb2.JoinRoom(room=room, name=name, spectate=spectate, token=token))
+        check(reply.HasField("joined"), f"join {room}: {reply}")
+        return reply.joined
+
+    def command(self, room_id, token, **action):
+        return self.ask(command=peer_pb2.RoomCommand(room_id=room_id, token=token, **action))
+
+    def close(self):
+        self.sock.close()
+
+
+SNAPSHOT_BOUND = 1 << 20  # docs/protocol.md, Limits: a snapshot without the current game's moves
+CHAT_FLOOD = 2500
+CHAT_LINE = "x" * 500
+CHURN = 3000
+
+
+def room_logs_stay_bounded():
+    """Point 2: 2,500 chat lines of 500 bytes from one spectator and ten lines each from 20
+    more, then 3,000 join/leave cycles: the lines past the rate are refused with a reason, the
+    room keeps 100 lines, a snapshot stays under 1 MiB, the host's file on disk is as small, the
+    replica equals the host, and after both restart the remote player is back in its seat."""
+    with Cluster("roomlog") as c:
+        ann = add_limited(c, "ann")
+        bob = c.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="r", mode=common_pb2.RoomMode(players=2)))
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="r"))
+        for _ in range(4):
+            play_one([ann, bob])
+        idle_rss = rss_kb(ann)
+        raw = RawPeer(c, ann)
+        me = raw.join("r")
+        room_id = me.snapshot.config.room_id
+        refused = [raw.command(room_id, me.token, chat=CHAT_LINE) for _ in range(CHAT_FLOOD)]
+        refused = [r.error.message for r in refused if r.HasField("error")]
+        check(refused and all("too much chat" in m for m in refused), f"chat refusals: {set(refused)}")
+        for i in range(20):
+            other = raw.join("r", name=f"chatter {i}")
+            for _ in range(10):
+                raw.command(room_id, other.token, chat=f"line from {i}")
+            raw.command(room_id, other.token, leave=peer_pb2.Leave())
+        for i in range(CHURN):
+            member = raw.join("r", name=f"churn {i}")
+            r = raw.command(room_id, member.token, leave=peer_pb2.Leave())
+            check(r.HasField("ack"), f"leave {i}: {r}")
+        check(ann.proc.poll() is None, f"the host died: {ann.log_tail()}")
+        peak_rss = rss_kb(ann, "VmHWM")
+        snapshot = raw.join("r", name="reader").snapshot
+        size = len(snapshot.SerializeToString())
+        check(size < SNAPSHOT_BOUND, f"a snapshot of {size} bytes, {len(snapshot.events)} events")
+        view = ann.api().view()
+        check(len(view.chat) <= 100, f"{len(view.chat)} chat lines kept")
+        events_file = os.path.join(ann.state_dir, "rooms", room_id, "events")
+        on_disk = os.path.getsize(events_file)
+        check(on_disk < SNAPSHOT_BOUND, f"the events file holds {on_disk} bytes")
+        wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(ann.api().view()), 10,
+                   "bob's replica to equal the host's room")
+        raw.close()
+        # The durable log is the folded one: a restarted host resumes the same room, and the
+        # remote player's daemon, restarted too, takes its seat back and plays on.
+        bob_seat = bob.api().view().your_seat
+        before = replica_digest(ann.api().view())
+        ann.kill(signal.SIGKILL)
+        bob.kill(signal.SIGKILL)
+        ann.start()
+        check(replica_digest(ann.api().view())[1:] == before[1:], "the restarted host's room differs")
+        bob.start()
+
+        def back():
+            r = bob.api().call(view=api_pb2.ViewRequest())
+            return (not r.HasField("error") and r.view.connection == api_pb2.CONNECTION_STATE_CONNECTED
+                    and r.view.your_seat == bob_seat and replica_digest(r.view) == replica_digest(ann.api().view()))
+        wait_until(back, 20, "bob to rejoin his seat after both restarts")
+        play_one([ann, bob])
+        print(f"chat flood: {len(refused)} of {CHAT_FLOOD} lines refused; {CHURN} join/leave cycles; "
+              f"snapshot {size} bytes ({len(snapshot.events)} events), events file {on_disk} bytes; "
+              f"host RSS idle {idle_rss} kB, peak {peak_rss} kB")
+
+
+REJOINS = 300
+REJOIN_GROWTH_KB = 32 * 1024  # docs/protocol.md, Limits: 64 messages queued per peer
+
+
+def unread_rejoins_stay_bounded():
+    """Point 3: a room whose chat someone tried to fill (2,000 lines of 500 bytes), then 300
+    rejoins from a peer that never reads its answers: the host grows by less than 32 MiB. A
+    replica that has the room up to seq N gets only the events after N."""
+    with Cluster("rejoins") as c:
+        ann = add_limited(c, "ann")
+        ann.api().ok(host=api_pb2.HostRequest(name="j", mode=common_pb2.RoomMode(players=2)))
+        raw = RawPeer(c, ann)
+        filler = raw.join("j", name="filler")
+        room_id = filler.snapshot.config.room_id
+        for _ in range(2000):
+            raw.command(room_id, filler.token, chat=CHAT_LINE)
+        me = raw.join("j", name="sleeper")
+        full = raw.join("j", token=me.token).snapshot
+        check(full.after_seq == 0 and len(full.events) > 3, f"a rejoin without since_seq: {len(full.events)} events")
+        seq = full.events[-1].seq
+        raw.command(room_id, me.token, chat="one more line")
+        cheap = raw.ask(join=peer_pb2.JoinRoom(room=room_id, token=me.token, since_seq=seq)).joined.snapshot
+        check(cheap.after_seq == seq and [e.seq for e in cheap.events] == list(range(seq + 1, seq + 1 + len(cheap.events)))
+              and 1 <= len(cheap.events) <= 3, f"a rejoin since {seq}: after {cheap.after_seq}, "
+              f"seqs {[e.seq for e in cheap.events]}")
+        snapshot_bytes = len(full.SerializeToString())
+        raw.close()
+        before = rss_kb(ann, "VmHWM")
+        # The sleeper: its socket takes one message in and then stops reading.
+        sleeper = c.ctx.socket(zmq.DEALER)
+        sleeper.setsockopt(zmq.LINGER, 0)
+        sleeper.setsockopt(zmq.RCVHWM, 1)
+        sleeper.setsockopt(zmq.RCVBUF, 4096)
+        sleeper.connect(f"tcp://{ann.address}")
+        for i in range(REJOINS):
+            sleeper.send(peer_pb2.PeerMessage(version=1, request_id=i + 1, join=peer_pb2.JoinRoom(
+                room=room_id, token=me.token)).SerializeToString())
+        # Messages on one connection are read in order: once this line is in the room, the host
+        # has answered every rejoin before it.
+        sleeper.send(peer_pb2.PeerMessage(version=1, request_id=REJOINS + 1, command=peer_pb2.RoomCommand(
+            room_id=room_id, token=me.token, chat="all sent")).SerializeToString())
+        wait_until(lambda: any(line.text == "all sent" for line in ann.api().view().chat), 60,
+                   "the host to read every rejoin")
+        check(ann.proc.poll() is None, f"the host died: {ann.log_tail()}")
+        grown = rss_kb(ann, "VmHWM") - before
+        sleeper.close()
+        check(grown < REJOIN_GROWTH_KB, f"the host grew by {grown} kB for {REJOINS} unread rejoins")
+        print(f"{REJOINS} unread rejoins of a {snapshot_bytes}-byte snapshot: host peak RSS {before} kB before, "
+              f"+{grown} kB; a rejoin since seq {seq}: {len(cheap.SerializeToString())} bytes")
+
+
+def read_files(directory):
+    out = {}
+    for name in sorted(os.listdir(directory)):
+        with open(os.path.join(directory, name), "rb") as f:
+            out[name] = f.read()
+    return out
+
+
+def damaged_length_refuses_the_room():
+    """Point 5: a record in the middle of a room's events file whose length points past the end
+    of the file is damage, not a torn last write: the room is not loaded, its files are left
+    byte for byte as they were, and the other rooms load."""
+    with Cluster("damaged") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="d", mode=common_pb2.RoomMode(players=2)))
+        ann.api().ok(host=api_pb2.HostRequest(name="ok", mode=common_pb2.RoomMode(players=2), spectate=True))
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="d"))
+        for _ in range(20):
+            play_one([ann, bob])
+        room_id = ann.api().view("d").summary.room_id
+        directory = os.path.join(ann.state_dir, "rooms", room_id)
+        ann.kill(signal.SIGTERM)
+        path = os.path.join(directory, "events")
+        data = bytearray(open(path, "rb").read())
+        # Walk to the 10th record and make its length point past the end of the file.
+        at = 0
+        for _ in range(9):
+            at += 8 + int.from_bytes(data[at:at + 4], "little")
+        check(at < len(data) // 2, "the 10th record is not in the middle")
+        data[at:at + 4] = (len(data) - at).to_bytes(4, "little")
+        with open(path, "wb") as f:
+            f.write(data)
+        before = read_files(directory)
+        ann.start()
+        names = [r["name"] for r in ann.cli_json("rooms", "127.0.0.1:%d" % ann.port)["rooms"]]
+        check(names == ["ok"], f"rooms loaded: {names}")
+        check(read_files(directory) == before, "the refused room's files changed")
+        check("not resumed" in open(ann.log_path).read(), "the log does not say the room was refused")
+
+
+TESTS = [fd_flood_keeps_the_api, room_logs_stay_bounded, unread_rejoins_stay_bounded, damaged_length_refuses_the_room]
+
+if __name__ == "__main__":
+    run({f.__name__: f for f in TESTS})
