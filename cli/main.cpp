@@ -1,6 +1,7 @@
 // halma: the command line front end. Analysis runs the engine in-process; every other command
 // talks to the local halmad.
 #include "commands.h"
+#include "halma/version.h"
 
 #include <algorithm>
 #include <iostream>
@@ -49,7 +50,7 @@ int main(int argc, char** argv) {
     CLI::App app { "halma: Chinese checkers on your LAN.\n"
                    "Analysis commands work offline; the others talk to the local halmad.",
         "halma" }; // usage lines say `halma`, however it was started
-    app.set_version_flag("-V,--version", std::string("halma 0.1.0"));
+    app.set_version_flag("-V,--version", std::string("halma ") + halma::kVersion);
     app.require_subcommand(1);
     int exit_code = 0;
     halma::cli::add_analyze_commands(app, exit_code);

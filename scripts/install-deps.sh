@@ -1,39 +1,66 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages halma needs to build, test and run, skipping those already
-# there. Uses sudo when not root. Safe to run again.
+# Installs the Debian 12 packages a task needs, skipping those already there. Uses sudo when not
+# root. Safe to run again.
+#   scripts/install-deps.sh [TASK...]     TASK: build, run, test, package, cross-arm64, cross-armhf
+# With no TASK: build, run and test (everything but packaging). The README's two quick starts
+# ask for what they need; a Pi installing the .deb needs none of this (apt pulls in its libraries).
 set -euo pipefail
 
-packages=(
-  # build
-  build-essential cmake ninja-build pkg-config ccache git
-  # libraries
-  libzmq3-dev cppzmq-dev libprotobuf-dev protobuf-compiler libavahi-client-dev libsodium-dev libspdlog-dev
-  libcli11-dev libtomlplusplus-dev libsystemd-dev zlib1g-dev libedit-dev
-  # tests and benchmarks
-  libgtest-dev libgmock-dev libbenchmark-dev python3 python3-zmq python3-protobuf
-  tmux  # halma play is tested in a real terminal (tmux capture-pane)
-  # run time: LAN discovery, and the network namespaces the discovery tests build
-  avahi-daemon avahi-utils dbus iproute2 procps
-)
-# On a PC, the engine is also built for 32-bit Raspberry Pi OS and run under qemu (a test).
-if [ "$(dpkg --print-architecture)" = amd64 ]; then
-  packages+=(g++-arm-linux-gnueabihf qemu-user)
-fi
+tasks=("$@")
+[ ${#tasks[@]} -gt 0 ] || tasks=(build run test)
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+# The libraries halma builds against, as -dev packages; cross builds want the :ARCH copies of
+# those that are Multi-Arch: same (the others, headers only, serve every architecture).
+libs_same=(libzmq3-dev cppzmq-dev libprotobuf-dev libavahi-client-dev libsodium-dev libspdlog-dev
+           libtomlplusplus-dev libsystemd-dev zlib1g-dev libedit-dev)
+libs_all=(libcli11-dev)
+
+packages=()
+cross=()
+for task in "${tasks[@]}"; do
+    case $task in
+    build) packages+=(build-essential cmake ninja-build pkg-config ccache git protobuf-compiler
+                      "${libs_same[@]}" "${libs_all[@]}") ;;
+    # What the programs use while running: LAN discovery through avahi over D-Bus.
+    run) packages+=(avahi-daemon dbus) ;;
+    test)
+        packages+=(libgtest-dev libgmock-dev libbenchmark-dev python3 python3-zmq python3-protobuf
+                   tmux           # halma play is tested in a real terminal (tmux capture-pane)
+                   avahi-utils iproute2 procps)  # the network namespaces the discovery tests build
+        # On a PC, the engine is also built for 32-bit Raspberry Pi OS and run under qemu.
+        if [ "$(dpkg --print-architecture)" = amd64 ]; then
+            packages+=(g++-arm-linux-gnueabihf qemu-user)
+        fi ;;
+    # Debian packages (scripts/package.sh) and their checks.
+    package) packages+=(dpkg-dev help2man lintian file binutils bash-completion systemd) ;;
+    cross-arm64 | cross-armhf)
+        arch=${task#cross-}
+        cross+=("$arch")
+        packages+=("crossbuild-essential-$arch")
+        for p in "${libs_same[@]}"; do packages+=("$p:$arch"); done ;;
+    *) echo "install-deps: unknown task $task (build, run, test, package, cross-arm64, cross-armhf)" >&2
+       exit 2 ;;
+    esac
 done
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: all ${#packages[@]} packages present"
-  exit 0
-fi
 
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
-  sudo=sudo
+    command -v sudo >/dev/null || { echo "install-deps: need root or sudo" >&2; exit 1; }
+    sudo=sudo
 fi
-echo "install-deps: installing ${missing[*]}"
+# A cross build's libraries come from the foreign architecture, added to dpkg once.
+for arch in ${cross[@]+"${cross[@]}"}; do
+    dpkg --print-foreign-architectures | grep -qx "$arch" || $sudo dpkg --add-architecture "$arch"
+done
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "install-deps: all ${#packages[@]} packages for ${tasks[*]} present"
+    exit 0
+fi
+echo "install-deps (${tasks[*]}): installing ${missing[*]}"
 $sudo apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

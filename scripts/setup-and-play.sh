@@ -4,7 +4,7 @@
 # and stops it afterwards. HALMA_BOT_LEVEL=hard for a stronger opponent (default: easy).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh build run
 # A game needs only the two programs; tests and benchmarks are built by setup-and-test.sh.
 scripts/build.sh halma halmad
 build=${HALMA_BUILD_DIR:-build-release}

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Quick start, part two: install what is missing, build, run every test (ends with ctest's summary).
+# Quick start, part two: install what is missing, build, run every test (ctest's summary), then
+# build this PC's Debian packages and check them (lintian, layout, maintainer scripts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh build run test package
 scripts/build.sh
 ctest --test-dir "${HALMA_BUILD_DIR:-build-release}" --output-on-failure --timeout 900
+scripts/package.sh --no-deps

@@ -3,6 +3,7 @@
 #include "daemon/net/zmq_util.h"
 #include "daemon/room/secrets.h"
 #include "daemon/wire/frames.h"
+#include "halma/version.h"
 
 #include <spdlog/spdlog.h>
 #include <zmq_addon.hpp>
@@ -210,7 +211,7 @@ void ApiService::handle(const std::string& client, const pb::Request& request, c
 }
 
 void ApiService::status(pb::DaemonStatus* out) {
-    out->set_version("0.1.0");
+    out->set_version(kVersion);
     out->set_name(config_.name);
     out->set_listen(host_.address());
     out->set_protocol(wire::kProtocolVersion);

@@ -1,4 +1,5 @@
 #include "daemon/net/config.h"
+#include "halma/version.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdlib>
@@ -217,7 +218,7 @@ std::variant<Config, int> load_config(int argc, char** argv) {
 
     CLI::App app { "halmad: the halma daemon. Hosts and joins Chinese checkers rooms on the LAN;\n"
                    "front ends (the halma CLI, docs/api.md) attach to its local socket." };
-    app.set_version_flag("--version", std::string("halmad 0.1.0"));
+    app.set_version_flag("--version", std::string("halmad ") + kVersion);
     app.add_option("-c,--config", config_file, "TOML file with these settings (flags win over it)")
         ->check(CLI::ExistingFile);
     app.add_flag("--check-config", c.check_only, "Check the settings and exit (0: fine, 2: not)");

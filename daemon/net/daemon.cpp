@@ -8,6 +8,7 @@
 #include "daemon/net/peer_links.h"
 #include "daemon/net/runtime_dir.h"
 #include "daemon/net/watchdog.h"
+#include "halma/version.h"
 
 #include <algorithm>
 #include <csignal>
@@ -156,7 +157,7 @@ int run_daemon(const Config& config) {
     for (auto* room : host.rooms()) discovery.room_changed(room->authority.state());
     discovery.flush();
     peers.restore(Now::current());
-    spdlog::info("halmad {} listening on {}, local API {}", "0.1.0", host.address(),
+    spdlog::info("halmad {} listening on {}, local API {}", kVersion, host.address(),
         dir->api_socket().string());
     sd_notify(0, "READY=1");
     Watchdog watchdog;

@@ -1,11 +1,13 @@
 // The daemon's runtime directory: owner-only (0700), holding the local API socket (0600) and a
-// lock file, because a second daemon binding the same ipc path would silently steal it.
+// lock file, because a second daemon binding the same ipc path would silently steal it. Under
+// systemd the unit sets the directory's mode; one open to its group opens the socket to it too.
 #pragma once
 
 #include "engine/result.h"
 
 #include <filesystem>
 #include <string>
+#include <sys/types.h>
 
 namespace halma::daemon {
 
@@ -35,15 +37,18 @@ public:
 
     std::filesystem::path api_socket() const { return dir_ / "api.sock"; }
     std::string api_endpoint() const { return "ipc://" + api_socket().string(); }
-    // After binding: the socket file readable and writable by its owner only.
+    // After binding: the socket file usable by its owner only (0600), or also by the group when
+    // the directory is systemd's and open to its group (0660, the halma group on a Pi).
     engine::Result<bool> restrict_socket() const;
 
 private:
-    RuntimeDir(std::filesystem::path dir, DirLock lock)
+    RuntimeDir(std::filesystem::path dir, DirLock lock, mode_t socket_mode)
         : dir_(std::move(dir))
-        , lock_(std::move(lock)) { }
+        , lock_(std::move(lock))
+        , socket_mode_(socket_mode) { }
     std::filesystem::path dir_;
     DirLock lock_;
+    mode_t socket_mode_;
     bool owner_ = true; // false once moved from: the socket file is the new owner's
 };
 
