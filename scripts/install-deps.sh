@@ -12,7 +12,8 @@ tasks=("$@")
 # The libraries halma builds against, as -dev packages; cross builds want the :ARCH copies of
 # those that are Multi-Arch: same (the others, headers only, serve every architecture).
 libs_same=(libzmq3-dev cppzmq-dev libprotobuf-dev libavahi-client-dev libsodium-dev libspdlog-dev
-           libtomlplusplus-dev libsystemd-dev zlib1g-dev libedit-dev)
+           libtomlplusplus-dev libsystemd-dev zlib1g-dev libedit-dev
+           libcpp-httplib-dev)  # halma web's HTTP server and its event stream (cli/web/)
 libs_all=(libcli11-dev)
 
 packages=()
@@ -22,11 +23,13 @@ for task in "${tasks[@]}"; do
     build) packages+=(build-essential cmake ninja-build pkg-config ccache git protobuf-compiler
                       "${libs_same[@]}" "${libs_all[@]}") ;;
     # What the programs use while running: LAN discovery through avahi over D-Bus.
-    run) packages+=(avahi-daemon dbus) ;;
+    # halma web opens the page with xdg-open when there is a desktop.
+    run) packages+=(avahi-daemon dbus xdg-utils) ;;
     test)
         packages+=(libgtest-dev libgmock-dev libbenchmark-dev python3 python3-zmq python3-protobuf
                    tmux           # halma play is tested in a real terminal (tmux capture-pane)
-                   avahi-utils iproute2 procps)  # the network namespaces the discovery tests build
+                   avahi-utils iproute2 procps   # the network namespaces the discovery tests build
+                   chromium chromium-driver python3-selenium)  # halma web in a real browser
         # On a PC, the engine is also built for 32-bit Raspberry Pi OS and run under qemu.
         if [ "$(dpkg --print-architecture)" = amd64 ]; then
             packages+=(g++-arm-linux-gnueabihf qemu-user)
