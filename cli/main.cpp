@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
     int exit_code = 0;
     halma::cli::add_analyze_commands(app, exit_code);
     halma::cli::add_client_commands(app, exit_code);
+    halma::cli::add_web_command(app, exit_code);
     auto* help = app.add_subcommand("help", "Show this help");
     // Made before parsing: once `help` is parsed, app.help() would describe `help` alone.
     std::string usage = app.help();

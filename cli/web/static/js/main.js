@@ -1,0 +1,249 @@
+// Wires the page: the room shown is re-read from the daemon after each of its events (docs/api.md:
+// "the simplest correct front end"), others' moves are animated along event.move.path first, and
+// clicks become requests. The page keeps no rules of its own: targets come from legal_moves.
+import { ask, listen } from "./api.js";
+import { animateHops } from "./board.js";
+import { drawBoard } from "./board.js";
+import { holeIndex, parsePosition, turnsToBottom } from "./geometry.js";
+import { showChat } from "./chat.js";
+import { showConnection, showRoom, showTurn } from "./panel.js";
+import { isOurs, joinRequest, showRooms } from "./rooms.js";
+
+const $ = (id) => document.getElementById(id);
+const svg = $("board");
+
+const state = {
+  daemonUp: false,
+  roomId: "",        // the room shown
+  view: null,        // its RoomView
+  rooms: null,       // the newest RoomList (ours and the LAN's)
+  selected: null,    // hole of the marble picked
+  queue: [],         // room events not yet shown, in order
+  busy: false,       // showing one (fetching, animating)
+  skip: { requested: false },
+};
+
+// The page tells its tests what it has drawn, so they compare it with the daemon's state
+// instead of waiting a fixed time.
+function markDrawn() {
+  document.body.dataset.seq = state.view ? state.view.seq : "";
+  document.body.dataset.position = state.view ? state.view.position : "";
+  document.body.dataset.room = state.roomId;
+}
+
+function say(text) {
+  $("message").textContent = text;
+}
+
+function movesFrom(view) {
+  const from = new Map();
+  if (!view || !view.your_turn) return from;
+  for (const m of view.legal_moves) {
+    if (m === "pass") continue;
+    const [a, b] = m.split("-");
+    const i = holeIndex(a);
+    if (!from.has(i)) from.set(i, new Map());
+    from.get(i).set(holeIndex(b), m);
+  }
+  return from;
+}
+
+function boardTurns(view) {
+  if (!view || view.your_seat < 0 || !view.game_number) return 0;
+  const seat = view.seats[view.your_seat];
+  return seat && seat.sets.length ? turnsToBottom(seat.sets[0]) : 0;
+}
+
+function redraw(hidden = null) {
+  const view = state.view;
+  const moves = movesFrom(view);
+  const targets = state.selected !== null && moves.has(state.selected) ? moves.get(state.selected) : new Map();
+  drawBoard(svg, {
+    cells: view ? parsePosition(view.position) : null,
+    turns: boardTurns(view),
+    selected: state.selected,
+    targets: new Set(targets.keys()),
+    movable: new Set(moves.keys()),
+    lastPath: view ? view.last_path : [],
+    hidden,
+  }, onHole);
+  showRoom(view);
+  showTurn(view);
+  showConnection(state.daemonUp, view);
+  showChat(view);
+  showRooms(state.rooms, state.roomId, pickRoom);
+  $("last-move").textContent = view && view.moves.length ? `Last move: ${view.moves[view.moves.length - 1]}` : "";
+  if (view && view.your_turn && view.legal_moves.length === 1 && view.legal_moves[0] === "pass")
+    say("You have no move: pass.");
+  if (hidden === null) markDrawn();
+}
+
+async function loadView() {
+  if (!state.daemonUp) return;
+  const reply = await ask("view", { room: state.roomId }).catch((e) => ({ error: { message: e.message } }));
+  if (reply.view) {
+    state.view = reply.view;
+    state.roomId = reply.view.summary.room_id;
+  } else {
+    state.view = null;
+    if (state.roomId) say(reply.error.message);
+  }
+  redraw();
+}
+
+async function loadRooms() {
+  const reply = await ask("list", { lan: true }).catch(() => null);
+  if (reply && reply.rooms) state.rooms = reply.rooms;
+  redraw();
+}
+
+async function onHole(index) {
+  state.skip.requested = true;
+  const view = state.view;
+  if (!view || state.busy) return;
+  const moves = movesFrom(view);
+  if (moves.has(index)) {
+    state.selected = state.selected === index ? null : index;
+    say("");
+    return redraw();
+  }
+  if (state.selected === null) {
+    const cells = parsePosition(view.position);
+    if (cells && cells[index] !== "." && !view.your_turn) say("Not your turn yet.");
+    return;
+  }
+  // A target, or any other hole: the daemon says whether and why not.
+  const targets = moves.get(state.selected);
+  const text = targets && targets.has(index) ? targets.get(index)
+    : `${holeName(state.selected)}-${holeName(index)}`;
+  state.selected = null;
+  await act({ move: text });
+}
+
+function holeName(index) {
+  return svg.querySelector(`[data-hole="${index}"]`).dataset.name;
+}
+
+async function act(action) {
+  const reply = await ask("action", { room: state.roomId, ...action })
+    .catch((e) => ({ error: { message: e.message } }));
+  if (reply.error) say(reply.error.message);
+  else say(reply.done.detail);
+  await loadView();
+  return reply;
+}
+
+// Room events, one at a time: others' moves are animated from their path, then the view is read.
+async function showNextEvent() {
+  if (state.busy) return;
+  const event = state.queue.shift();
+  if (!event) return;
+  state.busy = true;
+  try {
+    const move = event.event && event.event.move;
+    const before = state.view;
+    await loadView();
+    const ours = before && move && move.seat === before.your_seat;
+    if (move && !ours && move.path.length > 1 && state.view) {
+      const path = move.path;
+      const cell = parsePosition(state.view.position)[path[path.length - 1]];
+      if (cell && cell !== "." && cell !== "x") {
+        redraw(path[path.length - 1]);
+        state.skip.requested = false;
+        $("skip").hidden = false;
+        await animateHops(svg, path, Number(cell) - 1, boardTurns(state.view), state.skip);
+        $("skip").hidden = true;
+        document.body.dataset.animated = path.join(" ");
+        redraw();
+      }
+    }
+  } finally {
+    state.busy = false;
+  }
+  showNextEvent();
+}
+
+async function pickRoom(room) {
+  say("");
+  if (isOurs(room)) {
+    state.roomId = room.room_id;
+    state.selected = null;
+    return loadView();
+  }
+  const reply = await ask("join", { address: room.address, room: room.name });
+  return afterJoin(reply);
+}
+
+async function afterJoin(reply) {
+  if (reply.error) return say(reply.error.message);
+  state.roomId = reply.view.summary.room_id;
+  state.view = reply.view;
+  redraw();
+  loadRooms();
+}
+
+function wireForms() {
+  $("skip").addEventListener("click", () => { state.skip.requested = true; });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") state.skip.requested = true; });
+  $("chat-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const text = $("chat-input").value;
+    if (!text.trim()) return;
+    const reply = await act({ chat: text });
+    if (!reply.error) $("chat-input").value = "";
+  });
+  $("start").addEventListener("click", () => act({ start: { bot_level: $("start-level").value } }));
+  $("vote-new").addEventListener("click", () => act({ vote: "VOTE_KIND_NEW_GAME" }));
+  $("vote-cancel").addEventListener("click", () => act({ vote: "VOTE_KIND_CANCEL" }));
+  $("leave").addEventListener("click", () => act({ leave: {} }));
+  $("copy-code").addEventListener("click", () => navigator.clipboard.writeText($("code").textContent));
+  $("join-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    afterJoin(await ask("join", joinRequest($("join-what").value, $("join-spectate").checked)));
+  });
+  $("host-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const reply = await ask("host", {
+      name: $("host-name").value,
+      visibility: $("host-friends").checked ? "VISIBILITY_FRIENDS" : "VISIBILITY_PUBLIC",
+      mode: { players: Number($("host-players").value), sets_per_player: Number($("host-sets").value),
+              rules: $("host-rules").value },
+      bots: Number($("host-bots").value),
+      bot_level: $("host-level").value,
+    });
+    afterJoin(reply);
+  });
+}
+
+function start() {
+  // The token is in the cookie now: take it out of the address bar and of the history.
+  history.replaceState(null, "", "/");
+  wireForms();
+  redraw();
+  listen({
+    daemon(data) {
+      state.daemonUp = data.up;
+      if (data.up) {
+        document.title = `halma: ${data.status.name}`;
+        loadView();
+        loadRooms();
+      } else redraw();
+    },
+    room(event) {
+      if (!state.roomId || event.room_id === state.roomId) {
+        state.queue.push(event);
+        showNextEvent();
+      } else loadRooms();
+    },
+    rooms(list) {
+      state.rooms = list;
+      redraw();
+    },
+    lost() {
+      state.daemonUp = false;
+      showConnection(false, null);
+    },
+  });
+}
+
+start();

@@ -1,0 +1,49 @@
+// The rooms list: this daemon's rooms and the LAN's (ListRequest with lan, kept fresh by the
+// event stream), each a button that opens (our rooms) or joins (others') it.
+const $ = (id) => document.getElementById(id);
+
+function describe(r) {
+  const phase = r.phase.replace("PHASE_", "").toLowerCase();
+  const where = r.origin === "ROOM_ORIGIN_HOSTED" ? "here"
+    : r.host_player ? `at ${r.host_player}` : r.address;
+  const friends = r.visibility === "VISIBILITY_FRIENDS" ? ", friends" : "";
+  return `${r.name}: ${r.seats_taken}/${r.seats} seats, ${phase}${friends} (${where})`;
+}
+
+export function isOurs(room) {
+  return room.origin === "ROOM_ORIGIN_HOSTED" || room.origin === "ROOM_ORIGIN_JOINED";
+}
+
+// onPick(room) is called when a room's button is clicked.
+export function showRooms(list, currentId, onPick) {
+  const ul = $("rooms-list");
+  ul.replaceChildren();
+  const rooms = (list && list.rooms) || [];
+  if (!rooms.length) {
+    const li = document.createElement("li");
+    li.textContent = "No rooms yet: host one below.";
+    ul.appendChild(li);
+  }
+  for (const r of rooms) {
+    if (r.phase === "PHASE_CLOSED") continue;
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = (r.room_id === currentId ? "\u25B6 " : "") + describe(r);
+    b.dataset.roomId = r.room_id;
+    b.dataset.name = r.name;
+    if (isOurs(r)) b.classList.add("mine");
+    b.addEventListener("click", () => onPick(r));
+    li.appendChild(b);
+    ul.appendChild(li);
+  }
+}
+
+// What the join box says, as a JoinRequest: "host:port/room", "host:port", a code or a name.
+export function joinRequest(text, spectate) {
+  const t = text.trim();
+  const slash = t.lastIndexOf("/");
+  if (slash > 0) return { address: t.slice(0, slash), room: t.slice(slash + 1), spectate };
+  if (/^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(t)) return { address: t, room: "", spectate };
+  return { address: "", room: t, spectate };
+}
