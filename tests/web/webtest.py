@@ -1,0 +1,108 @@
+"""The browser side of the web tests: `halma web` processes on real daemons, headless Chromium
+pages driven by Selenium, and waits that end on what the page says it has drawn (the body's
+data-seq and data-position, set once a view is drawn), never on a fixed time."""
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+from halmatest import HALMA, Failure, LOOPBACK, _die_with_parent, check, wait_until
+
+SKIP = 77  # ctest's SKIP_RETURN_CODE: no browser here is "not run", never "passed"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+PHONE = (390, 844)
+DESKTOP = (1280, 900)
+
+
+def need_browser():
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        print("skipped: python3-selenium is not installed (scripts/install-deps.sh test)")
+        sys.exit(SKIP)
+    if not os.path.exists(CHROMEDRIVER) or not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        print("skipped: chromium and chromium-driver are not installed (scripts/install-deps.sh test)")
+        sys.exit(SKIP)
+
+
+class Web:
+    """`halma web --no-open` on one daemon; url is what it printed, token in it."""
+
+    def __init__(self, daemon):
+        self.proc = subprocess.Popen([HALMA, "--runtime-dir", daemon.runtime_dir, "web", "--no-open"],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     preexec_fn=_die_with_parent)
+        line = self.proc.stdout.readline()
+        found = re.search(r"(http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+))", line)
+        check(found, f"halma web printed no address: {line!r} {self.proc.stderr.read() if self.proc.poll() is not None else ''}")
+        self.url, self.port, self.token = found.group(1), int(found.group(2)), found.group(3)
+        self.origin = f"http://{LOOPBACK}:{self.port}"
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+class Page:
+    """One headless Chromium window on a Web's page."""
+
+    def __init__(self, web, size=DESKTOP):
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        options = webdriver.ChromeOptions()
+        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    f"--window-size={size[0]},{size[1]}"):
+            options.add_argument(arg)
+        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        self.driver.get(web.url)
+        self.wait(lambda: self.js("return document.getElementById('light-connection').dataset.state") == "green",
+                  "the page to see its daemon")
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def wait(self, predicate, what, timeout=20):
+        return wait_until(predicate, timeout, what)
+
+    def el(self, css):
+        return self.driver.find_element("css selector", css)
+
+    def text(self, css):
+        return self.el(css).text
+
+    def click_hole(self, index):
+        # The transparent finger-sized circle on top takes the click, as a person's would.
+        self.el(f'[data-hole="{index}"]').click()
+
+    def drawn(self):
+        return self.js("return [document.body.dataset.seq || '', document.body.dataset.position || '']")
+
+    def board_cells(self):
+        """The set drawn on each hole, 0..120 ('' for none), read from the SVG."""
+        return self.js("return Array.from(document.querySelectorAll('#board [data-hole]'), g => "
+                       "g.querySelector('.marble') ? g.dataset.set : '')")
+
+    def resize(self, size):
+        self.driver.set_window_size(*size)
+
+    def close(self):
+        self.driver.quit()
+
+
+def cells_of(position):
+    """The same as board_cells, from the daemon's position notation."""
+    return ["" if c == "." else "x" if c == "x" else str(int(c) - 1)
+            for c in position.split(" ")[0].replace("/", "")]
+
+
+def wait_in_step(page, api, room, what):
+    """Waits until the page has drawn the daemon's current view of the room; returns that view."""
+    def same():
+        view = api.view(room)
+        return view if page.drawn() == [str(view.seq), view.position] else None
+    return page.wait(same, what)
