@@ -76,8 +76,15 @@ class Page:
         return self.el(css).text
 
     def click_hole(self, index):
-        # The transparent finger-sized circle on top takes the click, as a person's would.
-        self.el(f'[data-hole="{index}"]').click()
+        # The transparent finger-sized circle on top takes the click, as a person's would. The page
+        # redraws the whole board on each event, so a hole found just before may be gone: find it again.
+        from selenium.common.exceptions import StaleElementReferenceException
+        for _ in range(5):
+            try:
+                return self.el(f'[data-hole="{index}"]').click()
+            except StaleElementReferenceException:
+                continue
+        raise Failure(f"hole {index} kept being redrawn under the click")
 
     def drawn(self):
         return self.js("return [document.body.dataset.seq || '', document.body.dataset.position || '']")

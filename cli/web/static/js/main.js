@@ -98,9 +98,10 @@ async function loadRooms() {
 }
 
 async function onHole(index) {
+  // A click ends an animation at once; the view is already the one after the move animated.
   state.skip.requested = true;
   const view = state.view;
-  if (!view || state.busy) return;
+  if (!view) return;
   const moves = movesFrom(view);
   if (moves.has(index)) {
     state.selected = state.selected === index ? null : index;
