@@ -4,7 +4,7 @@ import os
 import urllib.error
 import urllib.request
 
-from halmatest import Cluster, LOOPBACK, check, run
+from halmatest import Cluster, Failure, LOOPBACK, check, run
 from halma.v1 import api_pb2
 import png
 from webtest import DESKTOP, PHONE, Page, Web, cells_of, need_browser, wait_in_step
@@ -32,12 +32,22 @@ def click_move(page, move):
 
 
 def check_board(page, view):
-    check(page.board_cells() == cells_of(view.position), "the board drawn differs from the daemon's position")
+    """The board drawn equals the daemon's position, once the page has played out its animation."""
+    want = cells_of(view.position)
+    try:
+        page.wait(lambda: page.board_cells() == want, "the page to finish drawing the move")
+    except Failure:
+        drawn = page.board_cells()
+        diff = [(i, d, w) for i, (d, w) in enumerate(zip(drawn, want)) if d != w][:8]
+        raise Failure(f"the board drawn differs from the daemon's position (hole, drawn, daemon): {diff}")
 
 
 def screenshot(page, name, size):
     page.resize(size)
     page.wait(lambda: page.el("#board").size["width"] > 0, "the board to be laid out")
+    # Typing in the chat scrolls the page; the shot (and the box checked in it) is of the top.
+    page.js("window.scrollTo(0, 0)")
+    page.wait(lambda: page.js("return window.scrollY") == 0, "the page to scroll to the top")
     os.makedirs(SHOTS, exist_ok=True)
     path = os.path.join(SHOTS, f"{name}-{size[0]}x{size[1]}.png")
     check(page.driver.save_screenshot(path), f"no screenshot {path}")
