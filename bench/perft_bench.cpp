@@ -80,9 +80,12 @@ int main(int argc, char** argv) {
         "engine, every move of the last ply listed");
     row("baseline", plain.leaves, plain.generated, plain_s,
         "plain byte-array generator, moves listed");
-    std::printf("  engine / baseline: %.2fx; target: 10 M generations/s (about 2x the plain "
-                "generator's 5 M "
-                "on a quiet machine of this kind)\n",
+    // Like for like first: both list every move of every ply. Bulk counting of the last ply is
+    // a trick the plain generator does not play, so it is reported apart, not as the headline.
+    std::printf("  listing / baseline: %.2fx, like for like (every move listed by both); goal: "
+                "at least 2x\n",
+        rate(listing.generated, listing_s) / rate(plain.generated, plain_s));
+    std::printf("  engine / baseline:  %.2fx, with the last ply counted instead of listed\n",
         rate(engine.generated, engine_s) / rate(plain.generated, plain_s));
     if (engine.leaves != plain.leaves || listing.leaves != plain.leaves) {
         std::printf("  MISMATCH: the two generators disagree\n");
