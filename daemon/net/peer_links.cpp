@@ -1,5 +1,6 @@
 #include "daemon/net/peer_links.h"
 
+#include "daemon/net/durable_file.h"
 #include "daemon/net/runtime_dir.h"
 #include "daemon/net/zmq_util.h"
 #include "daemon/room/secrets.h"
@@ -466,25 +467,23 @@ void PeerLinks::forget(const std::string& room_id) {
     save();
 }
 
-// The seats file: one "address room_id token seat|watch" line per room held, owner-only.
+// The seats file: one "address room_id token seat|watch" line per room held, owner-only. It is
+// replaced atomically and durably: a write that fails (a full disk) leaves the last whole file,
+// never an empty or half one, and is logged.
 void PeerLinks::save() const {
     if (auto made = make_private_dir(config_.state_dir); !made) {
         spdlog::error("cannot remember seats: {}", made.error().message);
         return;
     }
-    auto path = config_.state_dir / "seats";
-    auto tmp = config_.state_dir / "seats.tmp";
-    {
-        std::ofstream out(tmp, std::ios::trunc);
-        for (const auto& r : replicas_)
-            if (!r->token.empty())
-                out << r->address << ' ' << r->room_id << ' ' << r->token << ' '
-                    << (r->spectator ? "watch" : "seat") << '\n';
-    }
-    chmod(tmp.c_str(), 0600);
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) spdlog::error("cannot write {}: {}", path.string(), ec.message());
+    std::ostringstream out;
+    for (const auto& r : replicas_)
+        if (!r->token.empty())
+            out << r->address << ' ' << r->room_id << ' ' << r->token << ' '
+                << (r->spectator ? "watch" : "seat") << '\n';
+    if (auto written = write_file_atomically(config_.state_dir / "seats", out.str()); !written)
+        spdlog::error("cannot remember seats (the last seats file is kept, so a restart may "
+                      "rejoin rooms left since or miss ones joined since): {}",
+            written.error().message);
 }
 
 void PeerLinks::restore(const Now& now) {

@@ -57,7 +57,8 @@ struct Refusal {
         kNotYourTurn,
         kIllegalMove,
         kRoomFull,
-        kBadRequest
+        kBadRequest,
+        kUnavailable // not now, try again later (the host's disk cannot take the room's events)
     };
     Code code;
     std::string message;

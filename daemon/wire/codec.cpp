@@ -265,6 +265,8 @@ pb::ErrorCode to_proto(Refusal::Code code) {
         return pb::ERROR_CODE_ROOM_FULL;
     case Refusal::Code::kBadRequest:
         return pb::ERROR_CODE_BAD_REQUEST;
+    case Refusal::Code::kUnavailable:
+        return pb::ERROR_CODE_UNAVAILABLE;
     }
     return pb::ERROR_CODE_UNSPECIFIED;
 }
