@@ -1,5 +1,7 @@
 #include "cli/client/daemon_connection.h"
 
+#include "cli/client/runtime_check.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -35,7 +37,9 @@ DaemonConnection::DaemonConnection(
     , socket_path_(runtime_dir + "/api.sock")
     , timeout_(timeout) {
     socket_.set(zmq::sockopt::linger, 0);
-    socket_.connect("ipc://" + socket_path_);
+    // Checked before connecting: a squatter's socket hears nothing, not even a connection.
+    problem_ = runtime_dir_problem(runtime_dir);
+    if (!problem_) socket_.connect("ipc://" + socket_path_);
 }
 
 bool DaemonConnection::receive(std::chrono::milliseconds wait, pb::Reply& out) {
@@ -47,6 +51,7 @@ bool DaemonConnection::receive(std::chrono::milliseconds wait, pb::Reply& out) {
 }
 
 std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
+    if (problem_) return std::unexpected(NoReply { *problem_ });
     if (!std::filesystem::exists(socket_path_))
         return std::unexpected(NoReply { "no halmad is running here (no " + socket_path_
             + "); start one with `halmad &`, or point --runtime-dir at its directory" });

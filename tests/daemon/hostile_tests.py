@@ -419,8 +419,46 @@ def full_disk_steps(ann, bob, carl):
     check(ann.api().view("full").seq >= seq, "the restarted host lost events")
     check(read_files(directory)["events"].startswith(before["events"]), "the restart lost events on disk")
 
+def squatted_runtime_dir_is_refused():
+    """Point 7: `halma` checks the runtime directory and its socket before it connects: one owned
+    by another user (nobody), writable by its group or everyone, a symlink, or a socket anyone
+    may write is refused with a `halma:` message naming the problem, exit 1. The service's
+    layout (directory 0750, socket 0660) is accepted."""
+    with Cluster("squat") as c:
+        ann = c.add("ann")
+        run_dir, sock = ann.runtime_dir, os.path.join(ann.runtime_dir, "api.sock")
+        check(ann.cli("daemon", "status").returncode == 0, "status on a sane runtime directory failed")
+
+        def refused(what):
+            out = ann.cli("daemon", "status")
+            check(out.returncode == 1 and out.stderr.startswith("halma: ") and what in out.stderr,
+                  f"expected a refusal naming '{what}', got rc {out.returncode}: {out.stdout!r} {out.stderr!r}")
+
+        os.chown(run_dir, 65534, 65534)
+        refused("belongs to nobody")
+        os.chown(run_dir, os.geteuid(), os.getegid())
+        os.chmod(run_dir, 0o777)
+        refused("writable by everyone")
+        os.chmod(run_dir, 0o770)
+        refused("writable by its group")
+        os.chmod(run_dir, 0o750)
+        os.chmod(sock, 0o666)
+        refused("writable by everyone")
+        os.chown(sock, 65534, 65534)
+        os.chmod(sock, 0o600)
+        refused("belongs to nobody")
+        os.chown(sock, os.geteuid(), os.getegid())
+        os.chmod(sock, 0o660)  # the service's layout: 0750 and 0660 for the group halma
+        check(ann.cli("daemon", "status").returncode == 0, "the service's layout (0750, 0660) was refused")
+        link = run_dir + "-link"
+        os.symlink(run_dir, link)
+        out = subprocess.run([halmatest.HALMA, "--runtime-dir", link, "daemon", "status"], capture_output=True, text=True,
+                             timeout=30)
+        check(out.returncode == 1 and "not a directory" in out.stderr, f"a symlinked runtime directory: {out.stderr!r}")
+
+
 TESTS = [fd_flood_keeps_the_api, room_logs_stay_bounded, unread_rejoins_stay_bounded, damaged_length_refuses_the_room,
-         full_disk_refuses_and_keeps]
+         full_disk_refuses_and_keeps, squatted_runtime_dir_is_refused]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})
