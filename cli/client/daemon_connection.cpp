@@ -1,5 +1,6 @@
 #include "cli/client/daemon_connection.h"
 
+#include "cli/client/reply_escape.h"
 #include "cli/client/runtime_check.h"
 
 #include <cstdio>
@@ -47,7 +48,9 @@ bool DaemonConnection::receive(std::chrono::milliseconds wait, pb::Reply& out) {
     if (zmq::poll(&item, 1, wait) == 0) return false;
     zmq::message_t msg;
     if (!socket_.recv(msg, zmq::recv_flags::dontwait)) return false;
-    return out.ParseFromArray(msg.data(), static_cast<int>(msg.size()));
+    if (!out.ParseFromArray(msg.data(), static_cast<int>(msg.size()))) return false;
+    make_printable(out); // whatever prints it later, nothing in it drives the terminal
+    return true;
 }
 
 std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
@@ -84,7 +87,9 @@ void DaemonConnection::drain() {
     zmq::message_t msg;
     while (socket_.recv(msg, zmq::recv_flags::dontwait)) {
         pb::Reply reply;
-        if (reply.ParseFromArray(msg.data(), static_cast<int>(msg.size()))) keep_push(reply);
+        if (!reply.ParseFromArray(msg.data(), static_cast<int>(msg.size()))) continue;
+        make_printable(reply);
+        keep_push(reply);
     }
 }
 

@@ -19,7 +19,6 @@ using std::chrono::milliseconds;
 namespace {
 
 constexpr int kDrainBatch = 256; // messages read per wake-up before the loop looks elsewhere
-constexpr std::size_t kMaxRoomName = 40;
 constexpr int kSendQueue = 64;
 
 // Peers name their connections "p" + hex (peer_links.cpp); anything else is shown as hex.

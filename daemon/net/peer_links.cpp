@@ -3,6 +3,7 @@
 #include "daemon/net/durable_file.h"
 #include "daemon/net/runtime_dir.h"
 #include "daemon/net/zmq_util.h"
+#include "daemon/room/clean_text.h"
 #include "daemon/room/secrets.h"
 #include "daemon/wire/frames.h"
 
@@ -32,6 +33,33 @@ pb::HostMessage unavailable(const std::string& message) {
     reply.set_version(wire::kProtocolVersion);
     wire::set_error(reply.mutable_error(), pb::ERROR_CODE_UNAVAILABLE, message);
     return reply;
+}
+
+// Rooms a host may list; more is no honest host (each is a room it hosts).
+constexpr int kMaxListedRooms = 256;
+constexpr std::size_t kMaxErrorText = 500;
+
+// What a host says is held to what a host itself takes from peers: text cleaned (no terminal
+// controls, valid UTF-8) and cut, counts bounded. Events and snapshots are checked as they are
+// read (wire::event_from_proto, state_from_proto); this is the rest.
+void clean_host_message(pb::HostMessage& msg) {
+    if (msg.has_error())
+        msg.mutable_error()->set_message(sanitize_text(msg.error().message(), kMaxErrorText));
+    if (msg.has_rooms()) {
+        auto* rooms = msg.mutable_rooms()->mutable_rooms();
+        if (rooms->size() > kMaxListedRooms)
+            rooms->DeleteSubrange(kMaxListedRooms, rooms->size() - kMaxListedRooms);
+        for (auto& room : *rooms) {
+            room.set_room_id(sanitize_text(room.room_id(), 64));
+            room.set_name(sanitize_text(room.name(), kMaxRoomName));
+            room.set_host_player(sanitize_text(room.host_player(), kMaxMemberName));
+            room.set_code(sanitize_text(room.code(), 64));
+            room.set_machine(sanitize_text(room.machine(), 255));
+            room.clear_addresses();
+            room.set_seats(std::min<std::uint32_t>(room.seats(), engine::kSetNB));
+            room.set_seats_taken(std::min(room.seats_taken(), room.seats()));
+        }
+    }
 }
 
 } // namespace
@@ -122,6 +150,7 @@ void PeerLinks::on_readable(Link& link, const Now& now) {
             spdlog::warn("host {}: {}", link.address, rejection->message);
             continue;
         }
+        clean_host_message(msg);
         if (msg.clock_ms() != 0) {
             // Read now, not at the loop's `now`: the host stamped it before we read it, so this
             // never overstates the host's clock.

@@ -1,0 +1,141 @@
+"""Issue 9, point 4: a hostile host. A fake host (a ROUTER on 127.0.0.1 speaking the peer
+protocol) sends terminal escape sequences in every text it can and huge chat events; the victim
+daemon cleans and bounds them as a host does what peers send, and `halma` prints no raw control
+character whatever it is given. Run one with: hostile_host_tests.py NAME."""
+import os
+import queue
+import threading
+import time
+
+import zmq
+
+from halmatest import Cluster, api_pb2, check, common_pb2, peer_pb2, run, wait_until
+
+# A window title, a colour, a screen clear and a right-to-left override.
+EVIL = "\x1b]0;pwned\x07\x1b[31m\u202eevil\x1b[2J\x9b1m"
+ROOM_ID = "ab" * 16
+HUGE_CHATS = 10
+HUGE_BYTES = 20 << 20
+
+
+def rss_kb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+class FakeHost(threading.Thread):
+    """Answers ListRooms, JoinRoom and heartbeats with hostile text; sends what is put in
+    `outbox` as updates of its one room. Stops when `stop` is set (each wait bounded)."""
+
+    def __init__(self, ctx):
+        super().__init__(daemon=True)
+        self.sock = ctx.socket(zmq.ROUTER)
+        self.sock.setsockopt(zmq.LINGER, 0)
+        self.port = self.sock.bind_to_random_port("tcp://127.0.0.1")
+        self.outbox = queue.Queue()
+        self.stop = threading.Event()
+        self.peer = None
+        self.seq = 0
+        self.sent = 0
+
+    def snapshot(self, out):
+        out.config.CopyFrom(common_pb2.RoomConfig(room_id=ROOM_ID, name="room" + EVIL,
+                                                  mode=common_pb2.RoomMode(players=2)))
+        names = ["host" + EVIL, "guest" + EVIL]
+        for member, name in enumerate(names, start=1):
+            e = out.events.add(seq=member, time_ms=1)
+            e.joined.member, e.joined.name, e.joined.seat = member, name, member - 1
+        e = out.events.add(seq=3, time_ms=1)
+        e.chat.member, e.chat.text = 1, "hello" + EVIL
+        self.seq = 3
+
+    def answer(self, ident, msg):
+        reply = peer_pb2.HostMessage(version=1, request_id=msg.request_id)
+        if msg.HasField("list_rooms"):
+            room = reply.rooms.rooms.add(room_id=ROOM_ID, name="room" + EVIL, seats=2, seats_taken=1,
+                                         host_player="host" + EVIL)
+            room.mode.players = 2
+        elif msg.HasField("join"):
+            reply.joined.member, reply.joined.seat, reply.joined.token = 2, 1, "cd" * 16
+            self.snapshot(reply.joined.snapshot)
+            self.peer = ident
+        elif msg.HasField("heartbeat"):
+            reply.heartbeat.rooms.add(room_id=ROOM_ID, seq=self.seq)
+        else:
+            reply.error.code, reply.error.message = common_pb2.ERROR_CODE_BAD_REQUEST, "no" + EVIL
+        self.sock.send_multipart([ident, reply.SerializeToString()])
+
+    def run(self):
+        while not self.stop.is_set():
+            if self.sock.poll(50):
+                ident, data = self.sock.recv_multipart()
+                msg = peer_pb2.PeerMessage()
+                msg.ParseFromString(data)
+                self.answer(ident, msg)
+            while self.peer is not None and not self.outbox.empty():
+                text = self.outbox.get()
+                self.seq += 1
+                update = peer_pb2.HostMessage(version=1)
+                update.update.room_id = ROOM_ID
+                update.update.event.seq, update.update.event.time_ms = self.seq, 2
+                update.update.event.chat.member, update.update.event.chat.text = 1, text
+                self.sock.send_multipart([self.peer, update.SerializeToString()])
+                self.sent += 1
+        self.sock.close()
+
+
+def hostile_host_is_contained():
+    """Ten chat events of 20 MiB and escape sequences in the room's name, the members' names,
+    chat and error messages: the victim grows by less than 64 MiB, its replica keeps every line
+    at 500 bytes, and neither `halma` (rooms, join, board, board --json, status) nor the victim's
+    log shows a raw control character."""
+    with Cluster("evilhost") as c:
+        victim = c.add("victim")
+        host = FakeHost(c.ctx)
+        host.start()
+        try:
+            address = f"127.0.0.1:{host.port}"
+            outputs = []
+
+            def cli(*args):
+                out = victim.cli(*args)
+                outputs.append((args, out.stdout + out.stderr))
+                return out
+
+            listed = cli("rooms", address)
+            check(listed.returncode == 0, f"halma rooms {address}: {listed.stderr}")
+            joined = cli("join", address + "/room")
+            check(joined.returncode == 0, f"halma join at the fake host failed: {joined.stderr}")
+            before = rss_kb(victim.proc.pid)
+            for i in range(HUGE_CHATS):
+                host.outbox.put(EVIL + "x" * HUGE_BYTES)
+            wait_until(lambda: host.sent == HUGE_CHATS, 30, "the fake host to send its chat")
+            # The replica has them all once its view's seq is the host's.
+            wait_until(lambda: victim.api().view().seq == host.seq, 30, "the victim to take the chat")
+            grown = rss_kb(victim.proc.pid) - before
+            print(f"victim RSS grew by {grown} kB over {HUGE_CHATS} chat events of {HUGE_BYTES >> 20} MiB")
+            check(grown < 64 << 10, f"the victim grew by {grown} kB")
+            view = victim.api().view()
+            check(all(len(line.text.encode()) <= 500 for line in view.chat), "a chat line over 500 bytes was kept")
+            for args in (("status",), ("board",), ("board", "--json"), ("rooms",)):
+                cli(*args)
+            move = cli("move", "a1-b1")
+            check(move.returncode != 0, "a move at the fake host was taken")
+            for args, text in outputs:
+                check("\x1b" not in text and "\u202e" not in text and "\x07" not in text and "\x9b" not in text,
+                      f"halma {' '.join(args)} printed a raw control character: {text[:300]!r}")
+            log = open(victim.log_path, encoding="utf-8", errors="replace").read()
+            check("\x1b" not in log and "\u202e" not in log, "the victim's log holds a raw control character")
+            check(len(log) < 8 << 20, f"the victim's log grew to {len(log)} bytes")
+        finally:
+            host.stop.set()
+            host.join(timeout=5)
+
+
+TESTS = [hostile_host_is_contained]
+
+if __name__ == "__main__":
+    run({f.__name__: f for f in TESTS})
