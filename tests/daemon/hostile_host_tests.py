@@ -4,12 +4,14 @@ daemon cleans and bounds them as a host does what peers send, and `halma` prints
 character whatever it is given. Run one with: hostile_host_tests.py NAME."""
 import os
 import queue
+import shutil
+import subprocess
 import threading
 import time
 
 import zmq
 
-from halmatest import Cluster, api_pb2, check, common_pb2, peer_pb2, run, wait_until
+from halmatest import HALMA, Cluster, api_pb2, check, common_pb2, peer_pb2, run, wait_until
 
 # A window title, a colour, a screen clear and a right-to-left override.
 EVIL = "\x1b]0;pwned\x07\x1b[31m\u202eevil\x1b[2J\x9b1m"
@@ -122,6 +124,18 @@ def hostile_host_is_contained():
             check(all(len(line.text.encode()) <= 500 for line in view.chat), "a chat line over 500 bytes was kept")
             for args in (("status",), ("board",), ("board", "--json"), ("rooms",)):
                 cli(*args)
+            # watch prints events as they come: one is enough; chat is sent until it has one
+            # (at most 50 lines, and watch gives up after 10 s).
+            watch = subprocess.Popen([HALMA, "--runtime-dir", victim.runtime_dir, "watch", "--count", "1",
+                                      "--for-ms", "10000"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            for _ in range(50):
+                if watch.poll() is not None:
+                    break
+                host.outbox.put("watch" + EVIL)
+                time.sleep(0.2)
+            watched = watch.communicate(timeout=20)[0]
+            outputs.append((("watch",), watched))
+            check("watch" in watched and "pwned" in watched, f"halma watch printed no chat: {watched!r}")
             move = cli("move", "a1-b1")
             check(move.returncode != 0, "a move at the fake host was taken")
             for args, text in outputs:
@@ -135,7 +149,58 @@ def hostile_host_is_contained():
             host.join(timeout=5)
 
 
-TESTS = [hostile_host_is_contained]
+def fake_daemon_cannot_drive_the_terminal():
+    """halma escapes control characters whatever its daemon lets through: a fake daemon (a
+    ROUTER on the api socket of a private runtime directory) answers views, room lists and
+    errors with raw escape sequences; status, board, rooms, join and move print none of them
+    raw, and show them escaped."""
+    import tempfile
+    run_dir = tempfile.mkdtemp(prefix="halma-fakeapi-")
+    ctx = zmq.Context()
+    sock = ctx.socket(zmq.ROUTER)
+    sock.setsockopt(zmq.LINGER, 0)
+    sock.bind(f"ipc://{run_dir}/api.sock")
+    stop = threading.Event()
+
+    def serve():
+        while not stop.is_set():
+            if not sock.poll(50):
+                continue
+            ident, data = sock.recv_multipart()
+            req = api_pb2.Request()
+            req.ParseFromString(data)
+            reply = api_pb2.Reply(version=1, request_id=req.request_id)
+            if req.HasField("view"):
+                v = reply.view
+                v.summary.name, v.summary.room_id, v.summary.host_player = "room" + EVIL, ROOM_ID, "host" + EVIL
+                v.summary.mode.players = 2
+                v.your_seat = -1
+                v.seats.add(seat=0, name="seat" + EVIL)
+                v.chat.add(seq=1, name="chat" + EVIL, text="line" + EVIL)
+            elif req.HasField("list"):
+                reply.rooms.rooms.add(room_id=ROOM_ID, name="room" + EVIL, host_player="host" + EVIL, seats=2)
+            else:
+                reply.error.code, reply.error.message = common_pb2.ERROR_CODE_BAD_REQUEST, "no" + EVIL
+            sock.send_multipart([ident, reply.SerializeToString()])
+
+    server = threading.Thread(target=serve, daemon=True)
+    server.start()
+    try:
+        for args in (("status",), ("board",), ("board", "--json"), ("rooms",), ("join", "x"), ("move", "a1-b1"),
+                     ("chat", "hi")):
+            out = subprocess.run([HALMA, "--runtime-dir", run_dir, *args], capture_output=True, text=True, timeout=30)
+            text = out.stdout + out.stderr
+            check(not any(c in text for c in ("\x1b", "\x07", "\x9b", "\u202e")),
+                  f"halma {' '.join(args)} printed a raw control character: {text[:300]!r}")
+            check("\\x1b" in text, f"halma {' '.join(args)} did not show the escape escaped: {text[:300]!r}")
+    finally:
+        stop.set()
+        server.join(timeout=5)
+        ctx.destroy(linger=0)
+        shutil.rmtree(run_dir, ignore_errors=True)
+
+
+TESTS = [hostile_host_is_contained, fake_daemon_cannot_drive_the_terminal]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})
