@@ -17,19 +17,24 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
     const std::string& id = room.authority.state().id();
     auto events = room.authority.take_events();
     const RoomState& state = room.authority.state();
-    // Seat tokens first: a token on disk for a join whose event is not is ignored at a reload,
-    // but a member on disk without its token would lose its seat.
     MemberId local = room.local_member;
     for (const RoomEvent& e : events)
         if (auto* left = std::get_if<event::MemberLeft>(&e.body); left && left->member == local)
             local = kNoMember;
     StoredMembers members { local, room.authority.tokens() };
-    if (members != room.kept_members) {
-        if (auto written = store_.save_members(id, members); !written) {
+    // Seat tokens before the events, old and new together: a token on disk whose member is not
+    // in the room is ignored at a reload, but a member whose token is not there loses its seat.
+    // So whichever of the two writes fails, the files reload to a room where everyone holds
+    // their token (a new member's before its join is written, a leaver's until its leave is).
+    StoredMembers both = members;
+    both.tokens.insert(room.kept_members.tokens.begin(), room.kept_members.tokens.end());
+    if (both.local == kNoMember) both.local = room.kept_members.local;
+    if (both != room.kept_members) {
+        if (auto written = store_.save_members(id, both); !written) {
             lose_disk(room, written.error().message, now);
             return false;
         }
-        room.kept_members = std::move(members);
+        room.kept_members = std::move(both);
     }
     if (!events.empty() && state.folds() != room.kept_folds) {
         // The log was folded: the file is replaced by the folded log (new events included), so
@@ -49,6 +54,19 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
             // Written, but not flushed: the events stand (undoing them would need the disk
             // too); the room takes nothing more until the disk does.
             disk_failed(id, *failed);
+        }
+    }
+    // Then the tokens exactly, the leavers' gone. The events stand whatever this does (they
+    // are written); the file as it was reloads to the same room.
+    if (members != room.kept_members) {
+        if (auto written = store_.save_members(id, members); !written) {
+            spdlog::error("room {}: cannot write its members file ({}); read-only until the disk "
+                          "takes a write again",
+                state.config().name, written.error().message);
+            room.read_only = "the host cannot write to its disk (" + written.error().message + ")";
+            room.disk_retry_at = now.steady + kDiskRetry;
+        } else {
+            room.kept_members = std::move(members);
         }
     }
     if (local != room.local_member) {
@@ -108,7 +126,10 @@ void HostService::retry_disk(HostedRoom& room, const Now& now) {
     if (room.read_only.empty() || now.steady < room.disk_retry_at) return;
     // The members file is small and rewritten whole: if the disk takes it, it takes events.
     const std::string& id = room.authority.state().id();
-    auto written = store_.save_members(id, room.kept_members);
+    // Memory is what the disk holds (read-only since): its tokens are the file's, exactly.
+    StoredMembers members { room.local_member, room.authority.tokens() };
+    auto written = store_.save_members(id, members);
+    if (written) room.kept_members = std::move(members);
     std::optional<std::string> failed;
     if (!written)
         failed = written.error().message;
