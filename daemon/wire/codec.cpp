@@ -164,7 +164,8 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
         const auto& j = in.joined();
         auto level = parse_bot_level(j.bot_level());
         if (j.bot() && !level)
-            return engine::fail("a bot of unknown level '" + j.bot_level() + "'");
+            return engine::fail(
+                "a bot of unknown level '" + sanitize_text(j.bot_level(), 16) + "'");
         e.body = event::MemberJoined { j.member(), sanitize_text(j.name(), kMaxMemberName),
             j.seat(), j.bot(), j.bot() ? *level : BotLevel::kHard };
         break;
