@@ -1,5 +1,8 @@
 #include "cli/client/daemon_connection.h"
 
+#include "cli/client/reply_escape.h"
+#include "cli/client/runtime_check.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -35,7 +38,9 @@ DaemonConnection::DaemonConnection(
     , socket_path_(runtime_dir + "/api.sock")
     , timeout_(timeout) {
     socket_.set(zmq::sockopt::linger, 0);
-    socket_.connect("ipc://" + socket_path_);
+    // Checked before connecting: a squatter's socket hears nothing, not even a connection.
+    problem_ = runtime_dir_problem(runtime_dir);
+    if (!problem_) socket_.connect("ipc://" + socket_path_);
 }
 
 bool DaemonConnection::receive(std::chrono::milliseconds wait, pb::Reply& out) {
@@ -43,10 +48,13 @@ bool DaemonConnection::receive(std::chrono::milliseconds wait, pb::Reply& out) {
     if (zmq::poll(&item, 1, wait) == 0) return false;
     zmq::message_t msg;
     if (!socket_.recv(msg, zmq::recv_flags::dontwait)) return false;
-    return out.ParseFromArray(msg.data(), static_cast<int>(msg.size()));
+    if (!out.ParseFromArray(msg.data(), static_cast<int>(msg.size()))) return false;
+    make_printable(out); // whatever prints it later, nothing in it drives the terminal
+    return true;
 }
 
 std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
+    if (problem_) return std::unexpected(NoReply { *problem_ });
     if (!std::filesystem::exists(socket_path_))
         return std::unexpected(NoReply { "no halmad is running here (no " + socket_path_
             + "); start one with `halmad &`, or point --runtime-dir at its directory" });
@@ -79,7 +87,9 @@ void DaemonConnection::drain() {
     zmq::message_t msg;
     while (socket_.recv(msg, zmq::recv_flags::dontwait)) {
         pb::Reply reply;
-        if (reply.ParseFromArray(msg.data(), static_cast<int>(msg.size()))) keep_push(reply);
+        if (!reply.ParseFromArray(msg.data(), static_cast<int>(msg.size()))) continue;
+        make_printable(reply);
+        keep_push(reply);
     }
 }
 

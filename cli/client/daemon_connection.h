@@ -52,6 +52,7 @@ private:
     zmq::context_t context_;
     zmq::socket_t socket_;
     std::string socket_path_;
+    std::optional<std::string> problem_; // why the runtime directory is not safe to use
     std::chrono::milliseconds timeout_;
     std::uint64_t next_id_ = 1;
     std::deque<pb::Event> events_;

@@ -12,8 +12,7 @@ namespace {
 // The TXT record's own version (DNS-SD's txtvers convention), apart from the wire protocol's.
 constexpr const char* kTxtVersion = "1";
 constexpr int kProtocol = 1; // halma.v1, as wire::kProtocolVersion
-constexpr std::size_t kMaxRoomName = 40;
-constexpr std::size_t kMaxPlayerName = 32;
+constexpr std::size_t kMaxPlayerName = kMaxMemberName;
 constexpr std::size_t kMaxRules = 128;
 constexpr std::size_t kMaxItems = 32;
 

@@ -24,6 +24,7 @@ bool write_all(int fd, std::string_view bytes) {
     while (!bytes.empty()) {
         ssize_t n = ::write(fd, bytes.data(), bytes.size());
         if (n < 0 && errno == EINTR) continue;
+        if (n == 0) errno = ENOSPC; // no progress and no error: the disk took nothing
         if (n <= 0) return false;
         bytes.remove_prefix(static_cast<std::size_t>(n));
     }
@@ -51,11 +52,23 @@ engine::Result<bool> write_file_atomically(
     if (fd < 0) return os_error("create", tmp);
     // A temporary file left by a crash keeps its mode through O_TRUNC: set it again.
     bool ok = ::fchmod(fd, 0600) == 0 && write_all(fd, bytes) && ::fsync(fd) == 0;
-    int saved = errno;
-    ::close(fd);
-    errno = saved;
-    if (!ok) return os_error("write", tmp);
-    if (::rename(tmp.c_str(), path.c_str()) != 0) return os_error("rename to", path);
+    int saved = ok ? 0 : errno;
+    if (::close(fd) != 0 && ok) { // NFS and some file systems report a full disk only here
+        ok = false;
+        saved = errno;
+    }
+    if (!ok) {
+        // A part-written temporary file would hold space a full disk needs back.
+        ::unlink(tmp.c_str());
+        errno = saved;
+        return os_error("write", tmp);
+    }
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        saved = errno;
+        ::unlink(tmp.c_str());
+        errno = saved;
+        return os_error("rename to", path);
+    }
     return sync_directory(path.parent_path());
 }
 
@@ -105,7 +118,21 @@ AppendFile::~AppendFile() {
 
 engine::Result<bool> AppendFile::append(std::string_view bytes) {
     if (fd_ < 0) return engine::fail(path_.string() + " is not open");
-    if (!write_all(fd_, bytes)) return os_error("append to", path_);
+    struct stat before { };
+    if (::fstat(fd_, &before) != 0) return os_error("look at", path_);
+    if (!write_all(fd_, bytes)) {
+        // A full disk can take part of the batch: cut it off again (that needs no space), so
+        // the file ends with whole records and the next append follows them, not the torn part.
+        int saved = errno;
+        if (::ftruncate(fd_, before.st_size) != 0) {
+            auto why = os_error("cut back", path_);
+            errno = saved;
+            return engine::fail(
+                os_error("append to", path_).error().message + "; " + why.error().message);
+        }
+        errno = saved;
+        return os_error("append to", path_);
+    }
     return true;
 }
 

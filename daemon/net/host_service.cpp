@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <random>
 #include <spdlog/spdlog.h>
 #include <utility>
 #include <zmq_addon.hpp>
@@ -19,7 +18,6 @@ using std::chrono::milliseconds;
 namespace {
 
 constexpr int kDrainBatch = 256; // messages read per wake-up before the loop looks elsewhere
-constexpr std::size_t kMaxRoomName = 40;
 constexpr int kSendQueue = 64;
 
 // Peers name their connections "p" + hex (peer_links.cpp); anything else is shown as hex.
@@ -104,7 +102,7 @@ void HostService::mark_alive(const std::string& conn, PeerConn& peer, const Now&
     peer.alive = true;
     spdlog::info("peer {} is back", short_id(conn));
     for (const auto& [room_id, member] : peer.members)
-        if (auto* room = find(room_id)) {
+        if (auto* room = find(room_id); room && room->read_only.empty()) {
             room->authority.set_connected(member, true, now);
             flush(*room, now);
         }
@@ -185,10 +183,20 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
             "no room '" + join.room() + "' here (friends rooms need their code)", now);
         return;
     }
+    if (auto refusal = read_only_refusal(*room)) {
+        send_error(conn, msg.request_id(), wire::to_proto(refusal->code), refusal->message, now);
+        return;
+    }
     auto ticket = room->authority.join(join.name(), join.token(), join.spectate(), now);
     if (!ticket) {
         send_error(conn, msg.request_id(), wire::to_proto(ticket.error().code),
             ticket.error().message, now);
+        return;
+    }
+    // The seat token is on disk before the joiner has it.
+    if (!persist(*room, now)) {
+        auto refusal = read_only_refusal(*room);
+        send_error(conn, msg.request_id(), wire::to_proto(refusal->code), refusal->message, now);
         return;
     }
     const std::string& room_id = room->authority.state().id();
@@ -198,8 +206,6 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
     conns_[conn].members.insert({ room_id, ticket->member });
     spdlog::info("room {}: member {} {} from peer {}", room->authority.state().config().name,
         ticket->member, ticket->rejoined ? "rejoined" : "joined", short_id(conn));
-    // The seat token is on disk before the joiner has it.
-    persist(*room);
     pb::HostMessage reply;
     reply.set_request_id(msg.request_id());
     auto* joined = reply.mutable_joined();
@@ -261,21 +267,24 @@ void HostService::handle_command(
             "a command id is at most " + std::to_string(kMaxCommandId) + " bytes", now);
         return;
     }
-    if (auto refusal = room->authority.act(command.token(), action, now, command.command_id())) {
+    auto refusal = read_only_refusal(*room);
+    if (!refusal) refusal = room->authority.act(command.token(), action, now, command.command_id());
+    // Not on disk, not done: the room is back where its files are, and the player is told.
+    if (!refusal && !flush(*room, now)) refusal = read_only_refusal(*room);
+    if (refusal) {
         spdlog::info("room {}: refused peer {}: {}", room->authority.state().config().name,
             short_id(conn), refusal->message);
         send_error(conn, msg.request_id(), wire::to_proto(refusal->code), refusal->message, now);
         return;
     }
-    flush(*room, now);
     pb::HostMessage ack;
     ack.set_request_id(msg.request_id());
     ack.mutable_ack();
     send(conn, ack, now);
 }
 
-void HostService::flush(HostedRoom& room, const Now& now) {
-    persist(room);
+bool HostService::flush(HostedRoom& room, const Now& now) {
+    if (!persist(room, now)) return false;
     const RoomState& state = room.authority.state();
     for (const RoomEvent& e : std::exchange(room.unsent, {})) {
         pb::HostMessage msg;
@@ -303,11 +312,13 @@ void HostService::flush(HostedRoom& room, const Now& now) {
         bots_.request(BotJob { state.id(), state.seq(), bot, state.member(bot)->bot_level, person },
             *state.game());
     }
+    return true;
 }
 
 void HostService::bot_moved(const BotJob& job, engine::Move move, const Now& now) {
     HostedRoom* room = find(job.room_id);
     if (!room || room->authority.state().seq() != job.seq) return; // the room moved on meanwhile
+    if (!room->read_only.empty()) return; // asked again when the room is writable
     if (auto refusal = room->authority.bot_move(job.bot, move, now)) {
         spdlog::error("room {}: bot move refused: {}", room->authority.state().config().name,
             refusal->message);
@@ -358,11 +369,17 @@ void HostService::tick(const Now& now) {
         }
         spdlog::info("peer {} went silent; holding its seats", short_id(id));
         for (const auto& [room_id, member] : c.members)
-            if (auto* room = find(room_id)) room->authority.set_connected(member, false, now);
+            if (auto* room = find(room_id); room && room->read_only.empty())
+                room->authority.set_connected(member, false, now);
     }
     for (const auto& id : gone) conns_.erase(id);
     // Before the heartbeats: the seq a heartbeat names is an event already on disk.
     for (auto& [id, room] : rooms_) {
+        if (!room->read_only.empty()) {
+            retry_disk(*room, now);
+            if (!room->read_only.empty()) continue; // its holds run out once it can be written
+            room->bot_asked_at = 0; // a bot's move asked for while read-only was dropped
+        }
         room->authority.tick(now);
         flush(*room, now);
     }
@@ -387,90 +404,6 @@ void HostService::tick(const Now& now) {
     // A silent peer whose members have all timed out of their rooms is forgotten.
     std::erase_if(
         conns_, [](const auto& c) { return !c.second.alive && c.second.members.empty(); });
-}
-
-Outcome<std::string> HostService::create_room(
-    std::string name, Visibility visibility, RoomMode mode, const Now& now) {
-    if (name.size() > kMaxRoomName)
-        return std::unexpected(
-            Refusal { Refusal::Code::kBadRequest, "a room name is 1 to 40 bytes" });
-    name = sanitize_text(name);
-    if (name.find_first_not_of(' ') == std::string::npos)
-        return std::unexpected(
-            Refusal { Refusal::Code::kBadRequest, "a room name is 1 to 40 bytes" });
-    for (auto& [id, r] : rooms_)
-        if (r->authority.state().config().name == name)
-            return std::unexpected(
-                Refusal { Refusal::Code::kBadRequest, "a room named " + name + " exists already" });
-    if (auto why = mode.invalid())
-        return std::unexpected(Refusal { Refusal::Code::kBadRequest, *why });
-    RoomConfig config { random_hex_id(), name, visibility,
-        visibility == Visibility::kFriends ? random_room_code() : "", mode };
-    std::string id = config.room_id;
-    auto& room = *rooms_
-                      .emplace(id,
-                          std::make_unique<HostedRoom>(RoomAuthority(
-                              std::move(config), authority_options(), std::random_device {}())))
-                      .first->second;
-    if (auto kept = store_.create(room.authority.state().config(), {}); !kept) {
-        spdlog::error("room {}: cannot keep it on disk ({}); a restart will lose it", name,
-            kept.error().message);
-        room.kept = false;
-    }
-    spdlog::info("hosting room {} ({} players, {})", name, mode.players,
-        visibility == Visibility::kFriends ? "friends" : "public");
-    listener_.room_changed(room.authority.state(), nullptr, kNoMember, connected_state());
-    (void)now;
-    return id;
-}
-
-AuthorityOptions HostService::authority_options() const {
-    return AuthorityOptions { milliseconds(config_.hold_ms), bots_.available(),
-        parse_bot_level(config_.bot_level).value_or(BotLevel::kHard) };
-}
-
-HostedRoom* HostService::find_named(std::string_view name) {
-    for (auto& [id, r] : rooms_)
-        if (r->authority.state().config().name == name) return r.get();
-    return nullptr;
-}
-
-HostedRoom* HostService::find(std::string_view room_id) {
-    auto it = rooms_.find(std::string(room_id));
-    return it == rooms_.end() ? nullptr : it->second.get();
-}
-
-std::vector<HostedRoom*> HostService::rooms() {
-    std::vector<HostedRoom*> list;
-    for (auto& [id, r] : rooms_) list.push_back(r.get());
-    return list;
-}
-
-Outcome<SeatTicket> HostService::local_join(HostedRoom& room, bool spectate, const Now& now) {
-    auto ticket = room.authority.join(config_.name, room.local_token, spectate, now);
-    if (ticket) {
-        room.local_member = ticket->member;
-        room.local_token = ticket->token;
-    }
-    flush(room, now);
-    return ticket;
-}
-
-std::optional<Refusal> HostService::local_act(
-    HostedRoom& room, const Action& action, const Now& now, std::string_view command_id) {
-    if (room.local_member == kNoMember)
-        return Refusal { Refusal::Code::kNotAllowed,
-            "you are not in room " + room.authority.state().config().name + ": join it first" };
-    auto refusal = room.authority.act(room.local_token, action, now, command_id);
-    flush(room, now);
-    return refusal;
-}
-
-Outcome<int> HostService::add_bots(
-    HostedRoom& room, int count, std::optional<BotLevel> level, const Now& now) {
-    auto added = room.authority.add_bots(count, level, now);
-    flush(room, now);
-    return added;
 }
 
 std::size_t HostService::peers() const {

@@ -30,7 +30,10 @@ struct HostedRoom {
     MemberId local_member = kNoMember; // the player at this daemon's own front ends
     std::string local_token;
     std::uint64_t bot_asked_at = 0; // seq a bot move was last asked for
-    bool kept = true; // on disk (false after the disk failed it: it will not survive a restart)
+    // Why the room takes no change now (the disk refused its last write), empty when it does;
+    // the disk is tried again at disk_retry_at.
+    std::string read_only;
+    std::chrono::steady_clock::time_point disk_retry_at {};
     StoredMembers kept_members; // the members file as last written
     std::uint64_t kept_folds = 0; // the room's log was folded this often when last written whole
     std::vector<RoomEvent> unsent; // on disk, not yet sent to anyone
@@ -53,7 +56,8 @@ public:
     // At start-up: the rooms this daemon hosted when it stopped, from disk. Every remote member
     // is marked gone and held until its daemon rejoins; a bot whose turn it is is asked again.
     void restore_rooms(const Now& now);
-    // The disk refused a room's log (DiskSyncer): the room goes on without being kept.
+    // The disk refused to flush a room's log (DiskSyncer): the room is read-only until a write
+    // succeeds again.
     void disk_failed(const std::string& room_id, const std::string& why);
 
     // For the local front ends.
@@ -87,14 +91,19 @@ private:
     void handle_command(const std::string& conn, const wire::pb::PeerMessage& msg, const Now& now);
     HostedRoom* lookup(std::string_view room, std::string_view token);
     // Writes the room's new events (and changed seat tokens) to disk: only then may anyone
-    // hear of them (write-ahead), so a restarted host has every event a peer has seen.
-    void persist(HostedRoom& room);
-    // The disk failed the room: it goes on in memory, its files are removed (an older copy
-    // resumed after a restart would be behind what the players have seen).
-    void stop_keeping(HostedRoom& room, const std::string& why);
+    // hear of them (write-ahead), so a restarted host has every event a peer has seen. False
+    // when the disk refused them: the room is then back to what its files hold, and read-only.
+    bool persist(HostedRoom& room, const Now& now);
+    // A write failed: the room's unwritten changes are undone (it is reloaded from its files,
+    // which a failed write leaves as they were) and it takes no change until the disk does.
+    void lose_disk(HostedRoom& room, const std::string& why, const Now& now);
+    // A read-only room, when its retry time has come: writable again if the disk takes a write.
+    void retry_disk(HostedRoom& room, const Now& now);
+    // The refusal for anything that would change a read-only room.
+    static std::optional<Refusal> read_only_refusal(const HostedRoom& room);
     // Persists the room's new events, then sends them to every daemon in it, tells the local
-    // API, wakes its bot.
-    void flush(HostedRoom& room, const Now& now);
+    // API, wakes its bot. False, and nothing sent, when the disk refused them (see persist).
+    bool flush(HostedRoom& room, const Now& now);
     AuthorityOptions authority_options() const;
     void send(const std::string& conn, wire::pb::HostMessage& msg, const Now& now);
     void send_error(const std::string& conn, std::uint64_t request_id, wire::pb::ErrorCode code,
@@ -116,5 +125,7 @@ wire::pb::ConnectionState connected_state();
 
 // How long a command id (RoomCommand.command_id, Request.request_key) may be.
 inline constexpr std::size_t kMaxCommandId = 64;
+// How often a read-only room tries its disk again.
+inline constexpr std::chrono::seconds kDiskRetry { 1 };
 
 } // namespace halma::daemon

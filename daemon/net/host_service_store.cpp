@@ -1,60 +1,163 @@
 // HostService's side of durability: each room's new events and seat tokens go to its RoomStore
 // before anyone hears of them, and at start-up the rooms kept there are hosted again; a closed
-// room's files go. The rest of HostService (the ROUTER, the rooms' traffic) is host_service.cpp.
+// room's files go. A write the disk refuses undoes the change it was for and makes the room
+// read-only until the disk takes writes again; a failure never deletes a room's files. The rest of
+// HostService (the ROUTER, the rooms' traffic) is host_service.cpp.
 #include "daemon/net/host_service.h"
 
+#include <cerrno>
+#include <cstring>
 #include <random>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 namespace halma::daemon {
 
-void HostService::persist(HostedRoom& room) {
+bool HostService::persist(HostedRoom& room, const Now& now) {
     const std::string& id = room.authority.state().id();
     auto events = room.authority.take_events();
-    for (const RoomEvent& e : events)
-        if (auto* left = std::get_if<event::MemberLeft>(&e.body);
-            left && left->member == room.local_member) {
-            room.local_member = kNoMember;
-            room.local_token.clear();
-        }
     const RoomState& state = room.authority.state();
-    if (room.kept && !events.empty() && state.folds() != room.kept_folds) {
+    MemberId local = room.local_member;
+    for (const RoomEvent& e : events)
+        if (auto* left = std::get_if<event::MemberLeft>(&e.body); left && left->member == local)
+            local = kNoMember;
+    StoredMembers members { local, room.authority.tokens() };
+    // Seat tokens before the events, old and new together: a token on disk whose member is not
+    // in the room is ignored at a reload, but a member whose token is not there loses its seat.
+    // So whichever of the two writes fails, the files reload to a room where everyone holds
+    // their token (a new member's before its join is written, a leaver's until its leave is).
+    StoredMembers both = members;
+    both.tokens.insert(room.kept_members.tokens.begin(), room.kept_members.tokens.end());
+    if (both.local == kNoMember) both.local = room.kept_members.local;
+    if (both != room.kept_members) {
+        if (auto written = store_.save_members(id, both); !written) {
+            lose_disk(room, written.error().message, now);
+            return false;
+        }
+        room.kept_members = std::move(both);
+    }
+    if (!events.empty() && state.folds() != room.kept_folds) {
         // The log was folded: the file is replaced by the folded log (new events included), so
         // the disk holds no more than memory does.
-        if (auto written = store_.rewrite(id, state.log()); !written)
-            stop_keeping(room, written.error().message);
-        else
-            room.kept_folds = state.folds();
-    } else if (room.kept && !events.empty()) {
+        if (auto written = store_.rewrite(id, state.log()); !written) {
+            lose_disk(room, written.error().message, now);
+            return false;
+        }
+        room.kept_folds = state.folds();
+    } else if (!events.empty()) {
         // In the kernel before anyone hears of them; on the disk shortly after (DiskSyncer).
-        if (auto written = store_.append(id, events); !written)
-            stop_keeping(room, written.error().message);
-        else if (auto failed = disk_.sync(store_.log_fd(id), id))
-            stop_keeping(room, "flushing its events: " + *failed);
+        if (auto written = store_.append(id, events); !written) {
+            lose_disk(room, written.error().message, now);
+            return false;
+        }
+        if (auto failed = disk_.sync(store_.log_fd(id), id)) {
+            // Written, but not flushed: the events stand (undoing them would need the disk
+            // too); the room takes nothing more until the disk does.
+            disk_failed(id, *failed);
+        }
     }
-    StoredMembers members { room.local_member, room.authority.tokens() };
-    if (room.kept && members != room.kept_members) {
-        if (auto written = store_.save_members(id, members); !written)
-            stop_keeping(room, written.error().message);
-        else
+    // Then the tokens exactly, the leavers' gone. The events stand whatever this does (they
+    // are written); the file as it was reloads to the same room.
+    if (members != room.kept_members) {
+        if (auto written = store_.save_members(id, members); !written) {
+            spdlog::error("room {}: cannot write its members file ({}); read-only until the disk "
+                          "takes a write again",
+                state.config().name, written.error().message);
+            room.read_only = "the host cannot write to its disk (" + written.error().message + ")";
+            room.disk_retry_at = now.steady + kDiskRetry;
+        } else {
             room.kept_members = std::move(members);
+        }
+    }
+    if (local != room.local_member) {
+        room.local_member = kNoMember;
+        room.local_token.clear();
     }
     room.unsent.insert(room.unsent.end(), std::make_move_iterator(events.begin()),
         std::make_move_iterator(events.end()));
+    return true;
 }
 
 void HostService::disk_failed(const std::string& room_id, const std::string& why) {
-    if (HostedRoom* room = find(room_id); room && room->kept)
-        stop_keeping(*room, "flushing its events: " + why);
+    HostedRoom* room = find(room_id);
+    if (!room) return;
+    spdlog::error("room {}: cannot flush its events to disk ({}); read-only until the disk "
+                  "takes a write again",
+        room->authority.state().config().name, why);
+    room->read_only = "the host cannot write to its disk (" + why + ")";
+    room->disk_retry_at = Clock::now() + kDiskRetry;
 }
 
-void HostService::stop_keeping(HostedRoom& room, const std::string& why) {
-    const auto& state = room.authority.state();
-    spdlog::error("room {}: cannot keep it on disk ({}); it goes on, but a restart will lose it",
-        state.config().name, why);
-    room.kept = false;
-    if (auto removed = store_.remove(state.id()); !removed)
-        spdlog::error("room {}: {}", state.config().name, removed.error().message);
+void HostService::lose_disk(HostedRoom& room, const std::string& why, const Now& now) {
+    const std::string id = room.authority.state().id(), name = room.authority.state().config().name;
+    room.read_only = "the host cannot write to its disk (" + why + ")";
+    room.disk_retry_at = now.steady + kDiskRetry;
+    // Back to what the files hold: every event anyone has heard of is there (write-ahead), and
+    // nothing after it is, so nothing is lost that was seen, and nothing seen is undone.
+    auto stored = store_.reload(id);
+    auto authority = stored ? RoomAuthority::restore(stored->config, authority_options(),
+                         std::random_device {}(), stored->events, stored->members.tokens, now)
+                            : std::unexpected(stored.error());
+    if (!authority) {
+        // Cannot happen unless the files were damaged behind our back: the room's memory stays
+        // ahead of them, unsent, and nothing more is accepted.
+        spdlog::error("room {}: cannot write to disk ({}) nor reload it ({}); read-only", name, why,
+            authority.error().message);
+        (void)room.authority.take_events();
+        return;
+    }
+    spdlog::error("room {}: cannot write to disk ({}); its last change is refused and the room "
+                  "is read-only until the disk takes a write again; its files are kept",
+        name, why);
+    room.authority = std::move(*authority);
+    room.local_member = kNoMember;
+    room.local_token.clear();
+    if (auto token = room.authority.tokens().find(stored->members.local);
+        token != room.authority.tokens().end()) {
+        room.local_member = token->first;
+        room.local_token = token->second;
+    }
+    room.kept_members = stored->members;
+    room.kept_folds = room.authority.state().folds() > 0 ? ~std::uint64_t { 0 } : 0;
+    room.unsent.clear();
+}
+
+void HostService::retry_disk(HostedRoom& room, const Now& now) {
+    if (room.read_only.empty() || now.steady < room.disk_retry_at) return;
+    // The members file is small and rewritten whole: if the disk takes it, it takes events.
+    const std::string& id = room.authority.state().id();
+    // Memory is what the disk holds (read-only since): its tokens are the file's, exactly.
+    StoredMembers members { room.local_member, room.authority.tokens() };
+    auto written = store_.save_members(id, members);
+    if (written) room.kept_members = std::move(members);
+    std::optional<std::string> failed;
+    if (!written)
+        failed = written.error().message;
+    else if (int fd = store_.log_fd(id); fd >= 0 && ::fdatasync(fd) != 0)
+        failed = std::string("flushing its events: ") + std::strerror(errno);
+    if (failed) {
+        room.disk_retry_at = now.steady + kDiskRetry;
+        return;
+    }
+    spdlog::info("room {}: the disk takes writes again; the room is writable",
+        room.authority.state().config().name);
+    room.read_only.clear();
+    // Connections came and went while nothing could be written: a member the files call
+    // connected whose daemon is not here now is held, as after a restart.
+    std::set<MemberId> here;
+    for (const auto& [conn, c] : conns_)
+        for (const auto& [room_id, member] : c.members)
+            if (room_id == id && c.alive) here.insert(member);
+    for (const auto& [member, m] : room.authority.state().members())
+        if (!m.bot && m.connected && member != room.local_member && !here.count(member))
+            room.authority.set_connected(member, false, now);
+}
+
+std::optional<Refusal> HostService::read_only_refusal(const HostedRoom& room) {
+    if (room.read_only.empty()) return std::nullopt;
+    return Refusal { Refusal::Code::kUnavailable,
+        "room " + room.authority.state().config().name + " is read-only until the host has disk "
+            + "space again: " + room.read_only };
 }
 
 void HostService::restore_rooms(const Now& now) {
@@ -102,9 +205,8 @@ void HostService::close_room(HostedRoom& room, const Now& now) {
     std::string id = room.authority.state().id(), name = room.authority.state().config().name;
     room.authority.close(now);
     flush(room, now); // RoomClosed on disk, then to everyone in the room
-    if (room.kept)
-        if (auto removed = store_.remove(id); !removed)
-            spdlog::error("room {}: {}", name, removed.error().message);
+    if (auto removed = store_.remove(id); !removed)
+        spdlog::error("room {}: {}", name, removed.error().message);
     for (auto& [conn, c] : conns_)
         std::erase_if(c.members, [&](const auto& member) { return member.first == id; });
     rooms_.erase(id);

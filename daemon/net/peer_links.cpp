@@ -2,11 +2,11 @@
 
 #include "daemon/net/runtime_dir.h"
 #include "daemon/net/zmq_util.h"
+#include "daemon/room/clean_text.h"
 #include "daemon/room/secrets.h"
 #include "daemon/wire/frames.h"
 
 #include <algorithm>
-#include <fstream>
 #include <random>
 #include <spdlog/spdlog.h>
 #include <sstream>
@@ -31,6 +31,33 @@ pb::HostMessage unavailable(const std::string& message) {
     reply.set_version(wire::kProtocolVersion);
     wire::set_error(reply.mutable_error(), pb::ERROR_CODE_UNAVAILABLE, message);
     return reply;
+}
+
+// Rooms a host may list; more is no honest host (each is a room it hosts).
+constexpr int kMaxListedRooms = 256;
+constexpr std::size_t kMaxErrorText = 500;
+
+// What a host says is held to what a host itself takes from peers: text cleaned (no terminal
+// controls, valid UTF-8) and cut, counts bounded. Events and snapshots are checked as they are
+// read (wire::event_from_proto, state_from_proto); this is the rest.
+void clean_host_message(pb::HostMessage& msg) {
+    if (msg.has_error())
+        msg.mutable_error()->set_message(sanitize_text(msg.error().message(), kMaxErrorText));
+    if (msg.has_rooms()) {
+        auto* rooms = msg.mutable_rooms()->mutable_rooms();
+        if (rooms->size() > kMaxListedRooms)
+            rooms->DeleteSubrange(kMaxListedRooms, rooms->size() - kMaxListedRooms);
+        for (auto& room : *rooms) {
+            room.set_room_id(sanitize_text(room.room_id(), 64));
+            room.set_name(sanitize_text(room.name(), kMaxRoomName));
+            room.set_host_player(sanitize_text(room.host_player(), kMaxMemberName));
+            room.set_code(sanitize_text(room.code(), 64));
+            room.set_machine(sanitize_text(room.machine(), 255));
+            room.clear_addresses();
+            room.set_seats(std::min<std::uint32_t>(room.seats(), engine::kSetNB));
+            room.set_seats_taken(std::min(room.seats_taken(), room.seats()));
+        }
+    }
 }
 
 } // namespace
@@ -121,6 +148,7 @@ void PeerLinks::on_readable(Link& link, const Now& now) {
             spdlog::warn("host {}: {}", link.address, rejection->message);
             continue;
         }
+        clean_host_message(msg);
         if (msg.clock_ms() != 0) {
             // Read now, not at the loop's `now`: the host stamped it before we read it, so this
             // never overstates the host's clock.
@@ -464,54 +492,6 @@ std::size_t PeerLinks::hosts_connected() const {
 void PeerLinks::forget(const std::string& room_id) {
     std::erase_if(replicas_, [&](const auto& r) { return r->room_id == room_id; });
     save();
-}
-
-// The seats file: one "address room_id token seat|watch" line per room held, owner-only.
-void PeerLinks::save() const {
-    if (auto made = make_private_dir(config_.state_dir); !made) {
-        spdlog::error("cannot remember seats: {}", made.error().message);
-        return;
-    }
-    auto path = config_.state_dir / "seats";
-    auto tmp = config_.state_dir / "seats.tmp";
-    {
-        std::ofstream out(tmp, std::ios::trunc);
-        for (const auto& r : replicas_)
-            if (!r->token.empty())
-                out << r->address << ' ' << r->room_id << ' ' << r->token << ' '
-                    << (r->spectator ? "watch" : "seat") << '\n';
-    }
-    chmod(tmp.c_str(), 0600);
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) spdlog::error("cannot write {}: {}", path.string(), ec.message());
-}
-
-void PeerLinks::restore(const Now& now) {
-    std::ifstream in(config_.state_dir / "seats");
-    std::string line;
-    while (std::getline(in, line)) {
-        std::istringstream fields(line);
-        std::string address, room_id, token, role;
-        if (!(fields >> address >> room_id >> token)) {
-            spdlog::warn("seats file: skipping '{}'", line);
-            continue;
-        }
-        fields >> role;
-        std::string error;
-        if (!link_for(address, error)) {
-            spdlog::warn("seats file: {}", error);
-            continue;
-        }
-        auto r = std::make_unique<Replica>();
-        r->address = address;
-        r->room_id = room_id;
-        r->token = token;
-        r->spectator = role == "watch";
-        r->next_rejoin = now.steady;
-        spdlog::info("rejoining room {} at {}", room_id, address);
-        replicas_.push_back(std::move(r));
-    }
 }
 
 } // namespace halma::daemon

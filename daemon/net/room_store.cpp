@@ -228,6 +228,11 @@ engine::Result<StoredRoom> RoomStore::load_room(
     return StoredRoom { std::move(*config), std::move(log->events), std::move(*members) };
 }
 
+engine::Result<StoredRoom> RoomStore::reload(const std::string& room_id) {
+    std::vector<std::string> warnings;
+    return load_room(room_id, warnings);
+}
+
 engine::Result<bool> RoomStore::create(const RoomConfig& config, const StoredMembers& members) {
     if (auto made = make_private_dir(dir_.parent_path()); !made) return made;
     if (auto made = make_private_dir(dir_); !made) return made;
@@ -236,6 +241,19 @@ engine::Result<bool> RoomStore::create(const RoomConfig& config, const StoredMem
     if (!std::filesystem::create_directory(dir, ec))
         return engine::fail("cannot create " + dir.string() + ": "
             + (ec ? ec.message() : std::string("it exists already")));
+    auto made = create_files(config, members);
+    if (!made) {
+        // No config was written (it is the last file), so no one has seen this room: what
+        // there is of it goes, rather than hold space on a full disk until the next start.
+        logs_.erase(config.room_id);
+        std::filesystem::remove_all(dir, ec);
+    }
+    return made;
+}
+
+engine::Result<bool> RoomStore::create_files(
+    const RoomConfig& config, const StoredMembers& members) {
+    auto dir = room_dir(config.room_id);
     if (auto made = make_private_dir(dir); !made) return made;
     auto log = AppendFile::open(dir / "events", true);
     if (!log) return std::unexpected(log.error());

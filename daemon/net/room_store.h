@@ -48,10 +48,13 @@ public:
     // appending) loses that record, which nobody can have seen; any other damage leaves the
     // room on disk unloaded, with the reason. Never throws.
     StoreContents load();
+    // The room as its files hold it now (what a host falls back to when a write fails).
+    engine::Result<StoredRoom> reload(const std::string& room_id);
     // Starts keeping a new room; its config is written last, so a room is loaded only whole.
+    // On failure, what it made of the room's directory is gone again (nobody has seen it).
     engine::Result<bool> create(const RoomConfig& config, const StoredMembers& members);
-    // Appends the room's new events with one fdatasync: when this returns they are on disk.
-    // Writes the events at the end of the room's log (into the kernel: see AppendFile).
+    // Writes the events at the end of the room's log (into the kernel: see AppendFile). On
+    // failure the file is as it was: no part of the batch stays.
     engine::Result<bool> append(const std::string& room_id, const std::vector<RoomEvent>& events);
     // Replaces the room's log with `events` (its folded log), atomically: a crash leaves the old
     // file or the new one, whole.
@@ -65,6 +68,7 @@ public:
 
 private:
     std::filesystem::path room_dir(const std::string& room_id) const { return dir_ / room_id; }
+    engine::Result<bool> create_files(const RoomConfig& config, const StoredMembers& members);
     engine::Result<StoredRoom> load_room(
         const std::string& room_id, std::vector<std::string>& warnings);
 

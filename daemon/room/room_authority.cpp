@@ -11,8 +11,8 @@ namespace halma::daemon {
 
 namespace {
 
-constexpr std::size_t kMaxName = 32;
-constexpr std::size_t kMaxChat = 500;
+constexpr std::size_t kMaxName = kMaxMemberName;
+constexpr std::size_t kMaxChat = kMaxChatText;
 // Enough for an office watching a final; a bound on what joins can make the room (and every
 // snapshot of it) grow to.
 constexpr int kMaxSpectators = 64;

@@ -6,6 +6,7 @@
 #include "engine/rules.h"
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,6 +19,11 @@ inline constexpr MemberId kNoMember = 0;
 inline constexpr int kNoSeat = -1;
 // The engine's default: a game still running after this many moves per player ends on distance.
 inline constexpr int kDefaultMoveLimit = 1000;
+// The longest texts a room holds, in bytes: what a host takes from its members and what a peer
+// takes from a host (docs/protocol.md, "Limits").
+inline constexpr std::size_t kMaxMemberName = 32;
+inline constexpr std::size_t kMaxChatText = 500;
+inline constexpr std::size_t kMaxRoomName = 40;
 inline constexpr int kMaxMoveLimit = 100'000;
 
 enum class Visibility { kPublic, kFriends };
@@ -57,7 +63,8 @@ struct Refusal {
         kNotYourTurn,
         kIllegalMove,
         kRoomFull,
-        kBadRequest
+        kBadRequest,
+        kUnavailable // not now, try again later (the host's disk cannot take the room's events)
     };
     Code code;
     std::string message;

@@ -1,5 +1,6 @@
 #include "daemon/wire/codec.h"
 
+#include "daemon/room/clean_text.h"
 #include "engine/notation.h"
 
 #include <algorithm>
@@ -11,6 +12,11 @@ namespace {
 template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
 
 constexpr std::size_t kChatLinesShown = 50;
+// Room ids (32 hex digits from a host) and friends codes are short.
+constexpr std::size_t kMaxIdText = 64;
+// A folded room's log besides its current game's moves (room_fold.cpp: about 1,300), with room
+// to spare: a snapshot with more comes from no honest host.
+constexpr std::size_t kMaxFoldedEvents = 2'000;
 
 pb::MoveKind to_proto(engine::Move::Kind kind) {
     switch (kind) {
@@ -84,10 +90,16 @@ void to_proto(const RoomConfig& config, pb::RoomConfig* out) {
 engine::Result<RoomConfig> config_from_proto(const pb::RoomConfig& in) {
     auto mode = mode_from_proto(in.mode());
     if (!mode) return std::unexpected(mode.error());
-    if (in.room_id().empty()) return engine::fail("a room without an id");
-    return RoomConfig { in.room_id(), in.name(),
+    // Read from a host (or a file) that may not be ours: held to what a host makes.
+    if (in.room_id().empty() || in.room_id().size() > kMaxIdText
+        || in.room_id().find_first_not_of(
+               "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-")
+            != std::string::npos)
+        return engine::fail("a room id of other than letters and digits, or over 64 bytes");
+    if (in.code().size() > kMaxIdText) return engine::fail("a room code over 64 bytes");
+    return RoomConfig { in.room_id(), sanitize_text(in.name(), kMaxRoomName),
         in.visibility() == pb::VISIBILITY_FRIENDS ? Visibility::kFriends : Visibility::kPublic,
-        in.code(), *mode };
+        sanitize_text(in.code()), *mode };
 }
 
 void to_proto(const RoomEvent& e, pb::RoomEvent* out) {
@@ -152,9 +164,10 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
         const auto& j = in.joined();
         auto level = parse_bot_level(j.bot_level());
         if (j.bot() && !level)
-            return engine::fail("a bot of unknown level '" + j.bot_level() + "'");
-        e.body = event::MemberJoined { j.member(), j.name(), j.seat(), j.bot(),
-            j.bot() ? *level : BotLevel::kHard };
+            return engine::fail(
+                "a bot of unknown level '" + sanitize_text(j.bot_level(), 16) + "'");
+        e.body = event::MemberJoined { j.member(), sanitize_text(j.name(), kMaxMemberName),
+            j.seat(), j.bot(), j.bot() ? *level : BotLevel::kHard };
         break;
     }
     case pb::RoomEvent::kLeft:
@@ -164,11 +177,13 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
         e.body = event::Connection { in.connection().member(), in.connection().connected() };
         break;
     case pb::RoomEvent::kChat:
-        e.body = event::Chat { in.chat().member(), in.chat().text() };
+        // A host takes no longer line from its members; a longer one from a host is cut.
+        e.body = event::Chat { in.chat().member(), sanitize_text(in.chat().text(), kMaxChatText) };
         break;
     case pb::RoomEvent::kStarted: {
         const auto& s = in.started();
         if (s.first_set() >= engine::kSetNB) return engine::fail("first set out of range");
+        if (s.seat_player_size() > engine::kSetNB) return engine::fail("more seats than sets");
         event::GameStarted b { static_cast<int>(s.game_number()),
             static_cast<engine::SetId>(s.first_set()), {} };
         for (auto p : s.seat_player()) b.seat_player.push_back(static_cast<int>(std::min(p, 64u)));
@@ -192,6 +207,7 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
             b.move = engine::Move { *from, *to,
                 m.kind() == pb::MOVE_KIND_SWAP ? engine::Move::kSwap : engine::Move::kNormal };
         }
+        if (m.path_size() > engine::kCellNB) return engine::fail("a move's path is too long");
         for (auto c : m.path()) {
             auto cell = cell_from_proto(c);
             if (!cell) return std::unexpected(cell.error());
@@ -241,6 +257,13 @@ bool to_proto_after(const RoomState& state, std::uint64_t after, pb::Snapshot* o
 engine::Result<RoomState> state_from_proto(const pb::Snapshot& snapshot) {
     auto config = config_from_proto(snapshot.config());
     if (!config) return std::unexpected(config.error());
+    // A folded room holds at most about 1,300 events besides its current game's moves.
+    std::size_t most = kMaxFoldedEvents
+        + static_cast<std::size_t>(config->mode.players)
+            * static_cast<std::size_t>(config->mode.move_limit);
+    if (static_cast<std::size_t>(snapshot.events_size()) > most)
+        return engine::fail("a snapshot of " + std::to_string(snapshot.events_size())
+            + " events; a room holds at most " + std::to_string(most));
     RoomState state(std::move(*config));
     for (const auto& pe : snapshot.events()) {
         auto e = event_from_proto(pe);
@@ -265,6 +288,8 @@ pb::ErrorCode to_proto(Refusal::Code code) {
         return pb::ERROR_CODE_ROOM_FULL;
     case Refusal::Code::kBadRequest:
         return pb::ERROR_CODE_BAD_REQUEST;
+    case Refusal::Code::kUnavailable:
+        return pb::ERROR_CODE_UNAVAILABLE;
     }
     return pb::ERROR_CODE_UNSPECIFIED;
 }

@@ -9,6 +9,8 @@ import socket
 import time
 
 import signal
+import subprocess
+import sys
 
 import zmq
 
@@ -293,7 +295,170 @@ def damaged_length_refuses_the_room():
         check("not resumed" in open(ann.log_path).read(), "the log does not say the room was refused")
 
 
-TESTS = [fd_flood_keeps_the_api, room_logs_stay_bounded, unread_rejoins_stay_bounded, damaged_length_refuses_the_room]
+def in_private_mount_namespace(name):
+    """Runs the rest of test `name` in a private mount namespace (`unshare -m`, as root), so a
+    tmpfs it mounts is seen by it and the daemons it starts, and by nothing else; gone with it."""
+    if os.environ.get("HALMA_PRIVATE_MOUNTS") == "1":
+        return
+    check(os.geteuid() == 0, "this test mounts a tmpfs in a private mount namespace: run it as root")
+    env = dict(os.environ, HALMA_PRIVATE_MOUNTS="1")
+    os.execvpe("unshare", ["unshare", "--mount", "--propagation", "private", sys.executable,
+                           os.path.abspath(__file__), name], env)
+
+
+def small_tmpfs(path, size="1m"):
+    os.makedirs(path, mode=0o700, exist_ok=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size},mode=0700", "tmpfs", path], check=True)
+
+
+def fill(directory):
+    """Writes a filler file until the file system is full (bounded: the tmpfs is 1 MiB)."""
+    path = os.path.join(directory, "filler")
+    with open(path, "wb", buffering=0) as f:
+        for _ in range(4096):
+            try:
+                f.write(b"x" * 1024)
+            except OSError as e:
+                check(e.errno == errno.ENOSPC, f"filling {directory}: {e}")
+                return path
+    raise halmatest.Failure(f"{directory} did not fill up")
+
+
+def mover_and_move(players):
+    views = halmatest.views_in_step(players, lambda d: d.api().view("full"))
+    movers = [(d, v) for d, v in zip(players, views) if v.your_turn]
+    check(len(movers) == 1, f"{len(movers)} daemons think it is their turn")
+    return movers[0][0], halmatest.greedy_move(movers[0][1]), views[0].seq
+
+
+def full_disk_refuses_and_keeps():
+    """Point 6: the host's state directory (a 1 MiB tmpfs) fills up mid-game. The next move and
+    chat line are refused with a reason, no replica moves on, the room's files stay byte for byte
+    (also through a kill -9 and a restart on the still-full disk); when space returns, the room
+    takes moves again. A peer whose own disk is full keeps its last seats file, and logs it."""
+    in_private_mount_namespace("full_disk_refuses_and_keeps")
+    with Cluster("enospc") as c:
+        ann, bob, carl = Daemon(c, "ann"), Daemon(c, "bob"), c.add("carl")
+        for d in (ann, bob):
+            small_tmpfs(d.state_dir)
+            c.daemons.append(d)
+        try:
+            for d in (ann, bob):
+                d.start()
+            full_disk_steps(ann, bob, carl)
+        finally:
+            for d in (ann, bob):
+                d.kill()
+                subprocess.run(["umount", d.state_dir], check=False)
+
+
+def chat_until_refused(ann, bob, directory):
+    """A full tmpfs still takes what fits in the pages its files have: chat lines of 400 bytes
+    (ten each, within the rate) fill the events file's last page, and one is refused on the way.
+    The refusal, the room's files just before it, and its seq."""
+    for i in range(20):
+        before = read_files(directory)
+        seq = ann.api().view("full").seq
+        reply = [ann, bob][i % 2].api().call(action=api_pb2.ActionRequest(room="full", chat="x" * 400))
+        if reply.HasField("error"):
+            return reply.error, before, seq
+    raise halmatest.Failure("20 chat lines of 400 bytes were all accepted on a full disk")
+
+
+def full_disk_steps(ann, bob, carl):
+    """The steps of full_disk_refuses_and_keeps, with both tmpfs mounted."""
+    ann.api().ok(host=api_pb2.HostRequest(name="full", mode=common_pb2.RoomMode(players=2)))
+    carl.api().ok(host=api_pb2.HostRequest(name="side", mode=common_pb2.RoomMode(players=2), spectate=True))
+    bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="full"))
+    for _ in range(6):
+        play_one([ann, bob])
+    room_id = ann.api().view("full").summary.room_id
+    directory = os.path.join(ann.state_dir, "rooms", room_id)
+    wait_until(lambda: os.path.exists(os.path.join(bob.state_dir, "seats")), 10, "bob's seats file")
+    seats_before = open(os.path.join(bob.state_dir, "seats"), "rb").read()
+    check(room_id.encode() in seats_before, "bob's seats file does not hold the room")
+
+    filler = fill(ann.state_dir)
+    refused, before, seq = chat_until_refused(ann, bob, directory)
+    check(refused.code == common_pb2.ERROR_CODE_UNAVAILABLE and "read-only" in refused.message,
+          f"refused without the reason: {refused}")
+    check(read_files(directory) == before, "a failed write changed the room's files")
+    d, move, _ = mover_and_move([ann, bob])
+    reply = d.api().move(move, "full")
+    check(reply.HasField("error") and "read-only" in reply.error.message, f"a move on a read-only room: {reply}")
+    check(ann.api().view("full").seq == seq and bob.api().view("full").seq == seq, "a refused change moved a replica")
+    check(read_files(directory) == before, "a refused move changed the room's files")
+    check("cannot write to disk" in open(ann.log_path).read(), "the host's log does not say why")
+
+    # The peer's disk is full: joining another room cannot replace its seats file.
+    fill(bob.state_dir)
+    bob.api().ok(join=api_pb2.JoinRequest(address=carl.address, room="side"))
+    seats = os.path.join(bob.state_dir, "seats")
+    check(open(seats, "rb").read() == seats_before, "bob's seats file was replaced on a full disk")
+    check("cannot remember seats" in open(bob.log_path).read(), "bob's log does not say it")
+
+    # Space returns: the room takes moves again (retried: the host tries its disk each second).
+    os.remove(filler)
+
+    def moved():
+        d, move, seq = mover_and_move([ann, bob])
+        return d.api().move(move, "full").HasField("error") is False
+    wait_until(moved, 15, "the room to take a move once space returned")
+    check("disk takes writes again" in open(ann.log_path).read(), "the host's log does not say it is writable")
+    after = read_files(directory)
+    check(after["events"].startswith(before["events"]) and len(after["events"]) > len(before["events"]),
+          "the events file does not hold the old events and the new move")
+
+    # Full again, then a crash, and a restart on the full disk: nothing that was on disk is gone.
+    fill(ann.state_dir)
+    refused, before, seq = chat_until_refused(ann, bob, directory)
+    ann.kill()
+    check(read_files(directory) == before, "the room's files changed after a refusal and a kill -9")
+    ann.start()
+    # A restart may fit a connection event or two in the last page: never fewer events.
+    check(ann.api().view("full").seq >= seq, "the restarted host lost events")
+    check(read_files(directory)["events"].startswith(before["events"]), "the restart lost events on disk")
+
+def squatted_runtime_dir_is_refused():
+    """Point 7: `halma` checks the runtime directory and its socket before it connects: one owned
+    by another user (nobody), writable by its group or everyone, a symlink, or a socket anyone
+    may write is refused with a `halma:` message naming the problem, exit 1. The service's
+    layout (directory 0750, socket 0660) is accepted."""
+    with Cluster("squat") as c:
+        ann = c.add("ann")
+        run_dir, sock = ann.runtime_dir, os.path.join(ann.runtime_dir, "api.sock")
+        check(ann.cli("daemon", "status").returncode == 0, "status on a sane runtime directory failed")
+
+        def refused(what):
+            out = ann.cli("daemon", "status")
+            check(out.returncode == 1 and out.stderr.startswith("halma: ") and what in out.stderr,
+                  f"expected a refusal naming '{what}', got rc {out.returncode}: {out.stdout!r} {out.stderr!r}")
+
+        os.chown(run_dir, 65534, 65534)
+        refused("belongs to nobody")
+        os.chown(run_dir, os.geteuid(), os.getegid())
+        os.chmod(run_dir, 0o777)
+        refused("writable by everyone")
+        os.chmod(run_dir, 0o770)
+        refused("writable by its group")
+        os.chmod(run_dir, 0o750)
+        os.chmod(sock, 0o666)
+        refused("writable by everyone")
+        os.chown(sock, 65534, 65534)
+        os.chmod(sock, 0o600)
+        refused("belongs to nobody")
+        os.chown(sock, os.geteuid(), os.getegid())
+        os.chmod(sock, 0o660)  # the service's layout: 0750 and 0660 for the group halma
+        check(ann.cli("daemon", "status").returncode == 0, "the service's layout (0750, 0660) was refused")
+        link = run_dir + "-link"
+        os.symlink(run_dir, link)
+        out = subprocess.run([halmatest.HALMA, "--runtime-dir", link, "daemon", "status"], capture_output=True, text=True,
+                             timeout=30)
+        check(out.returncode == 1 and "not a directory" in out.stderr, f"a symlinked runtime directory: {out.stderr!r}")
+
+
+TESTS = [fd_flood_keeps_the_api, room_logs_stay_bounded, unread_rejoins_stay_bounded, damaged_length_refuses_the_room,
+         full_disk_refuses_and_keeps, squatted_runtime_dir_is_refused]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})

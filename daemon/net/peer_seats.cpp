@@ -1,0 +1,59 @@
+// PeerLinks' memory across restarts: the seats file (STATE_DIR/seats), which seats this daemon
+// holds in which hosts' rooms, so that a restarted daemon rejoins them with their tokens.
+#include "daemon/net/durable_file.h"
+#include "daemon/net/peer_links.h"
+#include "daemon/net/runtime_dir.h"
+
+#include <fstream>
+#include <spdlog/spdlog.h>
+#include <sstream>
+
+namespace halma::daemon {
+
+// The seats file: one "address room_id token seat|watch" line per room held, owner-only. It is
+// replaced atomically and durably: a write that fails (a full disk) leaves the last whole file,
+// never an empty or half one, and is logged.
+void PeerLinks::save() const {
+    if (auto made = make_private_dir(config_.state_dir); !made) {
+        spdlog::error("cannot remember seats: {}", made.error().message);
+        return;
+    }
+    std::ostringstream out;
+    for (const auto& r : replicas_)
+        if (!r->token.empty())
+            out << r->address << ' ' << r->room_id << ' ' << r->token << ' '
+                << (r->spectator ? "watch" : "seat") << '\n';
+    if (auto written = write_file_atomically(config_.state_dir / "seats", out.str()); !written)
+        spdlog::error("cannot remember seats (the last seats file is kept, so a restart may "
+                      "rejoin rooms left since or miss ones joined since): {}",
+            written.error().message);
+}
+
+void PeerLinks::restore(const Now& now) {
+    std::ifstream in(config_.state_dir / "seats");
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string address, room_id, token, role;
+        if (!(fields >> address >> room_id >> token)) {
+            spdlog::warn("seats file: skipping '{}'", line);
+            continue;
+        }
+        fields >> role;
+        std::string error;
+        if (!link_for(address, error)) {
+            spdlog::warn("seats file: {}", error);
+            continue;
+        }
+        auto r = std::make_unique<Replica>();
+        r->address = address;
+        r->room_id = room_id;
+        r->token = token;
+        r->spectator = role == "watch";
+        r->next_rejoin = now.steady;
+        spdlog::info("rejoining room {} at {}", room_id, address);
+        replicas_.push_back(std::move(r));
+    }
+}
+
+} // namespace halma::daemon
