@@ -16,6 +16,7 @@
 namespace halma::cli {
 
 void add_play_command(CLI::App& app, int& exit_code);
+void add_watch_command(CLI::App& app, int& exit_code);
 
 ClientOptions& client_options() {
     static ClientOptions options;
@@ -384,41 +385,6 @@ void add_reads(CLI::App& app, int& exit_code) {
     });
 }
 
-void add_watch(CLI::App& app, int& exit_code) {
-    static RoomOption o;
-    static int count = 0, for_ms = 0;
-    static bool until_over = false;
-    auto* cmd
-        = app.add_subcommand("watch", "Print the room's events as they happen (Ctrl-C to stop)");
-    add_room_option(cmd, o, true);
-    cmd->add_option("--count", count, "Stop after this many events");
-    cmd->add_option("--for-ms", for_ms, "Stop after this long");
-    cmd->add_flag("--until-over", until_over, "Stop when the game ends");
-    cmd->callback([&] {
-        auto daemon = connect_daemon();
-        pb::Request r;
-        r.mutable_subscribe()->set_room(o.room);
-        if (!ask(daemon, r, exit_code)) return;
-        auto end
-            = std::chrono::steady_clock::now() + std::chrono::milliseconds(for_ms > 0 ? for_ms : 1);
-        for (int seen = 0; count == 0 || seen < count; ++seen) {
-            auto wait = for_ms > 0 ? std::chrono::duration_cast<std::chrono::milliseconds>(
-                            end - std::chrono::steady_clock::now())
-                                   : std::chrono::milliseconds(3'600'000);
-            if (wait.count() <= 0) return;
-            auto e = daemon.next_event(wait);
-            if (!e) {
-                if (for_ms > 0) return;
-                continue;
-            }
-            std::cout << (o.json ? to_json(*e) : e->text()) << std::endl;
-            if (e->event().has_closed()) return; // nothing more will ever happen there
-            bool over = e->phase() == pb::PHASE_OVER || e->phase() == pb::PHASE_CANCELLED;
-            if (until_over && over && e->event().has_move()) return;
-        }
-    });
-}
-
 void add_actions(CLI::App& app, int& exit_code) {
     static RoomOption move_o;
     static std::string move_text;
@@ -513,7 +479,7 @@ void add_client_commands(CLI::App& app, int& exit_code) {
     add_reads(app, exit_code);
     add_host(app, exit_code);
     add_join(app, exit_code);
-    add_watch(app, exit_code);
+    add_watch_command(app, exit_code);
     add_actions(app, exit_code);
     add_play_command(app, exit_code);
 }
