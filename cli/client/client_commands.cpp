@@ -3,6 +3,7 @@
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
 #include "cli/client/output.h"
+#include "cli/client/room_hint.h"
 #include "cli/client/room_table.h"
 #include "cli/commands.h"
 #include "engine/notation.h"
@@ -17,6 +18,7 @@ namespace halma::cli {
 
 void add_play_command(CLI::App& app, int& exit_code);
 void add_watch_command(CLI::App& app, int& exit_code);
+void add_close_command(CLI::App& app, int& exit_code);
 
 ClientOptions& client_options() {
     static ClientOptions options;
@@ -30,16 +32,21 @@ DaemonConnection connect_daemon() {
 }
 
 std::optional<pb::Reply> ask(DaemonConnection& daemon, pb::Request request, int& exit_code) {
-    auto reply = daemon.call(std::move(request));
+    auto reply = daemon.call(request);
     if (!reply) {
         std::cerr << "halma: " << reply.error().message << "\n";
         exit_code = 1;
         return std::nullopt;
     }
     if (reply->has_error()) {
-        std::cerr << "halma: " << reply->error().message() << "\n";
         auto code = reply->error().code();
         exit_code = code == pb::ERROR_CODE_MALFORMED || code == pb::ERROR_CODE_VERSION ? 2 : 1;
+        RoomHint hint;
+        if (code == pb::ERROR_CODE_UNKNOWN_ROOM) hint = unknown_room_hint(daemon, request);
+        // A room left unnamed among several: the hint says it all, as the usage error it is.
+        if (!hint.usage) std::cerr << "halma: " << reply->error().message() << "\n";
+        std::cerr << hint.text;
+        if (hint.usage) exit_code = 2;
         return std::nullopt;
     }
     return std::move(*reply);
@@ -442,17 +449,6 @@ void add_actions(CLI::App& app, int& exit_code) {
             leave_o.room, exit_code, [](pb::ActionRequest* a) { a->mutable_leave(); }, "left");
     });
 
-    static RoomOption close_o;
-    auto* close = app.add_subcommand(
-        "close", "Close a room this daemon hosts, for good: its players are told, it is deleted");
-    add_room_option(close, close_o, false);
-    close->callback([&] {
-        auto daemon = connect_daemon();
-        pb::Request r;
-        r.mutable_close()->set_room(close_o.room);
-        if (auto reply = ask(daemon, r, exit_code)) std::cout << reply->done().detail() << "\n";
-    });
-
     static RoomOption start_o;
     static std::string start_level;
     auto* start = app.add_subcommand("start", "Start now, with computer players in the free seats");
@@ -480,6 +476,7 @@ void add_client_commands(CLI::App& app, int& exit_code) {
     add_host(app, exit_code);
     add_join(app, exit_code);
     add_watch_command(app, exit_code);
+    add_close_command(app, exit_code);
     add_actions(app, exit_code);
     add_play_command(app, exit_code);
 }

@@ -1,5 +1,7 @@
 #include "cli/client/daemon_connection.h"
 
+#include "cli/client/daemon_link.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -50,6 +52,9 @@ std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
     if (!std::filesystem::exists(socket_path_))
         return std::unexpected(NoReply { "no halmad is running here (no " + socket_path_
             + "); start one with `halmad &`, or point --runtime-dir at its directory" });
+    if (next_id_ == 1 && nothing_listens(socket_path_))
+        return std::unexpected(NoReply { "no halmad is running here (" + socket_path_
+            + " refuses connections: left by one that ended); start one with `halmad &`" });
     std::uint64_t id = next_id_++;
     request.set_version(1);
     request.set_request_id(id);
