@@ -10,6 +10,7 @@
 #include "cli/client/play_words.h"
 #include "cli/client/prompt_line.h"
 #include "cli/client/room_picker.h"
+#include "cli/client/terminal_io.h"
 #include "cli/commands.h"
 #include "engine/notation.h"
 #include "engine/position.h"
@@ -19,7 +20,6 @@
 #include <deque>
 #include <iostream>
 #include <optional>
-#include <sys/ioctl.h>
 #include <sys/signalfd.h>
 #include <thread>
 #include <unistd.h>
@@ -29,51 +29,6 @@ namespace halma::cli {
 namespace {
 
 constexpr std::size_t kLogKept = 200;
-
-// SIGWINCH, and the signals that end halma play (Ctrl-C, a closed terminal, kill), blocked and
-// read from a signalfd that the loop polls with the rest: a signal is an event in the loop. It
-// never interrupts a wait for the daemon's reply (EINTR) half-way, and ending is a normal return,
-// so the terminal gets its modes and its screen back.
-int signal_fd() {
-    sigset_t mask;
-    sigemptyset(&mask);
-    for (int s : { SIGWINCH, SIGINT, SIGTERM, SIGHUP }) sigaddset(&mask, s);
-    if (sigprocmask(SIG_BLOCK, &mask, nullptr) != 0) return -1;
-    return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
-}
-
-struct OwnedFd {
-    int fd;
-    ~OwnedFd() {
-        if (fd >= 0) close(fd);
-    }
-};
-
-struct TerminalSize {
-    int cols = 80;
-    int rows = 24;
-};
-TerminalSize terminal_size() {
-    winsize ws {};
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0)
-        return { ws.ws_col, ws.ws_row };
-    return {};
-}
-
-// The alternate screen while playing, so the shell's screen comes back as it was afterwards.
-class FullScreen {
-public:
-    explicit FullScreen(bool on)
-        : on_(on) {
-        if (on_) std::cout << "\x1b[?1049h" << std::flush;
-    }
-    ~FullScreen() {
-        if (on_) std::cout << "\x1b[?1049l" << std::flush;
-    }
-
-private:
-    bool on_;
-};
 
 enum class Overlay { kNone, kHelp, kHoleKey };
 
