@@ -92,7 +92,7 @@ def rooms_are_named_for_the_user():
 def no_daemon_is_said_at_once():
     """A runtime directory whose halmad ended and left its socket file: halma says no halmad is
     running, instead of waiting for an answer until its timeout and blaming the daemon's
-    slowness."""
+    slowness. Likewise a join or listing at a host address where nothing listens."""
     with Cluster("cli-nodaemon") as c:
         ann = c.add("ann")
         ann.kill(signal.SIGKILL)  # leaves api.sock behind, nothing listening on it
@@ -101,6 +101,14 @@ def no_daemon_is_said_at_once():
         check(out.returncode == 1, f"daemon status: rc {out.returncode}")
         check(out.stderr.startswith("halma: no halmad is running") and "did not answer" not in out.stderr,
               f"daemon status without a daemon: {out.stderr!r}")
+        # A host address where nothing listens: the daemon says the connection was refused
+        # (rather than that the host did not answer in time).
+        ann.start()
+        port = free_port()
+        for args in (["join", f"127.0.0.1:{port}/sunday"], ["rooms", f"127.0.0.1:{port}"]):
+            out = typed(ann, "--timeout-ms", "20000", *args)
+            check(out.returncode == 1 and out.stderr.startswith("halma: ") and "connection refused" in out.stderr,
+                  f"halma {' '.join(args)} with nothing listening: rc {out.returncode}: {out.stderr!r}")
 
 
 def halmad_defaults_follow_the_login():
