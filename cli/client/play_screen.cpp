@@ -158,6 +158,18 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
     return out;
 }
 
+// One light for the whole line to the room: our own daemon first, then its host.
+std::string connection_light(const pb::RoomView& v, pb::ConnectionState daemon, bool colour) {
+    auto state = daemon != pb::CONNECTION_STATE_CONNECTED ? daemon : v.connection();
+    const char* light = state == pb::CONNECTION_STATE_CONNECTED ? "\x1b[92m"
+        : state == pb::CONNECTION_STATE_CONNECTING              ? "\x1b[93m"
+                                                                : "\x1b[91m";
+    std::string said = daemon == pb::CONNECTION_STATE_DISCONNECTED ? "halmad gone"
+        : daemon == pb::CONNECTION_STATE_CONNECTING                ? "halmad back"
+                                                                   : connection_name(state);
+    return paint("●", light, colour) + " " + said;
+}
+
 } // namespace
 
 std::vector<std::string> waiting_lines(const pb::RoomView& v) {
@@ -182,15 +194,7 @@ std::vector<std::string> status_panel(
     std::string title = "room " + s.name();
     if (v.game_number()) title += ", game " + std::to_string(v.game_number());
     out.push_back(fit(paint(title, "\x1b[1m", colour), width));
-    // One light for the whole line to the room: our own daemon first, then its host.
-    auto state = daemon != pb::CONNECTION_STATE_CONNECTED ? daemon : v.connection();
-    const char* light = state == pb::CONNECTION_STATE_CONNECTED ? "\x1b[92m"
-        : state == pb::CONNECTION_STATE_CONNECTING              ? "\x1b[93m"
-                                                                : "\x1b[91m";
-    std::string said = daemon == pb::CONNECTION_STATE_DISCONNECTED ? "halmad gone"
-        : daemon == pb::CONNECTION_STATE_CONNECTING                ? "halmad back"
-                                                                   : connection_name(state);
-    out.push_back(fit(paint("●", light, colour) + " " + said, width));
+    out.push_back(fit(connection_light(v, daemon, colour), width));
     if (s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty())
         out.push_back(fit("friends code " + s.code(), width));
     out.push_back(fit("seats", width - 5, true) + (v.standings_size() ? "to go" : ""));
@@ -243,6 +247,10 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
         }
     } else {
         auto brief = status_brief(*c.view, c.colour, cols);
+        // The line to the room is news only when it is down: then it takes the second line.
+        if (c.daemon != pb::CONNECTION_STATE_CONNECTED
+            || c.view->connection() != pb::CONNECTION_STATE_CONNECTED)
+            brief.back() = fit(connection_light(*c.view, c.daemon, c.colour), cols);
         int shown = std::min(board_h, std::max(avail - static_cast<int>(brief.size()), 1));
         for (int i = 0; i < shown; ++i)
             out.push_back(fit(board[static_cast<std::size_t>(i)], cols));

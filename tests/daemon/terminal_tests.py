@@ -237,6 +237,11 @@ def play_and_watch_survive_a_daemon_restart():
                 ann.kill(signal.SIGTERM)
                 t.wait_text("● halmad gone")
                 t.wait_text("lost halmad")
+                # Too narrow for the status panel: the brief status under the board says it.
+                t.resize(60, 20)
+                t.wait_for(lambda s: s.split("\n")[BOARD_ROWS + 1:BOARD_ROWS + 2] == ["● halmad gone"],
+                           "the brief status at 60x20 to say halmad is gone")
+                t.resize(80, 24)
                 ann.start()
                 t.wait_text("halmad is back")
                 wait_until(lambda: ann.api().view().connection == api_pb2.CONNECTION_STATE_CONNECTED, 15,
