@@ -19,6 +19,7 @@ namespace halma::cli {
 void add_play_command(CLI::App& app, int& exit_code);
 void add_watch_command(CLI::App& app, int& exit_code);
 void add_close_command(CLI::App& app, int& exit_code);
+void add_rooms_command(CLI::App& app, int& exit_code);
 
 ClientOptions& client_options() {
     static ClientOptions options;
@@ -292,66 +293,6 @@ void add_reads(CLI::App& app, int& exit_code) {
                                       : format_daemon_status(reply->status()));
     });
 
-    static std::string address;
-    static bool rooms_json = false, rooms_watch = false;
-    static int rooms_for_ms = 0;
-    auto* rooms = app.add_subcommand("rooms",
-        "List rooms: this daemon's and every public room on the LAN, or those at HOST[:PORT]");
-    rooms->add_option("address", address, "Ask this daemon instead (HOST[:PORT])");
-    rooms->add_flag("--json", rooms_json, "Print JSON (with --watch: one list per line)");
-    rooms->add_flag(
-        "--watch", rooms_watch, "Print the list again whenever it changes (Ctrl-C ends)");
-    rooms->add_option("--for-ms", rooms_for_ms, "With --watch: stop after this long")
-        ->check(CLI::NonNegativeNumber);
-    rooms->callback([&] {
-        auto daemon = connect_daemon();
-        if (!address.empty()) {
-            if (rooms_watch) {
-                std::cerr << "halma: --watch follows the LAN's rooms; it takes no address\n";
-                exit_code = 2;
-                return;
-            }
-            pb::Request r;
-            r.mutable_list()->set_address(address);
-            if (auto reply = ask(daemon, r, exit_code))
-                std::cout << (rooms_json ? to_json(reply->rooms()) + "\n"
-                                         : format_room_table(reply->rooms()));
-            return;
-        }
-        pb::Request status_request;
-        status_request.mutable_status();
-        auto status = ask(daemon, status_request, exit_code);
-        if (!status) return;
-        std::string note = discovery_note(status->status().discovery());
-        if (!rooms_json && !note.empty()) std::cerr << "halma: " << note << "\n";
-        auto print = [&](const pb::RoomList& list) {
-            if (rooms_json) {
-                std::cout << to_json(list) << std::endl;
-                return;
-            }
-            // On a terminal the table is redrawn in place; into a pipe each list follows the last.
-            if (rooms_watch && isatty(STDOUT_FILENO)) std::cout << "\x1b[H\x1b[2J";
-            std::cout << format_room_table(list) << (rooms_watch ? "\n" : "") << std::flush;
-        };
-        if (!rooms_watch) {
-            pb::Request r;
-            r.mutable_list()->set_lan(true);
-            if (auto reply = ask(daemon, r, exit_code)) print(reply->rooms());
-            return;
-        }
-        pb::Request r;
-        r.mutable_subscribe()->set_lan(true);
-        if (!ask(daemon, r, exit_code)) return;
-        auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(rooms_for_ms);
-        for (;;) {
-            auto wait = rooms_for_ms > 0 ? std::chrono::duration_cast<std::chrono::milliseconds>(
-                            end - std::chrono::steady_clock::now())
-                                         : std::chrono::milliseconds(3'600'000);
-            if (wait.count() <= 0) return;
-            if (auto list = daemon.next_room_list(wait)) print(*list);
-        }
-    });
-
     static RoomOption board_o;
     static BoardStyle style;
     static bool no_colour = false;
@@ -477,6 +418,7 @@ void add_client_commands(CLI::App& app, int& exit_code) {
     add_join(app, exit_code);
     add_watch_command(app, exit_code);
     add_close_command(app, exit_code);
+    add_rooms_command(app, exit_code);
     add_actions(app, exit_code);
     add_play_command(app, exit_code);
 }

@@ -209,15 +209,20 @@ def play_and_watch_survive_a_daemon_restart():
     directories under her running `halma play` and `halma watch`. Her screen says halmad is
     gone and reconnecting, then that it is back, and shows the room as it is now: bob's move made
     after the restart is on her board and in her log, and a move she types then is played (bob's
-    daemon sees it). `halma watch` goes on printing across the restart."""
+    daemon sees it). `halma watch` goes on printing across the restart, and `halma rooms --watch`
+    subscribes to the new daemon's list."""
     with Cluster("term-restart") as c:
         ann, bob = c.add("ann"), c.add("bob")
         check(bob.cli("host", "duo").returncode == 0, "host refused")
         check(ann.cli("join", f"{bob.address}/duo").returncode == 0, "join refused")
         watch_out = os.path.join(c.tmp, "watch.out")
+        rooms_out = os.path.join(c.tmp, "rooms.out")
         with open(watch_out, "w") as out, open(os.path.join(c.tmp, "watch.err"), "w") as err:
             watch = subprocess.Popen([halmatest.HALMA, "--runtime-dir", ann.runtime_dir, "watch"], stdout=out,
                                      stderr=err)
+        with open(rooms_out, "w") as out:
+            rooms = subprocess.Popen([halmatest.HALMA, "--runtime-dir", ann.runtime_dir, "rooms", "--watch", "--json"],
+                                     stdout=out, stderr=subprocess.DEVNULL)
         try:
             # --fixed: triangle 1 at the bottom, so the board reads as the position does.
             with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir, "--fixed") as t:
@@ -234,6 +239,7 @@ def play_and_watch_survive_a_daemon_restart():
                         said.append(time.monotonic())
                     return False
                 wait_until(watch_heard, 10, "watch to print bob's chat")
+                wait_until(lambda: open(rooms_out).read().endswith("\n"), 10, "rooms --watch to print the list")
                 ann.kill(signal.SIGTERM)
                 t.wait_text("● halmad gone")
                 t.wait_text("lost halmad")
@@ -264,9 +270,14 @@ def play_and_watch_survive_a_daemon_restart():
             check(watch.poll() is None, "halma watch ended at the restart")
             printed = open(watch_out).read()
             check(f"bob played {move}" in printed, f"watch missed bob's move after the restart:\n{printed}")
+            # `halma rooms --watch` subscribed again too: a subscription is answered with the list
+            # (without avahi here it is empty and never changes), so it printed one more.
+            wait_until(lambda: len(open(rooms_out).read().splitlines()) == 2, 10,
+                       "rooms --watch to print the list from the new daemon")
         finally:
-            watch.kill()
-            watch.wait()
+            for p in (watch, rooms):
+                p.kill()
+                p.wait()
 
 
 run({f.__name__: f for f in [six_players_fit, two_players_type_and_finish, a_gone_player_gets_a_stand_in,
