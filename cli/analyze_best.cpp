@@ -48,7 +48,7 @@ int run_best(const BestInputs& in) {
     auto result = ai::think(*pos, *rules, ai::Seating::one_per_set(pos->sets_present()), settings);
     std::cout << move_name(result.move) << "\n";
     if (in.verbose && *level == ai::Level::kHard)
-        std::cerr << "depth " << result.depth << ", " << result.nodes << " nodes, score "
+        std::cerr << "halma: depth " << result.depth << ", " << result.nodes << " nodes, score "
                   << result.score << (result.clock_stopped ? ", stopped by the safety clock" : "")
                   << "\n";
     return 0;

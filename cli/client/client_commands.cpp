@@ -3,6 +3,7 @@
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
 #include "cli/client/output.h"
+#include "cli/client/room_hint.h"
 #include "cli/client/room_table.h"
 #include "cli/commands.h"
 #include "engine/notation.h"
@@ -16,6 +17,9 @@
 namespace halma::cli {
 
 void add_play_command(CLI::App& app, int& exit_code);
+void add_watch_command(CLI::App& app, int& exit_code);
+void add_close_command(CLI::App& app, int& exit_code);
+void add_rooms_command(CLI::App& app, int& exit_code);
 
 ClientOptions& client_options() {
     static ClientOptions options;
@@ -29,16 +33,21 @@ DaemonConnection connect_daemon() {
 }
 
 std::optional<pb::Reply> ask(DaemonConnection& daemon, pb::Request request, int& exit_code) {
-    auto reply = daemon.call(std::move(request));
+    auto reply = daemon.call(request);
     if (!reply) {
         std::cerr << "halma: " << reply.error().message << "\n";
         exit_code = 1;
         return std::nullopt;
     }
     if (reply->has_error()) {
-        std::cerr << "halma: " << reply->error().message() << "\n";
         auto code = reply->error().code();
         exit_code = code == pb::ERROR_CODE_MALFORMED || code == pb::ERROR_CODE_VERSION ? 2 : 1;
+        RoomHint hint;
+        if (code == pb::ERROR_CODE_UNKNOWN_ROOM) hint = unknown_room_hint(daemon, request);
+        // A room left unnamed among several: the hint says it all, as the usage error it is.
+        if (!hint.usage) std::cerr << "halma: " << reply->error().message() << "\n";
+        std::cerr << hint.text;
+        if (hint.usage) exit_code = 2;
         return std::nullopt;
     }
     return std::move(*reply);
@@ -284,66 +293,6 @@ void add_reads(CLI::App& app, int& exit_code) {
                                       : format_daemon_status(reply->status()));
     });
 
-    static std::string address;
-    static bool rooms_json = false, rooms_watch = false;
-    static int rooms_for_ms = 0;
-    auto* rooms = app.add_subcommand("rooms",
-        "List rooms: this daemon's and every public room on the LAN, or those at HOST[:PORT]");
-    rooms->add_option("address", address, "Ask this daemon instead (HOST[:PORT])");
-    rooms->add_flag("--json", rooms_json, "Print JSON (with --watch: one list per line)");
-    rooms->add_flag(
-        "--watch", rooms_watch, "Print the list again whenever it changes (Ctrl-C ends)");
-    rooms->add_option("--for-ms", rooms_for_ms, "With --watch: stop after this long")
-        ->check(CLI::NonNegativeNumber);
-    rooms->callback([&] {
-        auto daemon = connect_daemon();
-        if (!address.empty()) {
-            if (rooms_watch) {
-                std::cerr << "halma: --watch follows the LAN's rooms; it takes no address\n";
-                exit_code = 2;
-                return;
-            }
-            pb::Request r;
-            r.mutable_list()->set_address(address);
-            if (auto reply = ask(daemon, r, exit_code))
-                std::cout << (rooms_json ? to_json(reply->rooms()) + "\n"
-                                         : format_room_table(reply->rooms()));
-            return;
-        }
-        pb::Request status_request;
-        status_request.mutable_status();
-        auto status = ask(daemon, status_request, exit_code);
-        if (!status) return;
-        std::string note = discovery_note(status->status().discovery());
-        if (!rooms_json && !note.empty()) std::cerr << "halma: " << note << "\n";
-        auto print = [&](const pb::RoomList& list) {
-            if (rooms_json) {
-                std::cout << to_json(list) << std::endl;
-                return;
-            }
-            // On a terminal the table is redrawn in place; into a pipe each list follows the last.
-            if (rooms_watch && isatty(STDOUT_FILENO)) std::cout << "\x1b[H\x1b[2J";
-            std::cout << format_room_table(list) << (rooms_watch ? "\n" : "") << std::flush;
-        };
-        if (!rooms_watch) {
-            pb::Request r;
-            r.mutable_list()->set_lan(true);
-            if (auto reply = ask(daemon, r, exit_code)) print(reply->rooms());
-            return;
-        }
-        pb::Request r;
-        r.mutable_subscribe()->set_lan(true);
-        if (!ask(daemon, r, exit_code)) return;
-        auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(rooms_for_ms);
-        for (;;) {
-            auto wait = rooms_for_ms > 0 ? std::chrono::duration_cast<std::chrono::milliseconds>(
-                            end - std::chrono::steady_clock::now())
-                                         : std::chrono::milliseconds(3'600'000);
-            if (wait.count() <= 0) return;
-            if (auto list = daemon.next_room_list(wait)) print(*list);
-        }
-    });
-
     static RoomOption board_o;
     static BoardStyle style;
     static bool no_colour = false;
@@ -380,41 +329,6 @@ void add_reads(CLI::App& app, int& exit_code) {
             std::cout << to_json(v) << "\n";
         } else {
             std::cout << format_room_status(reply->view(), use_colour(false));
-        }
-    });
-}
-
-void add_watch(CLI::App& app, int& exit_code) {
-    static RoomOption o;
-    static int count = 0, for_ms = 0;
-    static bool until_over = false;
-    auto* cmd
-        = app.add_subcommand("watch", "Print the room's events as they happen (Ctrl-C to stop)");
-    add_room_option(cmd, o, true);
-    cmd->add_option("--count", count, "Stop after this many events");
-    cmd->add_option("--for-ms", for_ms, "Stop after this long");
-    cmd->add_flag("--until-over", until_over, "Stop when the game ends");
-    cmd->callback([&] {
-        auto daemon = connect_daemon();
-        pb::Request r;
-        r.mutable_subscribe()->set_room(o.room);
-        if (!ask(daemon, r, exit_code)) return;
-        auto end
-            = std::chrono::steady_clock::now() + std::chrono::milliseconds(for_ms > 0 ? for_ms : 1);
-        for (int seen = 0; count == 0 || seen < count; ++seen) {
-            auto wait = for_ms > 0 ? std::chrono::duration_cast<std::chrono::milliseconds>(
-                            end - std::chrono::steady_clock::now())
-                                   : std::chrono::milliseconds(3'600'000);
-            if (wait.count() <= 0) return;
-            auto e = daemon.next_event(wait);
-            if (!e) {
-                if (for_ms > 0) return;
-                continue;
-            }
-            std::cout << (o.json ? to_json(*e) : e->text()) << std::endl;
-            if (e->event().has_closed()) return; // nothing more will ever happen there
-            bool over = e->phase() == pb::PHASE_OVER || e->phase() == pb::PHASE_CANCELLED;
-            if (until_over && over && e->event().has_move()) return;
         }
     });
 }
@@ -476,17 +390,6 @@ void add_actions(CLI::App& app, int& exit_code) {
             leave_o.room, exit_code, [](pb::ActionRequest* a) { a->mutable_leave(); }, "left");
     });
 
-    static RoomOption close_o;
-    auto* close = app.add_subcommand(
-        "close", "Close a room this daemon hosts, for good: its players are told, it is deleted");
-    add_room_option(close, close_o, false);
-    close->callback([&] {
-        auto daemon = connect_daemon();
-        pb::Request r;
-        r.mutable_close()->set_room(close_o.room);
-        if (auto reply = ask(daemon, r, exit_code)) std::cout << reply->done().detail() << "\n";
-    });
-
     static RoomOption start_o;
     static std::string start_level;
     auto* start = app.add_subcommand("start", "Start now, with computer players in the free seats");
@@ -513,7 +416,9 @@ void add_client_commands(CLI::App& app, int& exit_code) {
     add_reads(app, exit_code);
     add_host(app, exit_code);
     add_join(app, exit_code);
-    add_watch(app, exit_code);
+    add_watch_command(app, exit_code);
+    add_close_command(app, exit_code);
+    add_rooms_command(app, exit_code);
     add_actions(app, exit_code);
     add_play_command(app, exit_code);
 }

@@ -1,5 +1,6 @@
 #include "cli/client/daemon_connection.h"
 
+#include "cli/client/daemon_link.h"
 #include "cli/client/reply_escape.h"
 #include "cli/client/runtime_check.h"
 
@@ -58,6 +59,9 @@ std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
     if (!std::filesystem::exists(socket_path_))
         return std::unexpected(NoReply { "no halmad is running here (no " + socket_path_
             + "); start one with `halmad &`, or point --runtime-dir at its directory" });
+    if (next_id_ == 1 && nothing_listens(socket_path_))
+        return std::unexpected(NoReply { "no halmad is running here (" + socket_path_
+            + " refuses connections: left by one that ended); start one with `halmad &`" });
     std::uint64_t id = next_id_++;
     request.set_version(1);
     request.set_request_id(id);

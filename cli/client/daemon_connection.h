@@ -36,6 +36,7 @@ public:
     // The next pushed event, waiting at most `wait`; nullopt on timeout.
     std::optional<pb::Event> next_event(std::chrono::milliseconds wait);
     zmq::socket_t& socket() { return socket_; }
+    zmq::context_t& context() { return context_; }
     // The next pushed LAN room list (after a subscribe with `lan`), waiting at most `wait`.
     std::optional<pb::RoomList> next_room_list(std::chrono::milliseconds wait);
     // Takes one message already waiting on the socket (after polling it) into the event queue.

@@ -4,11 +4,13 @@
 // it changes. It is only a front end: the local halmad does the talking.
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
+#include "cli/client/daemon_link.h"
 #include "cli/client/output.h"
 #include "cli/client/play_screen.h"
 #include "cli/client/play_words.h"
 #include "cli/client/prompt_line.h"
 #include "cli/client/room_picker.h"
+#include "cli/client/terminal_io.h"
 #include "cli/commands.h"
 #include "engine/notation.h"
 #include "engine/position.h"
@@ -18,7 +20,6 @@
 #include <deque>
 #include <iostream>
 #include <optional>
-#include <sys/ioctl.h>
 #include <sys/signalfd.h>
 #include <thread>
 #include <unistd.h>
@@ -28,51 +29,6 @@ namespace halma::cli {
 namespace {
 
 constexpr std::size_t kLogKept = 200;
-
-// SIGWINCH, and the signals that end halma play (Ctrl-C, a closed terminal, kill), blocked and
-// read from a signalfd that the loop polls with the rest: a signal is an event in the loop. It
-// never interrupts a wait for the daemon's reply (EINTR) half-way, and ending is a normal return,
-// so the terminal gets its modes and its screen back.
-int signal_fd() {
-    sigset_t mask;
-    sigemptyset(&mask);
-    for (int s : { SIGWINCH, SIGINT, SIGTERM, SIGHUP }) sigaddset(&mask, s);
-    if (sigprocmask(SIG_BLOCK, &mask, nullptr) != 0) return -1;
-    return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
-}
-
-struct OwnedFd {
-    int fd;
-    ~OwnedFd() {
-        if (fd >= 0) close(fd);
-    }
-};
-
-struct TerminalSize {
-    int cols = 80;
-    int rows = 24;
-};
-TerminalSize terminal_size() {
-    winsize ws {};
-    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0)
-        return { ws.ws_col, ws.ws_row };
-    return {};
-}
-
-// The alternate screen while playing, so the shell's screen comes back as it was afterwards.
-class FullScreen {
-public:
-    explicit FullScreen(bool on)
-        : on_(on) {
-        if (on_) std::cout << "\x1b[?1049h" << std::flush;
-    }
-    ~FullScreen() {
-        if (on_) std::cout << "\x1b[?1049l" << std::flush;
-    }
-
-private:
-    bool on_;
-};
 
 enum class Overlay { kNone, kHelp, kHoleKey };
 
@@ -85,6 +41,7 @@ class PlaySession {
 public:
     PlaySession(DaemonConnection& daemon, std::string room, PlayOptions options)
         : daemon_(daemon)
+        , link_(daemon)
         , room_(std::move(room))
         , options_(options)
         , terminal_(isatty(STDOUT_FILENO)) { }
@@ -106,11 +63,16 @@ public:
         redraw();
         while (true) {
             zmq::pollitem_t items[] = { { daemon_.socket().handle(), 0, ZMQ_POLLIN, 0 },
-                { nullptr, input.fd(), ZMQ_POLLIN, 0 }, { nullptr, signals.fd, ZMQ_POLLIN, 0 } };
-            int count = signals.fd >= 0 ? 3 : 2;
-            if (!daemon_.has_event()) zmq::poll(items, count, std::chrono::milliseconds(-1));
+                { nullptr, input.fd(), ZMQ_POLLIN, 0 },
+                { link_.socket().handle(), 0, ZMQ_POLLIN, 0 },
+                { nullptr, signals.fd, ZMQ_POLLIN, 0 } };
+            int count = signals.fd >= 0 ? 4 : 3;
+            // While the room is still to be read again, try every half second.
+            auto wait = std::chrono::milliseconds(resync_ ? 500 : -1);
+            if (!daemon_.has_event()) zmq::poll(items, count, wait);
             if (items[0].revents & ZMQ_POLLIN) daemon_.drain();
-            if (count == 3 && (items[2].revents & ZMQ_POLLIN)) {
+            if (auto end = follow_daemon()) return *end;
+            if (count == 4 && (items[3].revents & ZMQ_POLLIN)) {
                 signalfd_siginfo info;
                 bool resized = false;
                 while (read(signals.fd, &info, sizeof info) == sizeof info) {
@@ -134,6 +96,48 @@ public:
     }
 
 private:
+    // Notices our own halmad going and coming back (a restart): a new daemon has no record of
+    // our subscription, so subscribe again and show the room as it is now. The exit code when
+    // the room is gone for good.
+    std::optional<int> follow_daemon() {
+        switch (link_.take()) {
+        case DaemonLink::Change::kLost:
+            resync_ = true;
+            note("! lost halmad (restarting?); reconnecting by itself");
+            redraw();
+            return std::nullopt;
+        case DaemonLink::Change::kBack:
+            resync_ = true;
+            redraw();
+            break;
+        case DaemonLink::Change::kNone:
+            break;
+        }
+        if (!resync_ || !link_.up()) return std::nullopt;
+        pb::Request sub;
+        sub.mutable_subscribe()->set_room(room_);
+        auto subscribed = daemon_.call(sub);
+        if (!subscribed || subscribed->has_error()) return std::nullopt;
+        pb::Request r;
+        r.mutable_view()->set_room(room_);
+        auto reply = daemon_.call(r);
+        if (!reply) return std::nullopt;
+        if (reply->has_error()) {
+            // UNAVAILABLE: the new daemon is still fetching the room from its host.
+            if (reply->error().code() != pb::ERROR_CODE_UNKNOWN_ROOM) return std::nullopt;
+            if (terminal_) std::cout << "\x1b[?1049l";
+            std::cerr << "halma: the room is gone from halmad since it restarted\n";
+            return 1;
+        }
+        view_ = reply->view();
+        resync_ = false;
+        picked_.reset();
+        was_your_turn_ = view_.your_turn();
+        note("halmad is back: the room as it is now");
+        redraw();
+        return std::nullopt;
+    }
+
     // Applies what the daemon pushed; the exit code when the room has closed.
     std::optional<int> take_events() {
         std::vector<pb::Event> events;
@@ -194,6 +198,9 @@ private:
         content.view = &view;
         content.colour = options_.style.colour;
         content.log = &log_;
+        content.daemon = !link_.up() ? pb::CONNECTION_STATE_DISCONNECTED
+            : resync_                ? pb::CONNECTION_STATE_CONNECTING
+                                     : pb::CONNECTION_STATE_CONNECTED;
         switch (overlay_) {
         case Overlay::kHelp:
             content.board = help_lines();
@@ -290,6 +297,12 @@ private:
     }
 
     void act(const std::function<void(pb::ActionRequest*)>& fill) {
+        // Sent now it would wait in the socket for a daemon that knows nothing of us yet.
+        if (resync_) {
+            note("! not sent: halmad is restarting; try again when the room is back");
+            redraw();
+            return;
+        }
         pb::Request r;
         r.mutable_action()->set_room(room_);
         fill(r.mutable_action());
@@ -319,7 +332,7 @@ private:
             }
         }
         if (line.empty() || line == "/board") {
-            if (!had_overlay) {
+            if (!had_overlay && !resync_) {
                 int ignored = 0;
                 refresh(ignored);
             }
@@ -391,6 +404,8 @@ private:
     }
 
     DaemonConnection& daemon_;
+    DaemonLink link_;
+    bool resync_ = false; // halmad went: subscribe and read the room again when it is back
     std::string room_;
     PlayOptions options_;
     bool terminal_;

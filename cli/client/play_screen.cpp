@@ -158,6 +158,18 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
     return out;
 }
 
+// One light for the whole line to the room: our own daemon first, then its host.
+std::string connection_light(const pb::RoomView& v, pb::ConnectionState daemon, bool colour) {
+    auto state = daemon != pb::CONNECTION_STATE_CONNECTED ? daemon : v.connection();
+    const char* light = state == pb::CONNECTION_STATE_CONNECTED ? "\x1b[92m"
+        : state == pb::CONNECTION_STATE_CONNECTING              ? "\x1b[93m"
+                                                                : "\x1b[91m";
+    std::string said = daemon == pb::CONNECTION_STATE_DISCONNECTED ? "halmad gone"
+        : daemon == pb::CONNECTION_STATE_CONNECTING                ? "halmad back"
+                                                                   : connection_name(state);
+    return paint("●", light, colour) + " " + said;
+}
+
 } // namespace
 
 std::vector<std::string> waiting_lines(const pb::RoomView& v) {
@@ -175,16 +187,14 @@ std::vector<std::string> waiting_lines(const pb::RoomView& v) {
     return out;
 }
 
-std::vector<std::string> status_panel(const pb::RoomView& v, bool colour, int width) {
+std::vector<std::string> status_panel(
+    const pb::RoomView& v, bool colour, int width, pb::ConnectionState daemon) {
     const auto& s = v.summary();
     std::vector<std::string> out;
     std::string title = "room " + s.name();
     if (v.game_number()) title += ", game " + std::to_string(v.game_number());
     out.push_back(fit(paint(title, "\x1b[1m", colour), width));
-    const char* light = v.connection() == pb::CONNECTION_STATE_CONNECTED ? "\x1b[92m"
-        : v.connection() == pb::CONNECTION_STATE_CONNECTING              ? "\x1b[93m"
-                                                                         : "\x1b[91m";
-    out.push_back(fit(paint("●", light, colour) + " " + connection_name(v.connection()), width));
+    out.push_back(fit(connection_light(v, daemon, colour), width));
     if (s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty())
         out.push_back(fit("friends code " + s.code(), width));
     out.push_back(fit("seats", width - 5, true) + (v.standings_size() ? "to go" : ""));
@@ -226,7 +236,7 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
     int board_h = static_cast<int>(board.size());
     if (cols >= c.board_width + 2 + kMinPanel) {
         int panel_w = std::min(cols - c.board_width - 2, kMaxPanel);
-        auto panel = status_panel(*c.view, c.colour, panel_w);
+        auto panel = status_panel(*c.view, c.colour, panel_w, c.daemon);
         // The panel may run below the board into the log's rows, but leaves it two if it can.
         int panel_h = static_cast<int>(panel.size());
         int top = std::min(avail, std::max(board_h, std::min(panel_h, avail - 2)));
@@ -237,6 +247,10 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
         }
     } else {
         auto brief = status_brief(*c.view, c.colour, cols);
+        // The line to the room is news only when it is down: then it takes the second line.
+        if (c.daemon != pb::CONNECTION_STATE_CONNECTED
+            || c.view->connection() != pb::CONNECTION_STATE_CONNECTED)
+            brief.back() = fit(connection_light(*c.view, c.daemon, c.colour), cols);
         int shown = std::min(board_h, std::max(avail - static_cast<int>(brief.size()), 1));
         for (int i = 0; i < shown; ++i)
             out.push_back(fit(board[static_cast<std::size_t>(i)], cols));

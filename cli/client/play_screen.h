@@ -15,7 +15,10 @@ namespace halma::cli {
 // The status panel for a column `width` wide: the room, each seat (letter, name, what it is
 // doing, distance left), whose turn, who leads, votes, and what to do next (how others join
 // while waiting, how to start the next game at the end).
-std::vector<std::string> status_panel(const ::halma::v1::RoomView& view, bool colour, int width);
+// `daemon` is the line to the local halmad: DISCONNECTED while it is gone (restarting),
+// CONNECTING once it is back until the room is read again; the light shows it first.
+std::vector<std::string> status_panel(const ::halma::v1::RoomView& view, bool colour, int width,
+    ::halma::v1::ConnectionState daemon = ::halma::v1::CONNECTION_STATE_CONNECTED);
 
 // What stands in for the board while a room waits for players: who is missing, the command
 // others type to join (address, and the code of a friends room), and /start.
@@ -30,6 +33,7 @@ struct ScreenContent {
     const ::halma::v1::RoomView* view = nullptr;
     bool colour = true;
     const std::deque<std::string>* log = nullptr; // oldest first
+    ::halma::v1::ConnectionState daemon = ::halma::v1::CONNECTION_STATE_CONNECTED;
 };
 
 // Exactly rows - 1 lines (the last row is the prompt's), none wider than cols.

@@ -1,4 +1,5 @@
 #include "daemon/net/config.h"
+
 #include "halma/version.h"
 
 #include <CLI/CLI.hpp>
@@ -6,6 +7,7 @@
 #include <iostream>
 #include <map>
 #include <optional>
+#include <pwd.h>
 #include <toml++/toml.h>
 #include <unistd.h>
 
@@ -22,6 +24,13 @@ std::filesystem::path default_runtime_dir() {
     if (auto d = env("RUNTIME_DIRECTORY"); !d.empty()) return d; // systemd RuntimeDirectory=
     if (auto d = env("XDG_RUNTIME_DIR"); !d.empty()) return std::filesystem::path(d) / "halma";
     return "/tmp/halma-" + std::to_string(getuid());
+}
+
+// The login name: $USER is unset under systemd, cron and `env -i`, and may not be who runs us.
+std::string login_name() {
+    if (const passwd* pw = getpwuid(getuid()); pw && pw->pw_name && *pw->pw_name)
+        return pw->pw_name;
+    return env("USER").empty() ? "player" : env("USER");
 }
 
 std::filesystem::path default_state_dir() {
@@ -213,7 +222,7 @@ std::variant<Config, int> load_config(int argc, char** argv) {
     Config c;
     c.runtime_dir = default_runtime_dir();
     c.state_dir = default_state_dir();
-    c.name = env("USER").empty() ? "player" : env("USER");
+    c.name = login_name();
     std::string config_file, runtime = c.runtime_dir.string(), state = c.state_dir.string();
 
     CLI::App app { "halmad: the halma daemon. Hosts and joins Chinese checkers rooms on the LAN;\n"

@@ -74,8 +74,8 @@ PeerLinks::Link* PeerLinks::link_for(const std::string& address, std::string& er
         error = "'" + address + "' is not host:port";
         return nullptr;
     }
-    auto link = std::make_unique<Link>(
-        Link { address, zmq::socket_t(context_, zmq::socket_type::dealer), {}, {}, false, {}, {} });
+    auto link = std::make_unique<Link>(Link { address,
+        zmq::socket_t(context_, zmq::socket_type::dealer), {}, {}, false, {}, {}, {}, false });
     auto& s = link->socket;
     tune_socket(s, kMaxFromHost, config_.heartbeat_ms, config_.peer_timeout_ms);
     // Nothing queues for a host that is not there: a move sent then must not land minutes later.
@@ -90,6 +90,8 @@ PeerLinks::Link* PeerLinks::link_for(const std::string& address, std::string& er
         error = "cannot connect to " + address + ": " + e.what();
         return nullptr;
     }
+    link->monitor = std::make_unique<SocketMonitor>(
+        context_, s, ZMQ_EVENT_CONNECTED | ZMQ_EVENT_CONNECT_RETRIED);
     spdlog::info("connecting to host {}", address);
     return links_.emplace(address, std::move(link)).first->second.get();
 }
@@ -324,6 +326,23 @@ std::optional<PeerLinks::Clock::time_point> PeerLinks::next_deadline() const {
     return next;
 }
 
+// A join or a listing for a host whose port refuses connections fails now, not at its deadline:
+// the user most likely typed a wrong address, or that halmad is not running. Room traffic
+// waits on (a host that restarts refuses for a moment, and rejoins retry by themselves).
+void PeerLinks::refuse_if_nobody_listens(Link& link, std::vector<std::uint64_t>& failed) {
+    for (auto event : link.monitor->take()) link.refused = event == ZMQ_EVENT_CONNECT_RETRIED;
+    if (!link.refused) return;
+    for (auto& [id, p] : link.pending) {
+        bool asked_by_user = (p.message.has_join() && p.message.join().token().empty())
+            || p.message.has_list_rooms();
+        if (!p.sent && asked_by_user
+            && std::find(failed.begin(), failed.end(), id) == failed.end()) {
+            p.refused = true;
+            failed.push_back(id);
+        }
+    }
+}
+
 void PeerLinks::tick(const Now& now) {
     for (auto& [address, link] : links_) {
         // Requests: retry what a connecting link refused, give up on what waited too long.
@@ -336,13 +355,15 @@ void PeerLinks::tick(const Now& now) {
                 send_pending(*link, p, now);
         }
         if (!expired.empty()) link->last_send = std::max(link->last_send, now.steady - kSendRetry);
+        refuse_if_nobody_listens(*link, expired);
         for (auto id : expired) {
             auto p = std::move(link->pending[id]);
             link->pending.erase(id);
-            p.done(
-                unavailable(p.sent ? "no answer from the host at " + address
-                            + " in time; it will not carry the request out now"
-                                   : "the host at " + address + " could not be reached: not sent"));
+            p.done(unavailable(p.refused ? "nothing answers at " + address
+                        + " (connection refused): is halmad running there, on that port?"
+                    : p.sent ? "no answer from the host at " + address
+                        + " in time; it will not carry the request out now"
+                             : "the host at " + address + " could not be reached: not sent"));
         }
         bool has_rooms = false;
         for (const auto& r : replicas_) has_rooms |= r->address == address;

@@ -6,6 +6,7 @@
 
 #include "daemon/net/config.h"
 #include "daemon/net/room_listener.h"
+#include "daemon/net/socket_monitor.h"
 #include "daemon/room/room_state.h"
 
 #include <chrono>
@@ -32,6 +33,7 @@ public:
         Clock::time_point deadline;
         wire::pb::PeerMessage message; // kept until ZeroMQ takes it: a connecting link refuses
         bool sent = false;
+        bool refused = false; // failed at once: the host's port refused the connection
     };
     struct Link {
         std::string address; // host:port as the user gave it
@@ -43,6 +45,9 @@ public:
         // The host's clock minus ours, at least (from HostMessage.clock_ms): deadlines are sent
         // in the host's clock, so neither clock's skew nor a stopped host can stretch them.
         std::optional<std::int64_t> host_clock_offset;
+        // Reports refused connects; `refused` until a connect succeeds.
+        std::unique_ptr<SocketMonitor> monitor;
+        bool refused = false;
     };
     struct Replica {
         std::string address;
@@ -87,6 +92,8 @@ private:
     // Hands a request to ZeroMQ unless its deadline has passed, stamped with the deadline in
     // the host's clock; false while the link refuses it.
     bool send_pending(Link& link, Pending& pending, const Now& now);
+    // Adds to `failed` the user's joins and listings waiting on a link whose connect was refused.
+    void refuse_if_nobody_listens(Link& link, std::vector<std::uint64_t>& failed);
     void handle_update(Link& link, const wire::pb::RoomUpdate& update, const Now& now);
     void handle_heartbeat(Link& link, const wire::pb::Heartbeat& beat, const Now& now);
     // Rebuilds a replica from a Joined answer; false if the snapshot was unusable.

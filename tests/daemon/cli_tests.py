@@ -2,7 +2,20 @@
 """The command line keeps its contract (README, docs/api.md): exit code 2 and a message starting
 `halma:` for every usage or input error, typed as a user would, against a real daemon."""
 
-from halmatest import Cluster, check, run
+import os
+import pwd
+import signal
+import subprocess
+
+import halmatest
+from halmatest import Cluster, check, free_port, run, wait_until
+from terminal import Terminal
+
+
+def typed(daemon, *args, env=None):
+    """`halma ARGS` as typed into a script: no terminal on stdin."""
+    return subprocess.run([halmatest.HALMA, "--runtime-dir", daemon.runtime_dir, *args], capture_output=True,
+                          text=True, timeout=30, stdin=subprocess.DEVNULL, env=env)
 
 
 def usage_errors_exit_2():
@@ -50,4 +63,110 @@ def help_and_version():
         check(out.returncode == 0 and out.stdout.startswith("halma "), f"halma -V: {out.returncode} {out.stdout}")
 
 
-run({f.__name__: f for f in [usage_errors_exit_2, help_and_version]})
+def rooms_are_named_for_the_user():
+    """`halma play` in a daemon with several rooms names them and says `-r ROOM` (exit 2); a
+    wrong room name lists the rooms there are and guesses the one meant, for this daemon's rooms
+    and for a host's in `halma join HOST/ROOM`."""
+    with Cluster("cli-rooms") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        for name in ["sunday", "lunch"]:
+            check(ann.cli("host", name).returncode == 0, f"host {name} refused")
+        out = typed(ann, "play")
+        check(out.returncode == 2, f"play among two rooms: rc {out.returncode}: {out.stderr}")
+        check(out.stderr.startswith("halma: ") and "-r ROOM" in out.stderr and "lunch, sunday" in out.stderr,
+              f"play among two rooms: {out.stderr!r}")
+        out = typed(ann, "board", "-r", "sundy")
+        check(out.returncode == 1, f"board -r sundy: rc {out.returncode}")
+        check("rooms here: lunch, sunday" in out.stderr and "did you mean `sunday`?" in out.stderr,
+              f"board -r sundy: {out.stderr!r}")
+        check(all(line.startswith("halma: ") for line in out.stderr.splitlines()), f"a line without halma: {out.stderr!r}")
+        out = typed(bob, "join", f"{ann.address}/lnch")
+        check(out.returncode == 1, f"join lnch: rc {out.returncode}")
+        check(f"rooms at {ann.address}: lunch, sunday" in out.stderr and "did you mean `lunch`?" in out.stderr,
+              f"join {ann.address}/lnch: {out.stderr!r}")
+        # Named right, each works: the hints above are not said of every room.
+        check(typed(ann, "board", "-r", "sunday").returncode == 0, "board -r sunday refused")
+        check(typed(bob, "join", f"{ann.address}/lunch").returncode == 0, "join lunch refused")
+
+
+def no_daemon_is_said_at_once():
+    """A runtime directory whose halmad ended and left its socket file: halma says no halmad is
+    running, instead of waiting for an answer until its timeout and blaming the daemon's
+    slowness. Likewise a join or listing at a host address where nothing listens."""
+    with Cluster("cli-nodaemon") as c:
+        ann = c.add("ann")
+        ann.kill(signal.SIGKILL)  # leaves api.sock behind, nothing listening on it
+        check(os.path.exists(os.path.join(ann.runtime_dir, "api.sock")), "no socket file left behind")
+        out = typed(ann, "--timeout-ms", "20000", "daemon", "status")
+        check(out.returncode == 1, f"daemon status: rc {out.returncode}")
+        check(out.stderr.startswith("halma: no halmad is running") and "did not answer" not in out.stderr,
+              f"daemon status without a daemon: {out.stderr!r}")
+        # A host address where nothing listens: the daemon says the connection was refused
+        # (rather than that the host did not answer in time).
+        ann.start()
+        port = free_port()
+        for args in (["join", f"127.0.0.1:{port}/sunday"], ["rooms", f"127.0.0.1:{port}"]):
+            out = typed(ann, "--timeout-ms", "20000", *args)
+            check(out.returncode == 1 and out.stderr.startswith("halma: ") and "connection refused" in out.stderr,
+                  f"halma {' '.join(args)} with nothing listening: rc {out.returncode}: {out.stderr!r}")
+
+
+def halmad_defaults_follow_the_login():
+    """`halmad --help` shows the login name as the default player name (not $USER, which may be
+    unset or someone else's), and with $XDG_RUNTIME_DIR set halmad and halma both put the socket
+    under it: halma finds the daemon with no --runtime-dir."""
+    with Cluster("cli-defaults") as c:
+        login = pwd.getpwuid(os.getuid()).pw_name
+        env = {k: v for k, v in os.environ.items() if k not in ("USER", "HALMA_RUNTIME_DIR", "RUNTIME_DIRECTORY")}
+        out = subprocess.run([halmatest.HALMAD, "--help"], capture_output=True, text=True, timeout=10,
+                             env=dict(env, USER="not-" + login))
+        check(out.returncode == 0, f"halmad --help: rc {out.returncode}")
+        name_line = next((line for line in out.stdout.splitlines() if "--name" in line), "")
+        check(f"--name TEXT={login} " in name_line, f"halmad --help: the default name is not {login}: {name_line!r}")
+        xdg = os.path.join(c.tmp, "xdg")
+        os.makedirs(xdg, mode=0o700)
+        env["XDG_RUNTIME_DIR"] = xdg
+        port = free_port()
+        log = open(os.path.join(c.tmp, "xdg-halmad.log"), "w")
+        proc = subprocess.Popen([halmatest.HALMAD, "--listen", f"127.0.0.1:{port}", "--state-dir",
+                                 os.path.join(c.tmp, "xdg-state"), "--no-mdns"], env=env, stdout=log,
+                                stderr=subprocess.STDOUT)
+        try:
+            sock = os.path.join(xdg, "halma", "api.sock")
+            wait_until(lambda: os.path.exists(sock) or proc.poll() is not None, 10, "halmad to start")
+            check(proc.poll() is None, "halmad exited: " + open(log.name).read())
+            out = subprocess.run([halmatest.HALMA, "daemon", "status"], capture_output=True, text=True, timeout=30,
+                                 env=env, stdin=subprocess.DEVNULL)
+            check(out.returncode == 0, f"halma did not find halmad under $XDG_RUNTIME_DIR: {out.stderr}")
+            check(login in out.stdout, f"the daemon's name is not {login}: {out.stdout!r}")
+        finally:
+            proc.kill()
+            proc.wait()
+
+
+def close_asks_during_a_game():
+    """`halma close` on a room with a game in progress: from a script it refuses (exit 2) and
+    says --force; on a terminal it asks, and N keeps the room, y closes it. A room with no game
+    closes without asking."""
+    with Cluster("cli-close") as c:
+        ann = c.add("ann")
+        check(ann.cli("host", "idle").returncode == 0, "host idle refused")
+        check(ann.cli("host", "duo", "--bots", "1").returncode == 0, "host duo refused")
+        out = typed(ann, "close", "-r", "duo")
+        check(out.returncode == 2 and out.stderr.startswith("halma: ") and "--force" in out.stderr,
+              f"close mid-game from a script: rc {out.returncode}: {out.stderr!r}")
+        check(ann.cli("board", "-r", "duo").returncode == 0, "the room went though close was refused")
+        for answer, closed in [("n", False), ("y", True)]:
+            with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir, "-r", "duo", command="close") as t:
+                t.wait_text("close it for good? [y/N]")
+                t.type_line(answer)
+                screen = t.wait_text("halma-exited-")
+                check(("halma-exited-0" in screen) == closed, f"close answered {answer}:\n{screen}")
+            gone = ann.cli("board", "-r", "duo").returncode == 1
+            check(gone == closed, f"close answered {answer}: the room {'stayed' if closed else 'went'}")
+        out = typed(ann, "close", "-r", "idle")
+        check(out.returncode == 0, f"close of a room with no game: rc {out.returncode}: {out.stderr}")
+
+
+run({f.__name__: f for f in [usage_errors_exit_2, help_and_version, rooms_are_named_for_the_user,
+                             no_daemon_is_said_at_once, halmad_defaults_follow_the_login, close_asks_during_a_game]})

@@ -278,7 +278,7 @@ def close_room():
 
         out = bob.cli("close", "-r", "c")
         check(out.returncode == 1 and "only its host" in out.stderr, f"bob closed ann's room: {out.stderr}")
-        out = ann.cli("close", "-r", "c")
+        out = ann.cli("close", "-r", "c", "--force")  # a game is in progress
         check(out.returncode == 0 and "closed room c" in out.stdout, f"close: rc {out.returncode} {out.stderr}")
         check(not os.path.exists(room_dir(ann, room_id)), "the room's files are still there")
         check(os.path.isdir(room_dir(ann, kept_id)), "the other room's files went too")

@@ -1,9 +1,13 @@
 """`halma play` in a real terminal (tmux) against real halmad processes on 127.0.0.1: the screen
 a person sees at 80x24, 100x30, a large and a small terminal, resized under it; typing while
 others move; the waiting and end screens. Run one with: terminal_tests.py NAME (ctest does)."""
+import os
 import re
 import signal
+import subprocess
+import time
 
+import halmatest
 from halmatest import (Cluster, Daemon, api_pb2, check, common_pb2, greedy_move, replica_digest, run, views_in_step,
                        wait_until)
 from terminal import BOARD_ROWS, BOARD_WIDTH, Terminal, board_holes, check_layout, shows_position
@@ -200,4 +204,81 @@ def a_gone_player_gets_a_stand_in():
             t.wait_for(lambda s: last_line(s).startswith("your move>"), "ann's turn after bob's")
 
 
-run({f.__name__: f for f in [six_players_fit, two_players_type_and_finish, a_gone_player_gets_a_stand_in]})
+def play_and_watch_survive_a_daemon_restart():
+    """ann plays at bob's room; her halmad is stopped (SIGTERM) and started again with the same
+    directories under her running `halma play` and `halma watch`. Her screen says halmad is
+    gone and reconnecting, then that it is back, and shows the room as it is now: bob's move made
+    after the restart is on her board and in her log, and a move she types then is played (bob's
+    daemon sees it). `halma watch` goes on printing across the restart, and `halma rooms --watch`
+    subscribes to the new daemon's list."""
+    with Cluster("term-restart") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        check(bob.cli("host", "duo").returncode == 0, "host refused")
+        check(ann.cli("join", f"{bob.address}/duo").returncode == 0, "join refused")
+        watch_out = os.path.join(c.tmp, "watch.out")
+        rooms_out = os.path.join(c.tmp, "rooms.out")
+        with open(watch_out, "w") as out, open(os.path.join(c.tmp, "watch.err"), "w") as err:
+            watch = subprocess.Popen([halmatest.HALMA, "--runtime-dir", ann.runtime_dir, "watch"], stdout=out,
+                                     stderr=err)
+        with open(rooms_out, "w") as out:
+            rooms = subprocess.Popen([halmatest.HALMA, "--runtime-dir", ann.runtime_dir, "rooms", "--watch", "--json"],
+                                     stdout=out, stderr=subprocess.DEVNULL)
+        try:
+            # --fixed: triangle 1 at the bottom, so the board reads as the position does.
+            with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir, "--fixed") as t:
+                t.wait_for(prompt_ready(24), "ann's board")
+                # watch is subscribed once a chat line reaches it: one said before it subscribed
+                # (it starts slowly on a loaded machine) never does, so bob says it again.
+                said = []
+
+                def watch_heard():
+                    if "bob: before" in open(watch_out).read():
+                        return True
+                    if len(said) < 8 and (not said or time.monotonic() - said[-1] > 1):
+                        bob.cli("chat", "before")
+                        said.append(time.monotonic())
+                    return False
+                wait_until(watch_heard, 10, "watch to print bob's chat")
+                wait_until(lambda: open(rooms_out).read().endswith("\n"), 10, "rooms --watch to print the list")
+                ann.kill(signal.SIGTERM)
+                t.wait_text("● halmad gone")
+                t.wait_text("lost halmad")
+                # Too narrow for the status panel: the brief status under the board says it.
+                t.resize(60, 20)
+                t.wait_for(lambda s: s.split("\n")[BOARD_ROWS + 1:BOARD_ROWS + 2] == ["● halmad gone"],
+                           "the brief status at 60x20 to say halmad is gone")
+                t.resize(80, 24)
+                ann.start()
+                t.wait_text("halmad is back")
+                wait_until(lambda: ann.api().view().connection == api_pb2.CONNECTION_STATE_CONNECTED, 15,
+                           "ann's daemon to rejoin bob's room")
+                # bob moves after the restart: it reaches the new daemon's subscriber, ann's screen.
+                move = greedy_move(bob.api().view())
+                check(not bob.api().move(move).HasField("error"), "bob's move refused")
+                t.wait_text(f"bob played {move}")
+                position = wait_until(lambda: (v := ann.api().view()).your_turn and v.position, 10, "ann's turn")
+                screen = t.wait_for(lambda s: last_line(s).startswith("your move>")
+                                    and shows_position(s.split("\n"), position), "ann's board with bob's move")
+                check("halmad gone" not in screen, f"the light still says halmad is gone:\n{screen}")
+                check_layout(t, "after ann's daemon restarted")
+                mine = greedy_move(ann.api().view())
+                t.type_line(mine)
+                t.wait_text(f"ann played {mine}")
+                wait_until(lambda: len(bob.api().view().moves) == 2, 10, "bob's daemon to see ann's move")
+            wait_until(lambda: f"ann played {mine}" in open(watch_out).read(), 10,
+                       "watch to print ann's move after the restart")
+            check(watch.poll() is None, "halma watch ended at the restart")
+            printed = open(watch_out).read()
+            check(f"bob played {move}" in printed, f"watch missed bob's move after the restart:\n{printed}")
+            # `halma rooms --watch` subscribed again too: a subscription is answered with the list
+            # (without avahi here it is empty and never changes), so it printed one more.
+            wait_until(lambda: len(open(rooms_out).read().splitlines()) == 2, 10,
+                       "rooms --watch to print the list from the new daemon")
+        finally:
+            for p in (watch, rooms):
+                p.kill()
+                p.wait()
+
+
+run({f.__name__: f for f in [six_players_fit, two_players_type_and_finish, a_gone_player_gets_a_stand_in,
+                             play_and_watch_survive_a_daemon_restart]})
