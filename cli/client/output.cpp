@@ -69,8 +69,8 @@ std::string format_daemon_status(const pb::DaemonStatus& s) {
     out += "  daemons in its rooms: " + std::to_string(s.peers()) + "\n";
     const auto& d = s.discovery();
     if (d.state() == pb::DISCOVERY_STATE_RUNNING)
-        out += "  LAN discovery: running as " + d.machine() + ", "
-            + std::to_string(d.lan_rooms()) + " room(s) of others found; " + d.detail() + "\n";
+        out += "  LAN discovery: running as " + d.machine() + ", " + std::to_string(d.lan_rooms())
+            + " room(s) of others found; " + d.detail() + "\n";
     else
         out += "  LAN discovery: not running (" + d.detail() + ")\n";
     for (const auto& r : s.hosted()) out += "  hosting: " + summary_line(r) + "\n";

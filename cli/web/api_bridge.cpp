@@ -46,10 +46,11 @@ BridgeAnswer bridge_request(const std::string& kind, const std::string& body_jso
     pb::Request request;
     auto* body = body_of(request, kind);
     if (!body) return { 404, bridge_error("UNKNOWN_REQUEST", "no request named " + kind) };
-    auto parsed = google::protobuf::util::JsonStringToMessage(
-        body_json.empty() ? "{}" : body_json, body);
+    auto parsed
+        = google::protobuf::util::JsonStringToMessage(body_json.empty() ? "{}" : body_json, body);
     if (!parsed.ok())
-        return { 400, bridge_error("BAD_JSON", "not a " + kind + " request: " + parsed.ToString()) };
+        return { 400,
+            bridge_error("BAD_JSON", "not a " + kind + " request: " + parsed.ToString()) };
     // A connection per request: halmad's API is a local socket, connecting costs little, and no
     // state is shared between the HTTP server's threads.
     halma::cli::DaemonConnection daemon(runtime_dir, timeout);

@@ -3,9 +3,8 @@
 // the daemon decides, the bridge only translates.
 #pragma once
 
-#include <google/protobuf/message.h>
-
 #include <chrono>
+#include <google/protobuf/message.h>
 #include <string>
 
 namespace halma::web {

@@ -30,7 +30,7 @@ private:
 
     std::string runtime_dir_;
     std::unique_ptr<halma::cli::DaemonConnection> events_; // subscribed to every room
-    std::unique_ptr<halma::cli::DaemonConnection> lan_;    // subscribed to the LAN list
+    std::unique_ptr<halma::cli::DaemonConnection> lan_; // subscribed to the LAN list
     bool up_ = false;
     std::uint64_t uptime_s_ = 0;
     std::chrono::steady_clock::time_point next_status_ {};

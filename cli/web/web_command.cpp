@@ -34,7 +34,8 @@ void open_browser(const std::string& url) {
 
 int run_web(const WebOptions& o) {
     auto& client = client_options();
-    std::string runtime_dir = client.runtime_dir.empty() ? default_runtime_dir() : client.runtime_dir;
+    std::string runtime_dir
+        = client.runtime_dir.empty() ? default_runtime_dir() : client.runtime_dir;
     // Signals go to one waiting thread, which stops the server: the HTTP threads never see them.
     sigset_t stop_signals;
     sigemptyset(&stop_signals);
@@ -49,7 +50,8 @@ int run_web(const WebOptions& o) {
         std::cerr << "halma web: " << why << "\n";
         return 1;
     }
-    std::string url = "http://127.0.0.1:" + std::to_string(server.port()) + "/?token=" + server.token();
+    std::string url
+        = "http://127.0.0.1:" + std::to_string(server.port()) + "/?token=" + server.token();
     std::cout << "halma web: " << url << "\n" << std::flush;
     if (!std::filesystem::exists(runtime_dir + "/api.sock"))
         std::cerr << "halma web: no halmad is running in " << runtime_dir
@@ -69,7 +71,8 @@ int run_web(const WebOptions& o) {
 
 void add_web_command(CLI::App& app, int& exit_code) {
     static WebOptions o;
-    auto* web = app.add_subcommand("web", "Play in the browser: serve the page on 127.0.0.1 and open it");
+    auto* web
+        = app.add_subcommand("web", "Play in the browser: serve the page on 127.0.0.1 and open it");
     web->add_option("--port", o.port, "Port on 127.0.0.1 (default: any free one)")
         ->check(CLI::Range(0, 65535));
     web->add_flag("--no-open", o.no_open, "Only print the address; do not start a browser");

@@ -58,8 +58,10 @@ std::string WebGuard::refuse_reason(const RequestFacts& r) const {
     // A browser sends Origin with every request that changes something; a page of another site
     // (or of this one under another name) has another origin.
     bool reads = r.method == "GET" || r.method == "HEAD";
-    if (r.origin.empty() ? !reads : r.origin.substr(0, 7) != "http://" || !our_host(r.origin.substr(7)))
-        return "request from another origin (" + (r.origin.empty() ? "none" : r.origin) + ") refused";
+    if (r.origin.empty() ? !reads
+                         : r.origin.substr(0, 7) != "http://" || !our_host(r.origin.substr(7)))
+        return "request from another origin (" + (r.origin.empty() ? "none" : r.origin)
+            + ") refused";
     // Sec-Fetch-Site: "none" when the user opened the URL, "same-origin" for the page's own.
     if (!r.fetch_site.empty() && r.fetch_site != "same-origin" && r.fetch_site != "none")
         return "cross-site request refused";
@@ -69,7 +71,8 @@ std::string WebGuard::refuse_reason(const RequestFacts& r) const {
 }
 
 std::string WebGuard::cookie() const {
-    // HttpOnly: no script reads it; SameSite=Strict: no other site's page makes the browser send it.
+    // HttpOnly: no script reads it; SameSite=Strict: no other site's page makes the browser send
+    // it.
     return cookie_name_ + "=" + token_ + "; Path=/; HttpOnly; SameSite=Strict";
 }
 

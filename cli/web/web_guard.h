@@ -14,12 +14,12 @@ namespace halma::web {
 std::string make_token();
 
 struct RequestFacts {
-    std::string method;         // "GET", "POST"...
-    std::string host;           // the Host header
-    std::string origin;         // the Origin header, empty when the browser sent none
-    std::string fetch_site;     // Sec-Fetch-Site, empty when absent
-    std::string query_token;    // ?token=
-    std::string cookie_header;  // the whole Cookie header
+    std::string method; // "GET", "POST"...
+    std::string host; // the Host header
+    std::string origin; // the Origin header, empty when the browser sent none
+    std::string fetch_site; // Sec-Fetch-Site, empty when absent
+    std::string query_token; // ?token=
+    std::string cookie_header; // the whole Cookie header
 };
 
 class WebGuard {

@@ -66,7 +66,9 @@ bool WebServer::bind(std::string& why) {
     return true;
 }
 
-int WebServer::port() const { return impl_->guard ? impl_->guard->port() : 0; }
+int WebServer::port() const {
+    return impl_->guard ? impl_->guard->port() : 0;
+}
 
 void WebServer::add_routes() {
     auto& server = impl_->server;
@@ -96,17 +98,19 @@ void WebServer::add_routes() {
     server.Get("/api/events", [this](const httplib::Request&, httplib::Response& res) {
         auto stream = std::make_shared<EventStream>(settings_.runtime_dir);
         res.set_header("X-Accel-Buffering", "no");
-        res.set_chunked_content_provider("text/event-stream",
-            [this, stream](std::size_t, httplib::DataSink& sink) {
+        res.set_chunked_content_provider(
+            "text/event-stream", [this, stream](std::size_t, httplib::DataSink& sink) {
                 if (impl_->stopping) return false;
                 std::string news = stream->next(std::chrono::seconds(1));
-                // A comment line when there is no news: a closed tab is noticed by the failed write.
+                // A comment line when there is no news: a closed tab is noticed by the failed
+                // write.
                 if (news.empty()) news = ": idle\n\n";
                 return sink.is_writable() && sink.write(news.data(), news.size());
             });
     });
     server.Post(R"(/api/(\w+))", [this](const httplib::Request& req, httplib::Response& res) {
-        auto answer = bridge_request(req.matches[1], req.body, settings_.runtime_dir, settings_.timeout);
+        auto answer
+            = bridge_request(req.matches[1], req.body, settings_.runtime_dir, settings_.timeout);
         res.status = answer.http_status;
         res.set_content(answer.json, "application/json");
     });
@@ -121,7 +125,9 @@ void WebServer::add_routes() {
     });
 }
 
-void WebServer::run() { impl_->server.listen_after_bind(); }
+void WebServer::run() {
+    impl_->server.listen_after_bind();
+}
 
 void WebServer::stop() {
     impl_->stopping = true;

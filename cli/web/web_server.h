@@ -12,9 +12,9 @@
 namespace halma::web {
 
 struct ServerSettings {
-    std::string runtime_dir;            // the local halmad's
-    std::chrono::milliseconds timeout;  // per request to halmad
-    int port = 0;                       // 0: any free port
+    std::string runtime_dir; // the local halmad's
+    std::chrono::milliseconds timeout; // per request to halmad
+    int port = 0; // 0: any free port
 };
 
 class WebServer {
