@@ -67,7 +67,16 @@ class Page:
         return self.driver.execute_script(script, *args)
 
     def wait(self, predicate, what, timeout=20):
-        return wait_until(predicate, timeout, what)
+        # The page redraws the board as events arrive: an element found a moment ago may have
+        # been replaced before it is read. That is "not yet", not a failure: look again.
+        from selenium.common.exceptions import StaleElementReferenceException
+
+        def settled():
+            try:
+                return predicate()
+            except StaleElementReferenceException:
+                return None
+        return wait_until(settled, timeout, what)
 
     def el(self, css):
         return self.driver.find_element("css selector", css)
