@@ -1,5 +1,6 @@
 // halma: the command line front end. Analysis runs the engine in-process; every other command
 // talks to the local halmad.
+#include "cli/client/edit_distance.h"
 #include "commands.h"
 #include "halma/version.h"
 
@@ -9,28 +10,12 @@
 
 namespace {
 
-// Letters to change, add or drop to turn a into b (Levenshtein): "mvoe" is 2 from "move".
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            std::size_t up = row[j];
-            row[j] = std::min({ row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1]) });
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
-}
-
 // "did you mean `move`?" for a mistyped command, empty when nothing is close.
 std::string suggestion(const CLI::App& app, const std::string& typed) {
     std::string best;
     std::size_t best_distance = 3; // further than 2 edits is another word
     for (const auto* sub : app.get_subcommands({})) {
-        std::size_t d = edit_distance(typed, sub->get_name());
+        std::size_t d = halma::cli::edit_distance(typed, sub->get_name());
         if (d < best_distance) {
             best_distance = d;
             best = sub->get_name();

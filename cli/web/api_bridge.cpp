@@ -1,21 +1,14 @@
 #include "cli/web/api_bridge.h"
 
 #include "cli/client/daemon_connection.h"
+#include "cli/client/output.h"
 
 #include <google/protobuf/util/json_util.h>
 
 namespace halma::web {
 
 namespace pb = ::halma::v1;
-
-std::string to_json(const google::protobuf::Message& message) {
-    std::string out;
-    google::protobuf::util::JsonPrintOptions options;
-    options.always_print_primitive_fields = true;
-    options.preserve_proto_field_names = true;
-    (void)google::protobuf::util::MessageToJsonString(message, &out, options);
-    return out;
-}
+using cli::to_json;
 
 namespace {
 

@@ -3,6 +3,8 @@
 // the daemon decides, the bridge only translates.
 #pragma once
 
+#include "cli/client/output.h"
+
 #include <chrono>
 #include <google/protobuf/message.h>
 #include <string>
@@ -19,8 +21,7 @@ struct BridgeAnswer {
 BridgeAnswer bridge_request(const std::string& kind, const std::string& body_json,
     const std::string& runtime_dir, std::chrono::milliseconds timeout);
 
-// A message as protobuf JSON with the API's field names (RoomView -> {"your_turn": ...}), every
-// field present, as `halma ... --json` prints it.
-std::string to_json(const google::protobuf::Message& message);
+// Messages go to the page as `halma ... --json` prints them: cli::to_json (cli/client/output.h).
+using cli::to_json;
 
 } // namespace halma::web
