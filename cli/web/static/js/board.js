@@ -1,7 +1,7 @@
 // The SVG board as a pure function of what to show (chessground's lesson): drawBoard() redraws
 // everything from a position, the selection and the targets; animateHops() moves one marble
 // along a path on top of it. It knows nothing of rooms or the daemon.
-import { HOLES, LETTERS, place } from "./geometry.js";
+import { HOLES, LETTERS, place, triangleOf } from "./geometry.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const HOLE_R = 0.22;
@@ -27,7 +27,8 @@ function marble(parent, set, at, extraClass = "") {
 }
 
 // view: { cells: [chars] | null, turns, selected, targets: Set, movable: Set, lastPath: [],
-//         hidden: hole not to draw a marble on (the one being animated to) }
+//         hidden: hole not to draw a marble on (the one being animated to),
+//         tints: Map triangle (1..6) -> set whose colour tints its holes, cursor: the keyboard's hole }
 // onHole(index) is called for a click on a hole or marble.
 export function drawBoard(svg, view, onHole) {
   svg.replaceChildren();
@@ -40,7 +41,8 @@ export function drawBoard(svg, view, onHole) {
     if (last.length && h.index === last[0]) classes.push("last-from");
     if (last.length && h.index === last[last.length - 1]) classes.push("last-to");
     const g = el("g", { class: classes.join(" "), "data-hole": h.index, "data-name": h.name }, holes);
-    el("circle", { cx: at.x, cy: at.y, r: HOLE_R, class: "spot" }, g);
+    const tint = view.tints && view.tints.get(triangleOf(h.index));
+    el("circle", { cx: at.x, cy: at.y, r: HOLE_R, class: tint === undefined ? "spot" : `spot tint set${tint}` }, g);
     // A bigger, invisible target for fingers on a phone.
     el("circle", { cx: at.x, cy: at.y, r: 0.48, fill: "transparent" }, g);
     const cell = view.cells ? view.cells[h.index] : ".";
@@ -52,6 +54,7 @@ export function drawBoard(svg, view, onHole) {
       if (view.movable.has(h.index)) circle.classList.add("movable");
       if (view.selected === h.index) circle.classList.add("selected");
     }
+    if (view.cursor === h.index) el("circle", { cx: at.x, cy: at.y, r: 0.5, class: "cursor-ring" }, g);
     g.addEventListener("click", () => onHole(h.index));
   }
   if (last.length > 1) {

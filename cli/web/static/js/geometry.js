@@ -44,3 +44,42 @@ export function place(index, turns) {
 export function turnsToBottom(set) {
   return -set;
 }
+
+// The triangle (1..6, docs/rules.md) a hole belongs to, 0 for the centre (docs/notation.md,
+// "Triangles"): for tinting each triangle with the colour of the set that starts or ends there.
+export function triangleOf(index) {
+  let row = 0;
+  let k = index;
+  while (k >= ROW_LENGTHS[row]) k -= ROW_LENGTHS[row++];
+  const length = ROW_LENGTHS[row];
+  if (row <= 3) return 4;
+  if (row >= 13) return 1;
+  const side = row <= 7 ? 8 - row : row - 8; // holes of a side triangle on this row
+  if (k < side) return row <= 7 ? 3 : 2;
+  if (k >= length - side) return row <= 7 ? 5 : 6;
+  return 0;
+}
+
+// The hole nearest `from` in screen direction (dx, dy) on a board turned by `turns`, or `from`
+// when there is none that way: for moving the keyboard's cursor. Neighbours on the star lie
+// 0, 60 or 120 degrees round, so a cone of 55 degrees either side finds one for every arrow.
+export function holeToward(from, dx, dy, turns) {
+  const a = place(from, turns);
+  let best = from;
+  let bestScore = Infinity;
+  for (const h of HOLES) {
+    if (h.index === from) continue;
+    const b = place(h.index, turns);
+    const vx = b.x - a.x;
+    const vy = b.y - a.y;
+    const distance = Math.hypot(vx, vy);
+    const cos = (vx * dx + vy * dy) / distance;
+    if (cos < Math.cos((55 * Math.PI) / 180)) continue;
+    const score = distance * (2 - cos);
+    if (score < bestScore) {
+      bestScore = score;
+      best = h.index;
+    }
+  }
+  return best;
+}

@@ -2,12 +2,13 @@
 // "the simplest correct front end"), others' moves are animated along event.move.path first, and
 // clicks become requests. The page keeps no rules of its own: targets come from legal_moves.
 import { ask, listen } from "./api.js";
-import { animateHops } from "./board.js";
-import { drawBoard } from "./board.js";
+import { animateHops, drawBoard } from "./board.js";
 import { holeIndex, parsePosition, turnsToBottom } from "./geometry.js";
 import { showChat } from "./chat.js";
+import { wireKeyboard } from "./keyboard.js";
 import { showConnection, showRoom, showTurn } from "./panel.js";
 import { isOurs, joinRequest, showRooms } from "./rooms.js";
+import { alertOnTurn, tintsOf, wireViewer } from "./viewer.js";
 
 const $ = (id) => document.getElementById(id);
 const svg = $("board");
@@ -21,7 +22,17 @@ const state = {
   queue: [],         // room events not yet shown, in order
   busy: false,       // showing one (fetching, animating)
   skip: { requested: false },
+  turns: null,       // the board's turn this viewer picked by clicking a colour; null: own at the bottom
+  cursor: null,      // the keyboard's hole
+  catchingUp: 0,     // tries left to read a room its restarted halmad is still fetching
+  recheck: null,     // the timer that re-reads a room whose host is being reconnected to
 };
+
+// After a restart halmad answers UNAVAILABLE until it has the room back from its host; the CLI
+// asks again every half second, and so does the page, for at most a minute.
+const CATCH_UP_EVERY_MS = 500;
+const CATCH_UP_TRIES = 120;
+const RECHECK_MS = 1000;
 
 // The page tells its tests what it has drawn, so they compare it with the daemon's state
 // instead of waiting a fixed time.
@@ -31,8 +42,11 @@ function markDrawn() {
   document.body.dataset.room = state.roomId;
 }
 
-function say(text) {
-  $("message").textContent = text;
+// tone: "error" (a refusal, the daemon's reason) or "info" (what was done).
+function say(text, tone = "error") {
+  const message = $("message");
+  message.textContent = text;
+  message.className = tone;
 }
 
 function movesFrom(view) {
@@ -49,6 +63,7 @@ function movesFrom(view) {
 }
 
 function boardTurns(view) {
+  if (state.turns !== null) return state.turns;
   if (!view || view.your_seat < 0 || !view.game_number) return 0;
   const seat = view.seats[view.your_seat];
   return seat && seat.sets.length ? turnsToBottom(seat.sets[0]) : 0;
@@ -66,29 +81,56 @@ function redraw(hidden = null) {
     movable: new Set(moves.keys()),
     lastPath: view ? view.last_path : [],
     hidden,
+    tints: tintsOf(view),
+    cursor: state.cursor,
   }, onHole);
-  showRoom(view);
-  showTurn(view);
-  showConnection(state.daemonUp, view);
+  showRoom(view, turnBoardTo);
+  showTurn(view, turnBoardTo);
+  showConnection(state.daemonUp, view, state.catchingUp > 0);
+  alertOnTurn(view);
   showChat(view);
   showRooms(state.rooms, state.roomId, pickRoom);
   $("last-move").textContent = view && view.moves.length ? `Last move: ${view.moves[view.moves.length - 1]}` : "";
   if (view && view.your_turn && view.legal_moves.length === 1 && view.legal_moves[0] === "pass")
-    say("You have no move: pass.");
+    say("You have no move: pass.", "info");
   if (hidden === null) markDrawn();
 }
 
-async function loadView() {
+// Turns this viewer's board so `set`'s triangle is at the bottom; the own set's colour (or the
+// same colour again) goes back to the default.
+function turnBoardTo(set) {
+  const view = state.view;
+  const own = view && view.your_seat >= 0 ? view.seats[view.your_seat] : null;
+  const turns = turnsToBottom(set);
+  state.turns = (own && own.sets.includes(set)) || state.turns === turns ? null : turns;
+  redraw();
+}
+
+// draw: false when the caller draws (an animation first), so the page never says it has drawn a
+// view (markDrawn) whose move it is still animating.
+async function loadView(draw = true) {
   if (!state.daemonUp) return;
   const reply = await ask("view", { room: state.roomId }).catch((e) => ({ error: { message: e.message } }));
   if (reply.view) {
+    if (state.view && state.view.summary.room_id !== reply.view.summary.room_id) state.turns = null;
     state.view = reply.view;
     state.roomId = reply.view.summary.room_id;
+    if (state.catchingUp) say("");
+    state.catchingUp = 0;
+    // While halmad rejoins the host (yellow) the room may send no event until it is back: look
+    // again now and then, so the light turns green without one.
+    if (reply.view.connection === "CONNECTION_STATE_CONNECTING" && !state.recheck)
+      state.recheck = setTimeout(() => { state.recheck = null; loadView(); }, RECHECK_MS);
+  } else if (reply.error.code === "ERROR_CODE_UNAVAILABLE" && state.roomId && state.catchingUp > 1) {
+    // The old view stays on the board, the light yellow, until the room is back.
+    state.catchingUp -= 1;
+    setTimeout(loadView, CATCH_UP_EVERY_MS);
   } else {
     state.view = null;
     if (state.roomId) say(reply.error.message);
+    state.catchingUp = 0;
   }
-  redraw();
+  if (draw) redraw();
 }
 
 async function loadRooms() {
@@ -129,7 +171,7 @@ async function act(action) {
   const reply = await ask("action", { room: state.roomId, ...action })
     .catch((e) => ({ error: { message: e.message } }));
   if (reply.error) say(reply.error.message);
-  else say(reply.done.detail);
+  else say(reply.done.detail, "info");
   await loadView();
   return reply;
 }
@@ -143,7 +185,7 @@ async function showNextEvent() {
   try {
     const move = event.event && event.event.move;
     const before = state.view;
-    await loadView();
+    await loadView(false);
     const ours = before && move && move.seat === before.your_seat;
     if (move && !ours && move.path.length > 1 && state.view) {
       const path = move.path;
@@ -155,9 +197,9 @@ async function showNextEvent() {
         await animateHops(svg, path, Number(cell) - 1, boardTurns(state.view), state.skip);
         $("skip").hidden = true;
         document.body.dataset.animated = path.join(" ");
-        redraw();
       }
     }
+    redraw();
   } finally {
     state.busy = false;
   }
@@ -181,6 +223,22 @@ async function afterJoin(reply) {
   state.view = reply.view;
   redraw();
   loadRooms();
+}
+
+function wireBoardKeys() {
+  wireKeyboard(svg, {
+    turns: () => boardTurns(state.view),
+    cursor: () => state.cursor,
+    setCursor(index) {
+      state.cursor = index;
+      redraw();
+    },
+    press: (index) => onHole(index),
+  });
+  svg.addEventListener("blur", () => {
+    state.cursor = null;
+    redraw();
+  });
 }
 
 function wireForms() {
@@ -208,7 +266,7 @@ function wireForms() {
       name: $("host-name").value,
       visibility: $("host-friends").checked ? "VISIBILITY_FRIENDS" : "VISIBILITY_PUBLIC",
       mode: { players: Number($("host-players").value), sets_per_player: Number($("host-sets").value),
-              rules: $("host-rules").value },
+              rules: $("host-rules").value, move_limit: Number($("host-limit").value) || 0 },
       bots: Number($("host-bots").value),
       bot_level: $("host-level").value,
     });
@@ -220,12 +278,16 @@ function start() {
   // The token is in the cookie now: take it out of the address bar and of the history.
   history.replaceState(null, "", "/");
   wireForms();
+  wireBoardKeys();
+  wireViewer(() => redraw());
   redraw();
   listen({
     daemon(data) {
       state.daemonUp = data.up;
       if (data.up) {
         document.title = `halma: ${data.status.name}`;
+        if (state.roomId) state.catchingUp = CATCH_UP_TRIES;
+        redraw();
         loadView();
         loadRooms();
       } else redraw();

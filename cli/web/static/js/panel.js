@@ -12,15 +12,37 @@ function chip(set) {
   return span;
 }
 
+// A colour in the turn display is a button: it turns this viewer's board so that set's triangle
+// is at the bottom (onChip(set)).
+function chipButton(set, onChip) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `chip set${set}`;
+  b.textContent = LETTERS[set];
+  b.dataset.set = String(set);
+  b.title = `turn the board: ${COLOUR_NAMES[set]} at the bottom`;
+  b.setAttribute("aria-label", b.title);
+  b.addEventListener("click", () => onChip(set));
+  return b;
+}
+
 export function setConnectionLight(state, text) {
   const light = $("light-connection");
   light.className = `light ${state}`;
+  if (light.dataset.state !== state) {
+    // The lights' recent history, for tests that must see a short yellow go by.
+    const seen = (document.body.dataset.lights || "").split(" ").filter(Boolean);
+    document.body.dataset.lights = [...seen, state].slice(-20).join(" ");
+  }
   light.dataset.state = state;
   $("connection-text").textContent = text;
 }
 
-export function showConnection(daemonUp, view) {
+// catchingUp: halmad is back but the room is still being fetched from its host (docs/api.md,
+// "When your own daemon restarts", step 3).
+export function showConnection(daemonUp, view, catchingUp = false) {
   if (!daemonUp) return setConnectionLight("red", "halmad is not running");
+  if (catchingUp) return setConnectionLight("yellow", "halmad is back: catching up with the room");
   if (!view) return setConnectionLight("green", "halmad is running");
   const c = view.connection;
   if (c === "CONNECTION_STATE_CONNECTED") setConnectionLight("green", "connected");
@@ -28,18 +50,24 @@ export function showConnection(daemonUp, view) {
   else setConnectionLight("red", "not in this room any more");
 }
 
-export function showTurn(view) {
+// onChip(set): a colour of the set to move was clicked (chipButton).
+export function showTurn(view, onChip) {
   const on = !!(view && view.your_turn);
   const light = $("light-turn");
   light.className = on ? "light on" : "light";
   light.dataset.on = on ? "yes" : "no";
   let text = "no game running";
   if (on) text = "your turn";
+  else if (view && view.summary.phase === "PHASE_OVER") text = "game over";
   else if (view && view.turn_seat >= 0) {
     const seat = view.seats[view.turn_seat];
     text = `${seat && seat.name ? seat.name : "seat " + (view.turn_seat + 1)} to move`;
   }
-  $("turn-text").textContent = text;
+  const turnText = $("turn-text");
+  turnText.replaceChildren();
+  const seat = view && view.turn_seat >= 0 ? view.seats[view.turn_seat] : null;
+  for (const set of seat ? seat.sets : []) turnText.appendChild(chipButton(set, onChip));
+  turnText.appendChild(document.createTextNode(text));
 }
 
 function seatLabel(seat) {
@@ -51,12 +79,13 @@ function seatLabel(seat) {
   return label;
 }
 
-export function showRoom(view) {
+// onChip(set): a colour was clicked (chipButton).
+export function showRoom(view, onChip) {
   const seats = $("seats");
   seats.replaceChildren();
   if (!view) {
     $("room-title").textContent = "No room open";
-    for (const id of ["start-box", "vote-new", "vote-cancel", "leave", "standings", "friends-code"])
+    for (const id of ["start-box", "vote-new", "vote-cancel", "leave", "standings", "friends-code", "result"])
       $(id).hidden = true;
     $("leader").textContent = "";
     return;
@@ -67,7 +96,7 @@ export function showRoom(view) {
   const playing = view.game_number > 0;
   for (const seat of view.seats) {
     const li = document.createElement("li");
-    if (playing) for (const set of seat.sets) li.appendChild(chip(set));
+    if (playing) for (const set of seat.sets) li.appendChild(chipButton(set, onChip));
     li.appendChild(document.createTextNode(seatLabel(seat) + (seat.seat === view.your_seat ? " (you)" : "")));
     if (seat.seat === view.turn_seat) li.className = "turn";
     seats.appendChild(li);
@@ -81,6 +110,35 @@ export function showRoom(view) {
   $("code").textContent = s.code;
   showLeader(view);
   showStandings(view);
+  showResult(view);
+}
+
+function seatNames(view, standings) {
+  return standings.map((st) => st.name || `seat ${st.seat + 1}`).join(" and ");
+}
+
+const GAME_ENDS = {
+  GAME_END_ALL_HOME: "everyone is home",
+  GAME_END_PLACES_DECIDED: "every place is decided",
+  GAME_END_MOVE_LIMIT: "the move limit was reached; the rest are placed by distance",
+  GAME_END_STALLED: "nobody got nearer home for 100 moves each",
+};
+
+// The winners, once first place is decided (place 1, shared in a draw). Before that, once someone
+// is home, the round is being completed and others can still draw level: shown translucent.
+function showResult(view) {
+  const result = $("result");
+  const first = view.standings.filter((st) => st.place === 1);
+  const home = view.standings.filter((st) => st.finished && !st.place);
+  let text = "";
+  if (first.length > 1) text = `Draw for first place: ${seatNames(view, first)}`;
+  else if (first.length === 1) text = `Winner: ${seatNames(view, first)}`;
+  else if (home.length) text = `${seatNames(view, home)} home: the round is completed (a draw is still possible)`;
+  if (text && view.summary.phase === "PHASE_OVER" && GAME_ENDS[view.game_end])
+    text += ` (game over: ${GAME_ENDS[view.game_end]})`;
+  result.textContent = text;
+  result.hidden = !text;
+  result.classList.toggle("undecided", !first.length);
 }
 
 function showLeader(view) {
@@ -97,12 +155,12 @@ function showLeader(view) {
 function showStandings(view) {
   const table = $("standings");
   table.hidden = !(view.game_number > 0 && view.standings.length);
-  // Translucent while places are still open: a place may change until the game is over.
-  table.classList.toggle("undecided", view.summary.phase !== "PHASE_OVER");
   const body = table.querySelector("tbody");
   body.replaceChildren();
   for (const st of view.standings) {
     const tr = document.createElement("tr");
+    // Translucent while its place is still open: it may change until decided.
+    if (!st.place) tr.className = "undecided";
     const cells = [st.place ? String(st.place) : "-", null, String(st.moves),
                    st.finished ? "home" : String(st.distance_left)];
     for (const c of cells) {
