@@ -4,8 +4,8 @@ import os
 import urllib.error
 import urllib.request
 
-from halmatest import Cluster, Failure, LOOPBACK, check, run
-from halma.v1 import api_pb2
+from halmatest import Cluster, Failure, LOOPBACK, check, greedy_move, run, wait_until
+from halma.v1 import api_pb2, common_pb2
 import png
 from webtest import DESKTOP, PHONE, Page, Web, cells_of, need_browser, wait_in_step
 
@@ -26,7 +26,7 @@ def click_move(page, move):
     """Plays `move` ("from-to") by clicking its marble, checking the target lights up, then it."""
     a, b = holes_of(move)
     page.click_hole(a)
-    page.wait(lambda: "target" in page.el(f'[data-hole="{b}"]').get_attribute("class"),
+    page.wait(lambda: "target" in page.attr(f'[data-hole="{b}"]', "class"),
               f"{move}'s target to be highlighted")
     page.click_hole(b)
 
@@ -45,6 +45,8 @@ def check_board(page, view):
 def screenshot(page, name, size):
     page.resize(size)
     page.wait(lambda: page.el("#board").size["width"] > 0, "the board to be laid out")
+    page.wait(lambda: page.attr("#skip", "hidden") is not None, "the animation to end")
+    page.js("document.activeElement.blur()")  # a shot of the page, not of the keyboard's ring
     # Typing in the chat scrolls the page; the shot (and the box checked in it) is of the top.
     page.js("window.scrollTo(0, 0)")
     page.wait(lambda: page.js("return window.scrollY") == 0, "the page to scroll to the top")
@@ -66,9 +68,86 @@ def screenshot(page, name, size):
     return path
 
 
-def play_a_bot_by_clicking():
-    """A player hosts a room with an easy bot from the page and plays by clicking."""
+def hole_at(page, index):
+    """Where hole `index` is drawn on the screen: its centre (x, y) in CSS pixels."""
+    return page.centre(f'[data-hole="{index}"] circle.spot')
+
+
+def cursor_hole(page):
+    return page.js("const r = document.querySelector('#board .cursor-ring'); "
+                   "return r ? Number(r.parentNode.dataset.hole) : null")
+
+
+def key_to(page, index):
+    """Moves the keyboard's ring to hole `index` with the arrow keys, as the board lies on screen."""
+    from selenium.webdriver.common.keys import Keys
+    board = page.el("#board")
+    if cursor_hole(page) is None:
+        board.send_keys(Keys.ARROW_UP)
+    for _ in range(60):
+        at = cursor_hole(page)
+        if at == index:
+            return
+        (x0, y0), (x1, y1) = hole_at(page, at), hole_at(page, index)
+        row = page.js("return document.querySelector('[data-hole=\"60\"] circle.spot').getBoundingClientRect().height")
+        if abs(y1 - y0) > row:
+            key = Keys.ARROW_DOWN if y1 > y0 else Keys.ARROW_UP
+        else:
+            key = Keys.ARROW_RIGHT if x1 > x0 else Keys.ARROW_LEFT
+        page.el("#board").send_keys(key)
+        page.wait(lambda: cursor_hole(page) != at, "the ring to move")
+    raise Failure(f"the arrow keys did not bring the ring to hole {index}")
+
+
+def keyboard_move(page, move):
+    """Plays `move` with the keyboard only: arrows to the marble, Enter, arrows to the target, Enter."""
+    from selenium.webdriver.common.keys import Keys
+    a, b = holes_of(move)
+    key_to(page, a)
+    page.el("#board").send_keys(Keys.ENTER)
+    page.wait(lambda: "target" in page.attr(f'[data-hole="{b}"]', "class"),
+              f"{move}'s target to be highlighted after Enter")
+    key_to(page, b)
+    page.el("#board").send_keys(Keys.ENTER)
+
+
+def viewer_choices(page, view):
+    """What each viewer picks alone: turning the board by a colour, the triangles' colours, the palette."""
+    ann_set = view.seats[view.your_seat].sets[0]
+    other = next(s.sets[0] for s in view.seats if s.seat != view.your_seat)
+    bottom, top = 120, 0  # q1 and a1, the tips of triangles 1 and 4
+    check(hole_at(page, bottom)[1] > hole_at(page, top)[1], "ann's triangle is not at the bottom")
+    page.click(f'#seats button.chip[data-set="{other}"]')
+    page.wait(lambda: hole_at(page, top)[1] > hole_at(page, bottom)[1], "the board to turn to the clicked colour")
+    page.click(f'#seats button.chip[data-set="{ann_set}"]')
+    page.wait(lambda: hole_at(page, bottom)[1] > hole_at(page, top)[1], "the board to turn back to ann's side")
+    tint = lambda: page.attr(f'[data-hole="{bottom}"] circle.spot', "class")
+    check(f"set{ann_set}" in tint(), f"ann's start triangle is not in her colour: {tint()}")
+    page.click("#view-options summary")
+    page.click("#swap-colours")
+    page.wait(lambda: f"set{other}" in tint(), "the start triangle to take the colour of the set heading there")
+    page.click("#swap-colours")
+    page.wait(lambda: f"set{ann_set}" in tint(), "the start colours back")
+    fill = lambda: page.js("return getComputedStyle(document.querySelector('#board .marble.set3')).fill")
+    standard = fill()
+    from selenium.webdriver.support.ui import Select
+    Select(page.el("#palette")).select_by_value("safe")
+    page.wait(lambda: fill() != standard, "the colour-blind-safe palette to change the red marbles")
+    check(page.js("return document.querySelector('#board .marble.set3').parentNode.textContent") == "R",
+          "a red marble lost its letter, the cue besides colour")
+    Select(page.el("#palette")).select_by_value("standard")
+    page.wait(lambda: fill() == standard, "the standard palette back")
+    page.click("#turn-alert")  # a sound on one's turn, from now on
+    page.click("#view-options summary")
+
+
+def whole_game_against_a_bot():
+    """A newcomer's game: host a room with an easy computer from the page and play it to its end
+    by clicking (one move by keyboard). The room is hosted with a move limit, one of the room's
+    settings, so the whole game fits in a test: it ends on the limit and the page shows the winner.
+    HALMA_WEB_MOVE_LIMIT=0 plays the same game to its natural end (everyone home), by hand."""
     need_browser()
+    limit = int(os.environ.get("HALMA_WEB_MOVE_LIMIT", "6"))
     with Cluster("web-bot") as cluster:
         ann = cluster.add("ann")
         web = Web(ann)
@@ -76,17 +155,32 @@ def play_a_bot_by_clicking():
         try:
             page.el("#host-name").send_keys("sunday")
             page.el("#host-level").send_keys("easy")
+            if limit:
+                page.el("#host-limit").send_keys(str(limit))
             page.el("#host-form button[type=submit]").click()
             api = ann.api()
+            # The room exists once the page shows it (halmad answered its host request).
+            page.wait(lambda: "sunday" in page.text("#room-title"), "the page to show the room it hosted")
             page.wait(lambda: api.view("sunday").game_number == 1, "the game with the bot to start")
             room = api.view("sunday").summary.room_id
-            for turn in range(3):
-                page.wait(lambda: api.view(room).your_turn, "ann's turn")
+            check(api.view(room).summary.mode.move_limit in (limit, 1000 if not limit else limit),
+                  "the page did not pass the move limit")
+            seen = set()
+            turns = 0
+            for turn in range(limit + 1 if limit else 400):
+                # Once ann is home the computer plays on alone for second place: that takes longer.
+                page.wait(lambda: api.view(room).your_turn or api.view(room).summary.phase == common_pb2.PHASE_OVER,
+                          "ann's turn or the end", timeout=20 if limit else 300)
                 view = wait_in_step(page, api, room, "the page to draw ann's turn")
-                check(page.el("#light-turn").get_attribute("data-on") == "yes", "the your-turn light is off")
+                if view.summary.phase == common_pb2.PHASE_OVER:
+                    break
+                turns += 1
+                check(page.attr("#light-turn", "data-on") == "yes", "the your-turn light is off")
                 check_board(page, view)
+                if turn == 0:
+                    viewer_choices(page, view)
                 if turn == 1:
-                    # A move the daemon refuses: the page shows the daemon's own reason.
+                    # A move the daemon refuses: the page shows the daemon's own reason, as an error.
                     a = holes_of(view.legal_moves[0])[0]
                     targets = {holes_of(m)[1] for m in view.legal_moves if holes_of(m)[0] == a}
                     empty = next(i for i, c in enumerate(cells_of(view.position)) if c == "" and i not in targets)
@@ -96,14 +190,34 @@ def play_a_bot_by_clicking():
                     reason = api.move(f"{names[a]}-{names[empty]}", room).error.message
                     check(reason, "the daemon took an illegal move")
                     page.wait(lambda: page.text("#message") == reason, f"the daemon's reason {reason!r} on the page")
+                    check(page.attr("#message", "class") == "error", "a refusal is not shown as an error")
+                move = greedy_move(view, seen)
                 moves_before = len(view.moves)
-                click_move(page, view.legal_moves[0])
-                page.wait(lambda: len(api.view(room).moves) > moves_before, "ann's clicked move to be played")
-                check(api.view(room).moves[moves_before].startswith(view.legal_moves[0].split("-")[0]),
-                      "the daemon played another marble than the one clicked")
-            view = wait_in_step(page, api, room, "the page to catch up")
+                if turn == 2:
+                    keyboard_move(page, move)
+                else:
+                    click_move(page, move)
+                page.wait(lambda: len(api.view(room).moves) > moves_before, "ann's move to be played")
+                check(api.view(room).moves[moves_before].startswith(move.split("-")[0]),
+                      "the daemon played another marble than the one chosen")
+                if turn == 0:
+                    page.wait(lambda: page.attr("#message", "class") == "info",
+                              "the daemon's 'done' in the colour of news, not of errors")
+            view = wait_in_step(page, api, room, "the page to draw the end")
+            check(view.summary.phase == common_pb2.PHASE_OVER, f"the game is not over after {turns} moves")
+            ends = (api_pb2.GAME_END_MOVE_LIMIT,) if limit else (api_pb2.GAME_END_ALL_HOME, api_pb2.GAME_END_PLACES_DECIDED)
+            check(view.game_end in ends, f"the game ended otherwise: {view.game_end}")
+            print(f"the game ended after {turns} moves by ann: {api_pb2.GameEnd.Name(view.game_end)}")
             check_board(page, view)
-            check(page.el('[data-hole].last-to') is not None, "the last move is not marked")
+            firsts = [s.name for s in view.standings if s.place == 1]
+            want = f"Winner: {firsts[0]}" if len(firsts) == 1 else "Draw for first place: " + " and ".join(firsts)
+            page.wait(lambda: page.text("#result").startswith(want), f"the page to show {want!r}")
+            check("undecided" not in page.attr("#result", "class"), "the decided winner is translucent")
+            check(page.attr("#light-turn", "data-on") == "no", "the your-turn light is on after the end")
+            # Enabled during ann's first turn: one alert for each of her later turns.
+            alerts = int(page.js("return document.body.dataset.turnAlerts || 0"))
+            check(alerts == turns - 1, f"{alerts} turn alerts (sound or notification) for {turns - 1} turns")
+            check(page.js("return document.querySelector('[data-hole].last-to') !== null"), "the last move is not marked")
             for size in (PHONE, DESKTOP):
                 print("screenshot", screenshot(page, "bot-game", size))
         finally:
@@ -156,6 +270,48 @@ def two_browsers_play():
             web_b.stop()
 
 
+def daemon_restarts_under_the_page():
+    """bob's halmad is killed and started again under his open page: the light goes red, then
+    yellow while it catches up, then green; the page shows the move ann made meanwhile and bob
+    plays on by clicking, without reloading."""
+    need_browser()
+    with Cluster("web-restart") as cluster:
+        ann, bob = cluster.add("ann"), cluster.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="restart"))
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="restart"))
+        room = ann.api().view("restart").summary.room_id
+        wait_until(lambda: bob.api().view(room).game_number == 1, 10, "the game to start on bob's side")
+        web = Web(bob)
+        page = Page(web)
+        try:
+            wait_in_step(page, bob.api(), room, "bob's page to show the game")
+            page.js("document.body.dataset.lights = ''")
+            bob.kill()
+            page.wait(lambda: page.js("return document.getElementById('light-connection').dataset.state") == "red",
+                      "the light to go red with bob's halmad gone")
+            view = ann.api().view(room)
+            check(view.your_turn, "ann (seat 1, black) does not move first")
+            moved = greedy_move(view)
+            ann.api().ok(action=api_pb2.ActionRequest(room=room, move=moved))
+            bob.start()
+            page.wait(lambda: page.js("return document.getElementById('light-connection').dataset.state") == "green"
+                      and bob.api().view(room).connection == api_pb2.CONNECTION_STATE_CONNECTED,
+                      "the light to go green with bob's halmad back", timeout=40)
+            lights = page.js("return document.body.dataset.lights").split()
+            check(lights[:1] == ["red"] and "yellow" in lights and lights[-1] == "green"
+                  and lights.index("yellow") < len(lights) - 1,
+                  f"the light went {lights}, not red, yellow, then green")
+            view = wait_in_step(page, bob.api(), room, "bob's page to catch up with ann's move")
+            check(len(view.moves) == 1 and view.your_turn, f"bob's halmad did not get ann's move: {list(view.moves)}")
+            check_board(page, view)
+            click_move(page, greedy_move(view))
+            page.wait(lambda: len(ann.api().view(room).moves) == 2, "bob's clicked move to reach ann's host")
+            wait_in_step(page, bob.api(), room, "bob's page to show his own move")
+        finally:
+            page.close()
+            web.stop()
+
+
 def http(web, path, headers=None, data=None):
     request = urllib.request.Request(f"{web.origin}{path}", data=data, headers=headers or {},
                                      method="POST" if data is not None else "GET")
@@ -205,4 +361,5 @@ def strangers_are_refused():
             web.stop()
 
 
-run({f.__name__: f for f in (play_a_bot_by_clicking, two_browsers_play, strangers_are_refused)})
+run({f.__name__: f for f in (whole_game_against_a_bot, two_browsers_play, daemon_restarts_under_the_page,
+                             strangers_are_refused)})

@@ -76,24 +76,51 @@ class Page:
                 return predicate()
             except StaleElementReferenceException:
                 return None
-        return wait_until(settled, timeout, what)
+        try:
+            return wait_until(settled, timeout, what)
+        except Failure as failure:
+            raise Failure(f"{failure}; the page's console: {self.console()}") from None
+
+    def console(self):
+        """What the page logged (errors, warnings), for the message of a failed wait."""
+        try:
+            return [entry["message"] for entry in self.driver.get_log("browser")][-10:]
+        except Exception as e:  # a driver without logs must not hide the real failure
+            return [f"(no console: {e})"]
 
     def el(self, css):
         return self.driver.find_element("css selector", css)
 
+    # Reads go through one script each, never through an element found before: the page redraws
+    # the board and panels on every event, so a found element may be gone by the time it is read.
     def text(self, css):
-        return self.el(css).text
+        """The text shown in `css` ('' when there is none)."""
+        return self.js("const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", css)
 
-    def click_hole(self, index):
-        # The transparent finger-sized circle on top takes the click, as a person's would. The page
-        # redraws the whole board on each event, so a hole found just before may be gone: find it again.
+    def attr(self, css, name):
+        """Attribute `name` of `css`, or None."""
+        return self.js("const e = document.querySelector(arguments[0]); return e ? e.getAttribute(arguments[1]) : null",
+                       css, name)
+
+    def centre(self, css):
+        """The centre (x, y) of `css` on the screen, in CSS pixels."""
+        r = self.js("return document.querySelector(arguments[0]).getBoundingClientRect().toJSON()", css)
+        return r["x"] + r["width"] / 2, r["y"] + r["height"] / 2
+
+    def click(self, css):
+        """Clicks the element `css` as a person would. The page redraws parts of itself on each
+        event, so an element found just before may be gone: find it again (a bounded few times)."""
         from selenium.common.exceptions import StaleElementReferenceException
         for _ in range(5):
             try:
-                return self.el(f'[data-hole="{index}"]').click()
+                return self.el(css).click()
             except StaleElementReferenceException:
                 continue
-        raise Failure(f"hole {index} kept being redrawn under the click")
+        raise Failure(f"{css} kept being redrawn under the click")
+
+    def click_hole(self, index):
+        # The transparent finger-sized circle on top takes the click, as a person's would.
+        return self.click(f'[data-hole="{index}"]')
 
     def drawn(self):
         return self.js("return [document.body.dataset.seq || '', document.body.dataset.position || '']")
