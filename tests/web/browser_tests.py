@@ -142,12 +142,22 @@ def viewer_choices(page, view):
 
 
 def whole_game_against_a_bot():
-    """A newcomer's game: host a room with an easy computer from the page and play it to its end
-    by clicking (one move by keyboard). The room is hosted with a move limit, one of the room's
-    settings, so the whole game fits in a test: it ends on the limit and the page shows the winner.
-    HALMA_WEB_MOVE_LIMIT=0 plays the same game to its natural end (everyone home), by hand."""
+    """The issue's "done when": a newcomer hosts a room with an easy computer from the page and
+    plays a whole game by clicking, to its natural end (first place decided), and sees the winner."""
+    play_against_a_bot(limit=0, shots="bot-game")
+
+
+def short_game_against_a_bot():
+    """The same with "moves each" set in the host form (the room's move limit): a short game that
+    ends on the limit, the rest placed by distance."""
+    play_against_a_bot(limit=6, shots="short-game")
+
+
+def play_against_a_bot(limit, shots):
+    """Hosts a room with an easy computer from the page and plays it to its end by clicking (one
+    move by keyboard), greedy moves chosen among the daemon's legal moves; checks each of ann's
+    turns on the page (light, board), the viewer's own choices, a refused move, and the winner."""
     need_browser()
-    limit = int(os.environ.get("HALMA_WEB_MOVE_LIMIT", "6"))
     with Cluster("web-bot") as cluster:
         ann = cluster.add("ann")
         web = Web(ann)
@@ -219,7 +229,7 @@ def whole_game_against_a_bot():
             check(alerts == turns - 1, f"{alerts} turn alerts (sound or notification) for {turns - 1} turns")
             check(page.js("return document.querySelector('[data-hole].last-to') !== null"), "the last move is not marked")
             for size in (PHONE, DESKTOP):
-                print("screenshot", screenshot(page, "bot-game", size))
+                print("screenshot", screenshot(page, shots, size))
         finally:
             page.close()
             web.stop()
@@ -361,5 +371,5 @@ def strangers_are_refused():
             web.stop()
 
 
-run({f.__name__: f for f in (whole_game_against_a_bot, two_browsers_play, daemon_restarts_under_the_page,
+run({f.__name__: f for f in (whole_game_against_a_bot, short_game_against_a_bot, two_browsers_play, daemon_restarts_under_the_page,
                              strangers_are_refused)})

@@ -109,14 +109,17 @@ class Page:
 
     def click(self, css):
         """Clicks the element `css` as a person would. The page redraws parts of itself on each
-        event, so an element found just before may be gone: find it again (a bounded few times)."""
-        from selenium.common.exceptions import StaleElementReferenceException
-        for _ in range(5):
+        event, so an element found just before may be gone, or a moving marble may lie on it for
+        a moment: both are "not yet", tried again until the wait's bound."""
+        from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
+
+        def attempt():
             try:
-                return self.el(css).click()
-            except StaleElementReferenceException:
-                continue
-        raise Failure(f"{css} kept being redrawn under the click")
+                self.el(css).click()
+                return True
+            except (StaleElementReferenceException, ElementClickInterceptedException):
+                return None
+        self.wait(attempt, f"{css} to take a click")
 
     def click_hole(self, index):
         # The transparent finger-sized circle on top takes the click, as a person's would.

@@ -89,6 +89,11 @@ function redraw(hidden = null) {
   showConnection(state.daemonUp, view, state.catchingUp > 0);
   alertOnTurn(view);
   showChat(view);
+  // The room shown is in the list too: its summary in the view is the newer one (the list only
+  // changes with the LAN's adverts).
+  const listed = state.rooms && state.rooms.rooms ? state.rooms.rooms : [];
+  const mine = view ? listed.findIndex((r) => r.room_id === view.summary.room_id) : -1;
+  if (mine >= 0) listed[mine] = { ...listed[mine], ...view.summary };
   showRooms(state.rooms, state.roomId, pickRoom);
   $("last-move").textContent = view && view.moves.length ? `Last move: ${view.moves[view.moves.length - 1]}` : "";
   if (view && view.your_turn && view.legal_moves.length === 1 && view.legal_moves[0] === "pass")
