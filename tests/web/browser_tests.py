@@ -28,6 +28,10 @@ def click_move(page, move):
     page.click_hole(a)
     page.wait(lambda: "target" in page.attr(f'[data-hole="{b}"]', "class"),
               f"{move}'s target to be highlighted")
+    # Every target in the target colour (the standard palette's), also inside a tinted triangle.
+    fills = page.js("return Array.from(document.querySelectorAll('#board .hole.target circle.spot'), "
+                    "c => getComputedStyle(c).fill + ' ' + getComputedStyle(c).fillOpacity)")
+    check(set(fills) == {"rgb(10, 108, 255) 1"}, f"targets drawn in other colours: {fills}")
     page.click_hole(b)
 
 
@@ -205,6 +209,13 @@ def play_against_a_bot(limit, shots):
                 moves_before = len(view.moves)
                 if turn == 2:
                     keyboard_move(page, move)
+                elif turn == 4:
+                    # The README's picture: a marble picked, where it can go lit up.
+                    a, b = holes_of(move)
+                    page.click_hole(a)
+                    page.wait(lambda: "target" in page.attr(f'[data-hole="{b}"]', "class"), "the targets to light up")
+                    print("screenshot", screenshot(page, f"{shots}-choosing", DESKTOP))
+                    page.click_hole(b)
                 else:
                     click_move(page, move)
                 page.wait(lambda: len(api.view(room).moves) > moves_before, "ann's move to be played")
