@@ -247,7 +247,7 @@ def play_against_a_bot(limit, shots):
 
 
 def two_browsers_play():
-    """Two players on two daemons, each in a browser: host, join, moves both ways, chat."""
+    """Two players on two daemons, each in a browser: host, join, moves both ways, chat, a new-game vote."""
     need_browser()
     with Cluster("web-two") as cluster:
         ann, bob = cluster.add("ann"), cluster.add("bob")
@@ -283,6 +283,23 @@ def two_browsers_play():
                 page.el("#chat-input").send_keys(line)
                 page.el("#chat-form button[type=submit]").click()
                 other.wait(lambda: line in other.text("#chat-log"), f"{line!r} on the other page")
+            # A new-game vote: ann's vote shows on bob's page; with bob's, game 2 starts with the
+            # colours turned, and each page turns its board so its player's new triangle is at the bottom.
+            page_a.click("#vote-new")
+            page_b.wait(lambda: "ann (voted new game)" in page_b.text("#seats"), "ann's vote on bob's page")
+            page_b.click("#vote-new")
+            sets = {}
+            for api, page, who in ((ann.api(), page_a, "ann"), (bob.api(), page_b, "bob")):
+                page.wait(lambda: api.view(room).game_number == 2, "game 2 to start")
+                view = wait_in_step(page, api, room, f"{who}'s page to show game 2")
+                check_board(page, view)
+                sets[who] = view.seats[view.your_seat].sets[0]
+                bottom = page.js("const spots = Array.from(document.querySelectorAll('#board circle.spot')); "
+                                 "const y = s => s.getBoundingClientRect().y; "
+                                 "return spots.reduce((a, b) => y(b) > y(a) ? b : a).getAttribute('class')")
+                check(f"set{sets[who]}" in bottom, f"{who}'s own triangle is not at the bottom of her page: {bottom}")
+                check("voted" not in page.text("#seats"), "last game's votes still shown")
+            check(sets["ann"] != 0, "game 2 did not turn the colours: ann is black again")
             screenshot(page_b, "two-players", PHONE)
         finally:
             page_a.close()
