@@ -111,6 +111,12 @@ def keyboard_move(page, move):
     page.el("#board").send_keys(Keys.ENTER)
     page.wait(lambda: "target" in page.attr(f'[data-hole="{b}"]', "class"),
               f"{move}'s target to be highlighted after Enter")
+    page.el("#board").send_keys(Keys.ESCAPE)  # puts the marble down again
+    page.wait(lambda: page.js("return document.querySelectorAll('#board .hole.target').length") == 0,
+              "Escape to put the marble down")
+    page.el("#board").send_keys(Keys.ENTER)
+    page.wait(lambda: "target" in page.attr(f'[data-hole="{b}"]', "class"),
+              f"{move}'s target to be highlighted after Enter again")
     key_to(page, b)
     page.el("#board").send_keys(Keys.ENTER)
 
@@ -287,6 +293,8 @@ def two_browsers_play():
             # colours turned, and each page turns its board so its player's new triangle is at the bottom.
             page_a.click("#vote-new")
             page_b.wait(lambda: "ann (voted new game)" in page_b.text("#seats"), "ann's vote on bob's page")
+            page_a.wait(lambda: page_a.js("return document.getElementById('vote-new').disabled"),
+                        "ann's vote button to say she has voted")
             page_b.click("#vote-new")
             sets = {}
             for api, page, who in ((ann.api(), page_a, "ann"), (bob.api(), page_b, "bob")):

@@ -248,7 +248,15 @@ function wireBoardKeys() {
 
 function wireForms() {
   $("skip").addEventListener("click", () => { state.skip.requested = true; });
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") state.skip.requested = true; });
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    // Escape ends an animation, and puts down a marble picked by mistake.
+    state.skip.requested = true;
+    if (state.selected !== null) {
+      state.selected = null;
+      redraw();
+    }
+  });
   $("chat-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const text = $("chat-input").value;

@@ -105,6 +105,12 @@ export function showRoom(view, onChip) {
   $("start-box").hidden = !(member && view.game_number === 0 && s.phase === "PHASE_WAITING");
   $("vote-new").hidden = !(member && view.game_number > 0);
   $("vote-cancel").hidden = !(member && view.seats.some((x) => x.name && !x.bot && !x.connected));
+  // A vote counts once: after it, the button says so until the others have voted too.
+  const own = member ? view.seats[view.your_seat] : null;
+  $("vote-new").disabled = !!(own && own.voted_new_game);
+  $("vote-new").textContent = own && own.voted_new_game ? "Voted for a new game: waiting for the others"
+    : "Vote for a new game";
+  $("vote-cancel").disabled = !!(own && own.voted_cancel);
   $("leave").hidden = !member;
   $("friends-code").hidden = !s.code;
   $("code").textContent = s.code;
