@@ -89,6 +89,8 @@ function redraw(hidden = null) {
   showConnection(state.daemonUp, view, state.catchingUp > 0);
   alertOnTurn(view);
   showChat(view);
+  $("chat-pane").hidden = !view; // a chat belongs to a room
+  document.body.dataset.inRoom = view ? "yes" : "no";
   // The room shown is in the list too: its summary in the view is the newer one (the list only
   // changes with the LAN's adverts).
   const listed = state.rooms && state.rooms.rooms ? state.rooms.rooms : [];
