@@ -326,7 +326,7 @@ def two_browsers_play():
 def daemon_restarts_under_the_page():
     """bob's halmad is killed and started again under his open page: the light goes red, then
     yellow while it catches up, then green; the page shows the move ann made meanwhile and bob
-    plays on by clicking, without reloading."""
+    plays on by clicking, without reloading. Then halma web itself stops: the page says so."""
     need_browser()
     with Cluster("web-restart") as cluster:
         ann, bob = cluster.add("ann"), cluster.add("bob")
@@ -360,6 +360,10 @@ def daemon_restarts_under_the_page():
             click_move(page, greedy_move(view))
             page.wait(lambda: len(ann.api().view(room).moves) == 2, "bob's clicked move to reach ann's host")
             wait_in_step(page, bob.api(), room, "bob's page to show his own move")
+            # halma web itself stopped: the page says that, not that halmad is gone.
+            web.stop()
+            page.wait(lambda: page.js("return document.getElementById('light-connection').dataset.state") == "red"
+                      and "halma web" in page.text("#connection-text"), "the page to say halma web is gone")
         finally:
             page.close()
             web.stop()

@@ -6,7 +6,7 @@ import { animateHops, drawBoard } from "./board.js";
 import { holeIndex, parsePosition, turnsToBottom } from "./geometry.js";
 import { showChat } from "./chat.js";
 import { wireKeyboard } from "./keyboard.js";
-import { showConnection, showRoom, showTurn } from "./panel.js";
+import { setConnectionLight, showConnection, showRoom, showTurn } from "./panel.js";
 import { isOurs, joinRequest, showRooms } from "./rooms.js";
 import { alertOnTurn, tintsOf, wireViewer } from "./viewer.js";
 
@@ -318,8 +318,10 @@ function start() {
       redraw();
     },
     lost() {
+      // halma web itself is gone (or restarting): the browser tries the stream again by itself,
+      // and its first `daemon` event brings the page back.
       state.daemonUp = false;
-      showConnection(false, null);
+      setConnectionLight("red", "lost halma web: is it still running?");
     },
   });
 }
