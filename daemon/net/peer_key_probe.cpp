@@ -74,8 +74,26 @@ void PeerLinks::on_probe_answer(Link& link, const zmq::message_t& frame, const N
     link.probing = false;
     link.refused = false;
     link.host_key = *key;
+    link.keyed_at = now.steady;
     link.last_send = now.steady - std::chrono::hours(1); // what waits goes at the next tick
     spdlog::info("host {} has key {}", link.address, key_fingerprint(*key));
+}
+
+void PeerLinks::reprobe(Link& link) {
+    try {
+        link.socket = open_socket(key_probe_endpoint(tcp_endpoint(link.address)), "");
+        link.monitor = std::make_unique<SocketMonitor>(
+            context_, link.socket, ZMQ_EVENT_CONNECTED | ZMQ_EVENT_CONNECT_RETRIED);
+    } catch (const zmq::error_t& e) {
+        spdlog::warn("cannot connect to {}: {}", link.address, e.what());
+        return;
+    }
+    link.rejection.clear();
+    link.host_key.clear();
+    link.probing = true;
+    link.up = false;
+    link.refused = false;
+    link.probe_sent = {};
 }
 
 void PeerLinks::pin_host_key(const std::string& address) {
@@ -95,17 +113,7 @@ engine::Result<bool> PeerLinks::forget_host(const std::string& address) {
     // A link refused for its key probes the host afresh, and pins what it says at the next
     // join. Reset in place: the loop may hold a pointer to the link.
     if (auto it = links_.find(address); it != links_.end() && !it->second->rejection.empty()) {
-        Link& link = *it->second;
-        try {
-            link.socket = open_socket(key_probe_endpoint(tcp_endpoint(address)), "");
-            link.monitor = std::make_unique<SocketMonitor>(
-                context_, link.socket, ZMQ_EVENT_CONNECTED | ZMQ_EVENT_CONNECT_RETRIED);
-            link.rejection.clear();
-            link.probing = true;
-            link.probe_sent = {};
-        } catch (const zmq::error_t& e) {
-            spdlog::warn("cannot connect to {}: {}", address, e.what());
-        }
+        reprobe(*it->second);
         for (auto& r : replicas_)
             if (r->address == address && !r->token.empty()
                 && r->connection == pb::CONNECTION_STATE_DISCONNECTED) {

@@ -358,6 +358,10 @@ std::optional<PeerLinks::Clock::time_point> PeerLinks::next_deadline() const {
             consider(link->last_recv + milliseconds(config_.peer_timeout_ms));
         for (const auto& [id, p] : link->pending)
             consider(p.sent ? p.deadline : std::min(p.deadline, link->last_send + kSendRetry));
+        if (link->probing) consider(link->probe_sent + kProbeRetry);
+        if (identity_ && !link->probing && link->rejection.empty() && !link->up)
+            consider(
+                std::max(link->keyed_at, link->last_recv) + milliseconds(config_.peer_timeout_ms));
     }
     for (const auto& r : replicas_)
         if (r->connection == pb::CONNECTION_STATE_CONNECTING && !r->rejoin_in_flight)
@@ -384,6 +388,11 @@ void PeerLinks::refuse_if_nobody_listens(Link& link, std::vector<std::uint64_t>&
 
 void PeerLinks::tick(const Now& now) {
     for (auto& [address, link] : links_) {
+        // A keyed link the host has not answered on for a while: maybe a new key; ask again.
+        if (identity_ && !link->probing && link->rejection.empty() && !link->up
+            && now.steady - std::max(link->keyed_at, link->last_recv)
+                >= milliseconds(config_.peer_timeout_ms))
+            reprobe(*link);
         if (link->probing && now.steady - link->probe_sent >= kProbeRetry) send_probe(*link, now);
         // Requests: retry what a connecting link refused, give up on what waited too long.
         std::vector<std::uint64_t> expired;

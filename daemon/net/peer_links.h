@@ -54,6 +54,7 @@ public:
         // plain DEALER at its key-probe port, and nothing but the probe is sent.
         bool probing = false;
         Clock::time_point probe_sent {};
+        Clock::time_point keyed_at {}; // when the probe answered
         std::string host_key; // the CURVE key the link is encrypted to, once known
         std::string expected_digits; // fingerprint digits a friends code says the key has
         std::string rejection; // why this host is refused (its key): every request fails so
@@ -106,6 +107,9 @@ private:
     // The key probe (peer_key_probe.cpp): sent, answered, and the link then opened encrypted.
     void send_probe(Link& link, const Now& now);
     void on_probe_answer(Link& link, const zmq::message_t& frame, const Now& now);
+    // Back to probing, on a fresh socket: a host that does not answer on the encrypted link
+    // may have come back with another key (the handshake fails without a word), and is asked.
+    void reprobe(Link& link);
     // Why `key` is not the host's at `address` (pinned otherwise, or not a friends code's).
     std::optional<std::string> key_rejection(const Link& link, const std::string& key) const;
     void reject_host(Link& link, const std::string& why);
