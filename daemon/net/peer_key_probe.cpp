@@ -77,6 +77,13 @@ void PeerLinks::on_probe_answer(Link& link, const zmq::message_t& frame, const N
     link.keyed_at = now.steady;
     link.last_send = now.steady - std::chrono::hours(1); // what waits goes at the next tick
     spdlog::info("host {} has key {}", link.address, key_fingerprint(*key));
+    // A new socket is a new connection to the host: the rooms held at it are rejoined on it,
+    // so that the host sends their updates there.
+    for (auto& r : replicas_)
+        if (r->address == link.address && r->connection == pb::CONNECTION_STATE_CONNECTED) {
+            set_connection(*r, pb::CONNECTION_STATE_CONNECTING);
+            r->next_rejoin = now.steady;
+        }
 }
 
 void PeerLinks::reprobe(Link& link) {

@@ -419,6 +419,7 @@ void PeerLinks::tick(const Now& now) {
         if (!has_rooms) continue;
         if (link->up && now.steady - link->last_recv >= milliseconds(config_.peer_timeout_ms)) {
             link->up = false;
+            link->keyed_at = now.steady; // the link has this long to come back before a reprobe
             spdlog::warn("host {} went silent; reconnecting", address);
             for (auto& r : replicas_)
                 if (r->address == address && r->connection == pb::CONNECTION_STATE_CONNECTED) {
