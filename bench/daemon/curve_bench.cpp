@@ -26,6 +26,7 @@ struct Options {
     int block = 10;
     int snapshots = 200;
     int links = 100;
+    int chatters = 10;
     std::string halmad = HALMA_HALMAD_PATH;
 };
 
@@ -82,6 +83,26 @@ private:
     zmq::socket_t socket_;
     std::uint64_t next_id_ = 0;
 };
+
+// A room's snapshot grows with its chat: `chatters` spectators join and each says as much as the
+// rate limit lets it at once (10 lines of 500 bytes; the room keeps the last 100 lines).
+void fill_chat(RawPeer& peer, const std::string& room_id, int chatters) {
+    for (int c = 0; c < chatters; ++c) {
+        pb::PeerMessage join;
+        join.mutable_join()->set_room("bench");
+        join.mutable_join()->set_name("chatter" + std::to_string(c));
+        join.mutable_join()->set_spectate(true);
+        auto joined = peer.ask(join);
+        if (!joined.has_joined()) throw std::runtime_error("a chatter could not join");
+        for (int line = 0; line < 10; ++line) {
+            pb::PeerMessage chat;
+            chat.mutable_command()->set_room_id(room_id);
+            chat.mutable_command()->set_token(joined.joined().token());
+            chat.mutable_command()->set_chat(std::string(500, static_cast<char>('a' + line)));
+            if (!peer.ask(chat).has_ack()) throw std::runtime_error("a chat line was refused");
+        }
+    }
+}
 
 double micros(Clock::time_point t0) {
     return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
@@ -147,6 +168,7 @@ int run(const Options& o) {
         auto joined = peer->ask(join);
         if (!joined.has_joined()) throw std::runtime_error("a spectator could not join");
         tokens.push_back(joined.joined().token());
+        fill_chat(*peer, joined.joined().snapshot().config().room_id(), o.chatters);
         readers.emplace_back(side, std::move(peer));
     }
     for (int i = 0; i < o.snapshots; ++i)
@@ -204,6 +226,9 @@ int main(int argc, char** argv) {
     app.add_option("--snapshots", o.snapshots, "Rejoins to time in each room")
         ->capture_default_str()
         ->check(CLI::Range(1, 1'000'000));
+    app.add_option("--chatters", o.chatters, "Spectators filling the rooms' chat (10 lines each)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 60));
     app.add_option("--links", o.links, "New links to time to each host")
         ->capture_default_str()
         ->check(CLI::Range(1, 1'000'000));
