@@ -110,7 +110,10 @@ void bind_peer_ports(const Config& config, HostService& host, KeyProbeListener* 
         host.bind();
         if (!probe) return;
         const std::string& address = host.address();
-        auto port = static_cast<std::uint16_t>(std::stoi(address.substr(address.rfind(':') + 1)));
+        int port = std::stoi(address.substr(address.rfind(':') + 1));
+        if (port == 65535 && !any_port)
+            throw std::runtime_error("cannot listen on port 65535: the port above the listen port "
+                                     "answers key probes; choose a lower one");
         std::string listen = config.listen_endpoint();
         try {
             probe->bind(

@@ -11,7 +11,7 @@ import threading
 
 import zmq
 
-from halmatest import (Cluster, api_pb2, check, common_pb2, free_port, host_key, peer_pb2, raw_peer, recv_host, run,
+from halmatest import (Cluster, Daemon, api_pb2, check, common_pb2, free_port, host_key, peer_pb2, raw_peer, recv_host, run,
                        wait_until)
 
 SECRET_CHAT = "attack at dawn, via the east gate"
@@ -244,8 +244,41 @@ def friends_code_names_the_host():
         bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room=code))
 
 
+def probe_port_flood_is_shed():
+    """The key-probe port holds at most 64 connections (plus the burst libzmq accepts before the
+    loop counts them): 300 silent ones, held open, leave the host with under 128 more
+    descriptors than before and a warning in its log; once they go, joins work again."""
+    with Cluster("probeflood") as c:
+        # A long handshake timeout: only the cap can shed the silent connections.
+        ann = Daemon(c, "ann")
+        plain = ann.command
+        ann.command = lambda: [a if a != "700" else "20000" for a in plain()]
+        c.daemons.append(ann)
+        ann.start()
+        check("20000" in ann.command(), "ann's peer timeout was not set")
+        bob = c.add("bob")
+        fds = lambda: len(os.listdir(f"/proc/{ann.proc.pid}/fd"))
+        before = fds()
+        flood = []
+        try:
+            for _ in range(300):
+                s = socket.socket()
+                s.setblocking(False)
+                s.connect_ex(("127.0.0.1", ann.port + 1))
+                flood.append(s)
+            wait_until(lambda: "shedding" in open(ann.log_path).read(), 10, "the host to shed the flood")
+            wait_until(lambda: fds() < before + 128, 10, f"the host's descriptors to settle (now {fds()})")
+            print(f"descriptors: {before} before, {fds()} under a flood of 300 connections")
+        finally:
+            for s in flood:
+                s.close()
+        # Those the host kept time out of their handshake; then a probe is answered again.
+        wait_until(lambda: not bob.api().call(list=api_pb2.ListRequest(address=ann.address)).HasField("error"),
+                   40, "a listing at the host after the flood")
+
+
 TESTS = [relay_sees_no_secrets, copied_token_is_refused, restarted_peer_keeps_seat, changed_host_key_is_refused,
-         friends_code_names_the_host]
+         friends_code_names_the_host, probe_port_flood_is_shed]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})
