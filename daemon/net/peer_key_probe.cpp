@@ -74,7 +74,7 @@ void PeerLinks::on_probe_answer(Link& link, const zmq::message_t& frame, const N
     link.probing = false;
     link.refused = false;
     link.host_key = *key;
-    link.keyed_at = now.steady;
+    link.reprobe_at = now.steady + 2 * std::chrono::milliseconds(config_.peer_timeout_ms);
     link.last_send = now.steady - std::chrono::hours(1); // what waits goes at the next tick
     spdlog::info("host {} has key {}", link.address, key_fingerprint(*key));
     // A new socket is a new connection to the host: the rooms held at it are rejoined on it,
@@ -88,7 +88,7 @@ void PeerLinks::on_probe_answer(Link& link, const zmq::message_t& frame, const N
 
 void PeerLinks::reprobe(Link& link) {
     try {
-        link.socket = open_socket(key_probe_endpoint(tcp_endpoint(link.address)), "");
+        link.socket = open_socket(key_probe_endpoint(tcp_endpoint(link.address)), "", true);
         link.monitor = std::make_unique<SocketMonitor>(
             context_, link.socket, ZMQ_EVENT_CONNECTED | ZMQ_EVENT_CONNECT_RETRIED);
     } catch (const zmq::error_t& e) {

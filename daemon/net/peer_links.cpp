@@ -23,6 +23,7 @@ namespace {
 constexpr int kDrainBatch = 256;
 // What a host can make a peer read: a snapshot holds a room's whole log.
 constexpr std::size_t kMaxFromHost = 64u << 20;
+constexpr std::size_t kMaxProbeAnswer = 256;
 constexpr milliseconds kSendRetry { 20 };
 // How much sooner than the asker the host gives up on a request: time for its answer to come.
 constexpr milliseconds kAnswerMargin { 200 };
@@ -71,9 +72,12 @@ PeerLinks::PeerLinks(zmq::context_t& context, const Config& config, RoomListener
     , listener_(listener)
     , known_(config.state_dir / "known_hosts") { }
 
-zmq::socket_t PeerLinks::open_socket(const std::string& endpoint, const std::string& server_key) {
+zmq::socket_t PeerLinks::open_socket(
+    const std::string& endpoint, const std::string& server_key, bool probe) {
     zmq::socket_t s(context_, zmq::socket_type::dealer);
-    tune_socket(s, kMaxFromHost, config_.heartbeat_ms, config_.peer_timeout_ms);
+    // A probe's answer is a key: whoever answers there makes us read no more.
+    tune_socket(
+        s, probe ? kMaxProbeAnswer : kMaxFromHost, config_.heartbeat_ms, config_.peer_timeout_ms);
     // Nothing queues for a host that is not there: a move sent then must not land minutes later.
     s.set(zmq::sockopt::immediate, 1);
     s.set(zmq::sockopt::ipv6, 1);
@@ -101,7 +105,8 @@ PeerLinks::Link* PeerLinks::link_for(const std::string& address, std::string& er
     // With CURVE the host's key comes first, from its key-probe port (peer_key_probe.cpp).
     link->probing = identity_.has_value();
     try {
-        link->socket = open_socket(link->probing ? key_probe_endpoint(endpoint) : endpoint, "");
+        link->socket = open_socket(
+            link->probing ? key_probe_endpoint(endpoint) : endpoint, "", link->probing);
     } catch (const zmq::error_t& e) {
         error = "cannot connect to " + address + ": " + e.what();
         return nullptr;
@@ -360,8 +365,7 @@ std::optional<PeerLinks::Clock::time_point> PeerLinks::next_deadline() const {
             consider(p.sent ? p.deadline : std::min(p.deadline, link->last_send + kSendRetry));
         if (link->probing) consider(link->probe_sent + kProbeRetry);
         if (identity_ && !link->probing && link->rejection.empty() && !link->up)
-            consider(
-                std::max(link->keyed_at, link->last_recv) + milliseconds(config_.peer_timeout_ms));
+            consider(link->reprobe_at);
     }
     for (const auto& r : replicas_)
         if (r->connection == pb::CONNECTION_STATE_CONNECTING && !r->rejoin_in_flight)
@@ -390,8 +394,7 @@ void PeerLinks::tick(const Now& now) {
     for (auto& [address, link] : links_) {
         // A keyed link the host has not answered on for a while: maybe a new key; ask again.
         if (identity_ && !link->probing && link->rejection.empty() && !link->up
-            && now.steady - std::max(link->keyed_at, link->last_recv)
-                >= milliseconds(config_.peer_timeout_ms))
+            && now.steady >= link->reprobe_at)
             reprobe(*link);
         if (link->probing && now.steady - link->probe_sent >= kProbeRetry) send_probe(*link, now);
         // Requests: retry what a connecting link refused, give up on what waited too long.
@@ -419,7 +422,9 @@ void PeerLinks::tick(const Now& now) {
         if (!has_rooms) continue;
         if (link->up && now.steady - link->last_recv >= milliseconds(config_.peer_timeout_ms)) {
             link->up = false;
-            link->keyed_at = now.steady; // the link has this long to come back before a reprobe
+            // A host that is only slow, or restarting with the same key, has this long to come
+            // back on the same connection before its key is asked again.
+            link->reprobe_at = now.steady + 2 * milliseconds(config_.peer_timeout_ms);
             spdlog::warn("host {} went silent; reconnecting", address);
             for (auto& r : replicas_)
                 if (r->address == address && r->connection == pb::CONNECTION_STATE_CONNECTED) {

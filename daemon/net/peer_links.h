@@ -54,7 +54,9 @@ public:
         // plain DEALER at its key-probe port, and nothing but the probe is sent.
         bool probing = false;
         Clock::time_point probe_sent {};
-        Clock::time_point keyed_at {}; // when the probe answered
+        // Not answered on the encrypted link by then (the host may have a new key, and a CURVE
+        // handshake with the wrong one fails without a word): probed again.
+        Clock::time_point reprobe_at {};
         std::string host_key; // the CURVE key the link is encrypted to, once known
         std::string expected_digits; // fingerprint digits a friends code says the key has
         std::string rejection; // why this host is refused (its key): every request fails so
@@ -102,8 +104,10 @@ public:
 
 private:
     Link* link_for(const std::string& address, std::string& error);
-    // A DEALER to `endpoint`, encrypted to `server_key` (empty: plain), as links are tuned.
-    zmq::socket_t open_socket(const std::string& endpoint, const std::string& server_key);
+    // A DEALER to `endpoint`, encrypted to `server_key` (empty: plain), as links are tuned; a
+    // `probe` socket reads only a probe's answer.
+    zmq::socket_t open_socket(
+        const std::string& endpoint, const std::string& server_key, bool probe = false);
     // The key probe (peer_key_probe.cpp): sent, answered, and the link then opened encrypted.
     void send_probe(Link& link, const Now& now);
     void on_probe_answer(Link& link, const zmq::message_t& frame, const Now& now);
