@@ -157,7 +157,12 @@ int run_daemon(const Config& config) {
         state_lock.emplace(std::move(*lock));
     }
     std::optional<CurveKeyPair> keys;
-    if (!config.plain_links) {
+    if (!config.plain_links && !state_lock) {
+        // As hosted rooms are, without a state directory the key lasts for this run only.
+        spdlog::error("no state directory: this daemon's key lasts for this run only, and "
+                      "daemons that join it will refuse it after a restart");
+        keys = new_curve_key_pair();
+    } else if (!config.plain_links) {
         auto loaded = load_or_create_host_key(config.state_dir);
         if (!loaded) {
             std::cerr << "halmad: " << loaded.error().message << "\n";
