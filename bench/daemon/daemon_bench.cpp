@@ -7,6 +7,7 @@
 #include "baselines.h"
 #include "daemon_cluster.h"
 #include "processes.h"
+#include "stats.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -24,27 +25,6 @@ constexpr int kDaemons = 6;
 constexpr double kRatioTarget = 5.0;
 constexpr double kIdleCpuTarget = 1.0; // percent of one core
 constexpr double kIdleRssTarget = 20.0; // MB
-
-struct Summary {
-    std::size_t n = 0;
-    double p50 = 0, p99 = 0, max = 0, mean = 0;
-};
-
-Summary summarize(std::vector<double> v) {
-    Summary s;
-    if (v.empty()) return s;
-    std::sort(v.begin(), v.end());
-    auto rank = [&](double p) {
-        auto k = static_cast<std::size_t>(std::ceil(p * static_cast<double>(v.size())));
-        return v[std::clamp<std::size_t>(k, 1, v.size()) - 1];
-    };
-    s.n = v.size();
-    s.p50 = rank(0.50);
-    s.p99 = rank(0.99);
-    s.max = v.back();
-    s.mean = std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
-    return s;
-}
 
 void print_row(const char* name, const Summary& s) {
     std::printf("  %-44s %6zu %8.0f %8.0f %8.0f %8.0f\n", name, s.n, s.p50, s.p99, s.max, s.mean);

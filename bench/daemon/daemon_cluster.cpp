@@ -23,7 +23,7 @@ double micros_since(Clock::time_point t0, Clock::time_point t1) {
 } // namespace
 
 DaemonCluster::DaemonCluster(zmq::context_t& context, Children& children, const std::string& halmad,
-    const std::filesystem::path& dir, int count)
+    const std::filesystem::path& dir, int count, const std::vector<std::string>& extra)
     : children_(children) {
     if (count < 2 || count > 6) throw std::invalid_argument("2 to 6 daemons");
     // Step 1: the processes, each with its own port and directories, heartbeats at defaults.
@@ -34,10 +34,10 @@ DaemonCluster::DaemonCluster(zmq::context_t& context, Children& children, const 
         d.dir = dir / d.name;
         d.log = dir / (d.name + ".log");
         std::filesystem::create_directories(d.dir);
-        d.pid = children.spawn(
-            { halmad, "--listen", d.address, "--runtime-dir", (d.dir / "run").string(),
-                "--state-dir", (d.dir / "state").string(), "--name", d.name },
-            d.log);
+        std::vector<std::string> args { halmad, "--listen", d.address, "--runtime-dir",
+            (d.dir / "run").string(), "--state-dir", (d.dir / "state").string(), "--name", d.name };
+        args.insert(args.end(), extra.begin(), extra.end());
+        d.pid = children.spawn(args, d.log);
         daemons_.push_back(std::move(d));
     }
     for (auto& d : daemons_) {

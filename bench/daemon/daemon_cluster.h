@@ -32,10 +32,11 @@ public:
         std::unique_ptr<FrontEnd> front_end;
     };
 
-    // Starts `count` daemons with their default heartbeats; the first hosts a room for all of
-    // them and the others join it by address. Returns once the first game is running.
+    // Starts `count` daemons with their default heartbeats (and `extra` arguments); the first
+    // hosts a room for all of them and the others join it by address. Returns once the first
+    // game is running.
     DaemonCluster(zmq::context_t& context, Children& children, const std::string& halmad,
-        const std::filesystem::path& dir, int count);
+        const std::filesystem::path& dir, int count, const std::vector<std::string>& extra = {});
 
     // Plays `count` moves, a new game voted in whenever one ends; throws if a move is refused
     // or does not reach every front end within a few seconds.

@@ -118,21 +118,34 @@ std::string log_tail(const std::filesystem::path& log, int lines) {
     return out;
 }
 
-int free_port() {
+namespace {
+
+// Binds 127.0.0.1:port (0: any) and returns the port bound, or 0; the socket is closed again.
+int try_bind(int port) {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) throw std::runtime_error("socket()");
     sockaddr_in addr {};
     addr.sin_family = AF_INET;
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    addr.sin_port = 0;
+    addr.sin_port = htons(static_cast<std::uint16_t>(port));
     socklen_t len = sizeof addr;
-    if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0
-        || getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0) {
-        close(fd);
-        throw std::runtime_error("cannot find a free port on 127.0.0.1");
-    }
+    int bound = 0;
+    if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0
+        && getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) == 0)
+        bound = ntohs(addr.sin_port);
     close(fd);
-    return ntohs(addr.sin_port);
+    return bound;
+}
+
+} // namespace
+
+int free_port() {
+    // A daemon answers key probes on its port + 1: that one must be free too.
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        int port = try_bind(0);
+        if (port > 0 && port < 65535 && try_bind(port + 1) == port + 1) return port;
+    }
+    throw std::runtime_error("cannot find a free pair of ports on 127.0.0.1");
 }
 
 TempDir::TempDir(const std::string& prefix) {

@@ -44,7 +44,8 @@ ProcSample sample_process(pid_t pid);
 // The last lines of a log file (for an error message: the bench's directory does not outlive it).
 std::string log_tail(const std::filesystem::path& log, int lines = 15);
 
-// An unused TCP port on 127.0.0.1 (bound and released: another program could take it first).
+// An unused TCP port on 127.0.0.1 whose neighbour (a daemon's key-probe port) is unused too
+// (bound and released: another program could take them first).
 int free_port();
 
 // A fresh private directory under $TMPDIR or /tmp, removed by the destructor.

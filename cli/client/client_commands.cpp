@@ -19,6 +19,7 @@ namespace halma::cli {
 void add_play_command(CLI::App& app, int& exit_code);
 void add_watch_command(CLI::App& app, int& exit_code);
 void add_close_command(CLI::App& app, int& exit_code);
+void add_forget_host_command(CLI::App& app, int& exit_code);
 void add_rooms_command(CLI::App& app, int& exit_code);
 
 ClientOptions& client_options() {
@@ -418,6 +419,7 @@ void add_client_commands(CLI::App& app, int& exit_code) {
     add_join(app, exit_code);
     add_watch_command(app, exit_code);
     add_close_command(app, exit_code);
+    add_forget_host_command(app, exit_code);
     add_rooms_command(app, exit_code);
     add_actions(app, exit_code);
     add_play_command(app, exit_code);

@@ -67,6 +67,11 @@ std::string format_daemon_status(const pb::DaemonStatus& s) {
         + std::to_string(s.uptime_s()) + " s\n";
     out += "  computer players: " + std::string(s.bots() ? "yes" : "not built in") + "\n";
     out += "  daemons in its rooms: " + std::to_string(s.peers()) + "\n";
+    out += "  key: "
+        + (s.key_fingerprint().empty()
+                ? std::string("none: links are NOT encrypted (testing option)")
+                : s.key_fingerprint() + " (links to other daemons are encrypted)")
+        + "\n";
     const auto& d = s.discovery();
     if (d.state() == pb::DISCOVERY_STATE_RUNNING)
         out += "  LAN discovery: running as " + d.machine() + ", " + std::to_string(d.lan_rooms())

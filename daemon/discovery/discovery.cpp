@@ -128,7 +128,10 @@ std::vector<const LanRoom*> Discovery::named(std::string_view name) const {
 }
 
 const LanRoom* Discovery::friends_room(std::string_view code) const {
-    if (normalize_code(code).size() != 20) return nullptr; // not code-shaped: no need to hash
+    // Not code-shaped (the room's digits, and then its host key's): no need to hash.
+    if (auto size = normalize_code(code).size();
+        size != kFriendsCodeDigits && size != kFriendsCodeWithKey)
+        return nullptr;
     for (const auto& r : news_.rooms)
         if (r.advert.friends() && r.advert.daemon_id != daemon_id_
             && friends_tag_matches(code, r.advert.friends_salt, r.advert.friends_tag))

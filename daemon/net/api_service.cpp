@@ -2,6 +2,7 @@
 
 #include "daemon/net/zmq_util.h"
 #include "daemon/room/secrets.h"
+#include "daemon/trust/host_key.h"
 #include "daemon/wire/frames.h"
 #include "halma/version.h"
 
@@ -140,6 +141,23 @@ void ApiService::handle(const std::string& client, const pb::Request& request, c
     case pb::Request::kClose:
         handle_close(client, request, now);
         return;
+    case pb::Request::kForgetHost: {
+        const std::string& address = request.forget_host().address();
+        auto forgotten = peers_.forget_host(address);
+        if (!forgotten) {
+            reply_error(client, id, pb::ERROR_CODE_UNAVAILABLE, forgotten.error().message);
+        } else if (!*forgotten) {
+            reply_error(client, id, pb::ERROR_CODE_BAD_REQUEST,
+                "no key is pinned for '" + address + "' (give host:port as it was joined)");
+        } else {
+            spdlog::info("forgot the key pinned for host {}", address);
+            pb::Reply r;
+            r.mutable_done()->set_detail("forgot the key of " + address
+                + "; the next join there pins the key it offers then");
+            reply(client, id, r);
+        }
+        return;
+    }
     case pb::Request::kSubscribe: {
         std::string room_id;
         if (!request.subscribe().room().empty()) {
@@ -189,6 +207,8 @@ void ApiService::status(pb::DaemonStatus* out) {
     out->set_peers(static_cast<std::uint32_t>(host_.peers()));
     out->set_bots(bots_);
     fill_discovery(out->mutable_discovery());
+    out->set_host_key(host_key_);
+    out->set_key_fingerprint(key_fingerprint(host_key_));
     for (auto* room : host_.rooms()) summarize_hosted(*room, out->add_hosted());
     for (auto* r : peers_.replicas())
         if (r->state) {

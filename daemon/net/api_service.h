@@ -36,6 +36,8 @@ public:
         wire::pb::ConnectionState connection) override;
     // The LAN's room list changed: front ends that subscribed to it get it anew.
     void lan_rooms_changed();
+    // This daemon's CURVE public key, for the status (none: links are plain).
+    void set_host_key(std::string key) { host_key_ = std::move(key); }
 
 private:
     // A room the local player can act in: one this daemon hosts, or a replica of another's.
@@ -87,6 +89,7 @@ private:
     std::set<std::string> req_clients_; // front ends on REQ sockets (replies need a delimiter)
     std::set<std::string> lan_subscribers_; // front ends that follow the LAN's room list
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+    std::string host_key_;
 };
 
 } // namespace halma::daemon

@@ -259,6 +259,11 @@ std::variant<Config, int> load_config(int argc, char** argv) {
            "leave out docker0 or a VPN)")
         ->delimiter(',')
         ->group(net);
+    // Hidden (no group): for benchmarks measuring what encryption costs, never for play. Both
+    // ends must have it; it leaves seat tokens and chat readable by anyone on the network.
+    app.add_flag("--insecure-plain-links", c.plain_links,
+           "Testing only: links between daemons in clear, no keys (both ends need it)")
+        ->group("");
     auto* rooms = "Rooms";
     app.add_option("--name", c.name, "The local player's name")
         ->capture_default_str()

@@ -39,6 +39,8 @@ struct Config {
     bool mdns = true; // publish and browse rooms on the LAN (avahi)
     std::vector<std::string> interfaces; // where to publish and browse; empty: every interface
     bool check_only = false;
+    // Testing only (the benchmark's baseline): links between daemons without CURVE.
+    bool plain_links = false;
 
     std::string listen_endpoint() const; // "tcp://..." for ZeroMQ
 };

@@ -8,6 +8,9 @@
 #include "daemon/net/peer_links.h"
 #include "daemon/net/runtime_dir.h"
 #include "daemon/net/watchdog.h"
+#include "daemon/trust/host_key.h"
+#include "daemon/trust/key_probe.h"
+#include "daemon/trust/zap_handler.h"
 #include "halma/version.h"
 
 #include <algorithm>
@@ -41,6 +44,9 @@ public:
         if (target) target->room_changed(state, event, me, connection);
     }
 };
+
+// Connections the key-probe port keeps at once: each lives for one probe and its answer.
+constexpr std::size_t kProbeConnectionCap = 64;
 
 // What LAN discovery needs of the settings: a daemon that listens on loopback only cannot be
 // joined from the LAN, so it only looks (and says so).
@@ -96,6 +102,32 @@ void create_standing_rooms(const Config& config, HostService& host) {
     }
 }
 
+// Binds the peer port and, with CURVE, the key-probe port just above it. With --listen port 0
+// the system picks a port whose neighbour may be taken: then another pair is tried.
+void bind_peer_ports(const Config& config, HostService& host, KeyProbeListener* probe) {
+    bool any_port = config.listen.ends_with(":0");
+    for (int attempt = 0;; ++attempt) {
+        host.bind();
+        if (!probe) return;
+        const std::string& address = host.address();
+        int port = std::stoi(address.substr(address.rfind(':') + 1));
+        if (port == 65535 && !any_port)
+            throw std::runtime_error("cannot listen on port 65535: the port above the listen port "
+                                     "answers key probes; choose a lower one");
+        std::string listen = config.listen_endpoint();
+        try {
+            probe->bind(
+                listen.substr(0, listen.rfind(':') + 1) + std::to_string(key_probe_port(port)));
+            return;
+        } catch (const zmq::error_t& e) {
+            if (!any_port || attempt >= 20)
+                throw std::runtime_error("cannot listen for key probes on port "
+                    + std::to_string(key_probe_port(port)) + " (the listen port + 1): " + e.what());
+            host.unbind();
+        }
+    }
+}
+
 } // namespace
 
 int run_daemon(const Config& config) {
@@ -124,24 +156,63 @@ int run_daemon(const Config& config) {
     } else {
         state_lock.emplace(std::move(*lock));
     }
+    std::optional<CurveKeyPair> keys;
+    if (!config.plain_links && !state_lock) {
+        // As hosted rooms are, without a state directory the key lasts for this run only.
+        spdlog::error("no state directory: this daemon's key lasts for this run only, and "
+                      "daemons that join it will refuse it after a restart");
+        keys = new_curve_key_pair();
+    } else if (!config.plain_links) {
+        auto loaded = load_or_create_host_key(config.state_dir);
+        if (!loaded) {
+            std::cerr << "halmad: " << loaded.error().message << "\n";
+            return 1;
+        }
+        keys = std::move(*loaded);
+    } else {
+        spdlog::warn("--insecure-plain-links: links to other daemons are NOT encrypted (testing "
+                     "only: anyone on the network can read and use seat tokens)");
+    }
     zmq::context_t context(1);
+    // Before the peer port is bound: no CURVE handshake may find no one to ask.
+    std::optional<ZapHandler> zap;
+    std::optional<KeyProbeListener> probe;
+    if (keys) {
+        zap.emplace(context);
+        probe.emplace(context, keys->public_key, std::max(config.peer_timeout_ms, 1000));
+    }
     BotPool bots(context, config);
     Forwarder forwarder;
     DiskSyncer disk(context); // before the host, so it outlives it and flushes what is queued
     HostService host(context, config, bots, disk, forwarder);
     PeerLinks peers(context, config, forwarder);
+    if (keys) {
+        host.use_curve(*keys);
+        peers.use_curve(*keys);
+    }
     try {
-        host.bind();
+        bind_peer_ports(config, host, probe ? &*probe : nullptr);
     } catch (const zmq::error_t& e) {
         std::cerr << "halmad: cannot listen on " << config.listen << ": " << e.what() << "\n";
         return 1;
+    } catch (const std::runtime_error& e) {
+        std::cerr << "halmad: " << e.what() << "\n";
+        return 1;
     }
+    auto port = static_cast<std::uint16_t>(
+        std::stoi(host.address().substr(host.address().rfind(':') + 1)));
     PeerConnGuard guard(context, host.socket(), peer_connection_cap(descriptors));
-    guard.set_port(static_cast<std::uint16_t>(
-        std::stoi(host.address().substr(host.address().rfind(':') + 1))));
+    guard.set_port(port);
+    // The key-probe port takes connections too: capped apart, small (one probe each).
+    std::optional<PeerConnGuard> probe_guard;
+    if (probe) {
+        probe_guard.emplace(context, probe->socket(), kProbeConnectionCap, "probe");
+        probe_guard->set_port(key_probe_port(port));
+    }
     spdlog::debug("open files: {}; at most {} peer connections", descriptors, guard.cap());
     Discovery discovery(context, discovery_options(config, host.address()));
     ApiService api(context, config, host, peers, discovery, bots.available());
+    if (keys) api.set_host_key(keys->public_key);
     forwarder.target = &api;
     forwarder.host = &host;
     forwarder.discovery = &discovery;
@@ -159,6 +230,9 @@ int run_daemon(const Config& config) {
     peers.restore(Now::current());
     spdlog::info("halmad {} listening on {}, local API {}", kVersion, host.address(),
         dir->api_socket().string());
+    if (keys)
+        spdlog::info("host key {} (links to other daemons are encrypted; key probes on port {})",
+            key_fingerprint(keys->public_key), key_probe_port(port));
     sd_notify(0, "READY=1");
     Watchdog watchdog;
 
@@ -175,6 +249,13 @@ int run_daemon(const Config& config) {
         items.push_back({ guard.socket().handle(), 0, ZMQ_POLLIN, 0 });
         std::size_t discovery_item = items.size();
         if (discovery.socket()) items.push_back({ discovery.socket()->handle(), 0, ZMQ_POLLIN, 0 });
+        std::size_t zap_item = items.size();
+        if (zap) items.push_back({ zap->socket().handle(), 0, ZMQ_POLLIN, 0 });
+        std::size_t probe_item = items.size();
+        if (probe) {
+            items.push_back({ probe->socket().handle(), 0, ZMQ_POLLIN, 0 });
+            items.push_back({ probe_guard->socket().handle(), 0, ZMQ_POLLIN, 0 });
+        }
         auto links = peers.links();
         std::size_t first_link = items.size();
         for (auto* link : links) items.push_back({ link->socket.handle(), 0, ZMQ_POLLIN, 0 });
@@ -198,6 +279,10 @@ int run_daemon(const Config& config) {
         auto now = Now::current();
         // First: a flood's connections are shed before anything else is read.
         if (items[guard_item].revents & ZMQ_POLLIN) guard.on_readable();
+        if (probe && (items[probe_item + 1].revents & ZMQ_POLLIN)) probe_guard->on_readable();
+        // Handshakes waiting for a verdict hold their peers' first messages back: answered first.
+        if (zap && (items[zap_item].revents & ZMQ_POLLIN)) zap->on_readable();
+        if (probe && (items[probe_item].revents & ZMQ_POLLIN)) probe->on_readable();
         if (items[0].revents & ZMQ_POLLIN) host.on_readable(now);
         if (items[1].revents & ZMQ_POLLIN) api.on_readable(now);
         if (items[2].revents & ZMQ_POLLIN) {

@@ -2,6 +2,7 @@
 
 #include "daemon/net/zmq_util.h"
 #include "daemon/room/secrets.h"
+#include "daemon/trust/zap_handler.h"
 #include "daemon/wire/frames.h"
 
 #include <algorithm>
@@ -60,13 +61,33 @@ HostService::HostService(zmq::context_t& context, const Config& config, BotPool&
     socket_.set(zmq::sockopt::handshake_ivl, std::max(config.peer_timeout_ms, 1000));
 }
 
+void HostService::use_curve(const CurveKeyPair& keys) {
+    socket_.set(zmq::sockopt::curve_server, 1);
+    socket_.set(zmq::sockopt::curve_secretkey, keys.secret_key);
+    // Every handshake goes to the daemon's ZAP handler, which is bound before this socket and
+    // lives as long (libzmq lets any key in, without asking, when no handler is bound).
+    socket_.set(zmq::sockopt::zap_domain, kZapDomain);
+    // Where libzmq has ZMQ_ZAP_ENFORCE_DOMAIN (93, a draft option) no handler means no handshake
+    // at all; elsewhere the call fails and the handler's being bound first is the guarantee.
+    int enforce = 1;
+    (void)zmq_setsockopt(socket_.handle(), 93, &enforce, sizeof enforce);
+    curve_ = true;
+    key_digits_ = fingerprint_digits(keys.public_key);
+}
+
 void HostService::bind() {
     socket_.bind(config_.listen_endpoint());
     // With port 0 the system chose the port: tell front ends and players the real one.
     std::string bound = socket_.get(zmq::sockopt::last_endpoint);
+    bound_endpoint_ = bound;
     std::string listen
         = config_.listen.rfind("tcp://", 0) == 0 ? config_.listen.substr(6) : config_.listen;
     address_ = listen.substr(0, listen.rfind(':')) + bound.substr(bound.rfind(':'));
+}
+
+void HostService::unbind() {
+    if (!bound_endpoint_.empty()) socket_.unbind(bound_endpoint_);
+    bound_endpoint_.clear();
 }
 
 void HostService::on_readable(const Now& now) {
@@ -78,6 +99,16 @@ void HostService::on_readable(const Now& now) {
         std::string conn = frames[0].to_string();
         auto [it, fresh] = conns_.try_emplace(conn);
         if (fresh) it->second.last_send = now.steady;
+        // Who sent it, as the CURVE handshake proved (the ZAP handler made it the User-Id).
+        const char* user = frames.size() > 1 && curve_ ? frames[1].gets("User-Id") : nullptr;
+        std::string key = user ? user : kPlainLinkKey;
+        if (!fresh && key != it->second.key && !it->second.members.empty()) {
+            // Another key took over this routing id: it speaks for none of the old one's members.
+            spdlog::warn("peer {}: a new connection with another key; its seats stay with the old",
+                short_id(conn));
+            it->second.members.clear();
+        }
+        it->second.key = key;
         mark_alive(conn, it->second, now);
         if (frames.size() != 2) {
             spdlog::warn("peer {}: {} frames in one message", short_id(conn), frames.size() - 1);
@@ -187,6 +218,16 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
         send_error(conn, msg.request_id(), wire::to_proto(refusal->code), refusal->message, now);
         return;
     }
+    const std::string& key = conns_[conn].key;
+    if (MemberId holder
+        = join.token().empty() ? kNoMember : room->authority.member_of(join.token());
+        holder != kNoMember)
+        if (auto refused = seat_key_refusal(*room, holder, key)) {
+            spdlog::warn("room {}: refused a rejoin from peer {}: {}",
+                room->authority.state().config().name, short_id(conn), *refused);
+            send_error(conn, msg.request_id(), pb::ERROR_CODE_NOT_ALLOWED, *refused, now);
+            return;
+        }
     auto ticket = room->authority.join(join.name(), join.token(), join.spectate(), now);
     if (!ticket) {
         send_error(conn, msg.request_id(), wire::to_proto(ticket.error().code),
@@ -199,6 +240,7 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
         send_error(conn, msg.request_id(), wire::to_proto(refusal->code), refusal->message, now);
         return;
     }
+    bind_seat_key(*room, ticket->member, key);
     const std::string& room_id = room->authority.state().id();
     // Whichever connection joined last speaks for the member (a restarted daemon comes back
     // on a new one).
@@ -267,6 +309,13 @@ void HostService::handle_command(
             "a command id is at most " + std::to_string(kMaxCommandId) + " bytes", now);
         return;
     }
+    if (MemberId member = room->authority.member_of(command.token()); member != kNoMember)
+        if (auto refused = seat_key_refusal(*room, member, conns_[conn].key)) {
+            spdlog::warn("room {}: refused peer {}: {}", room->authority.state().config().name,
+                short_id(conn), *refused);
+            send_error(conn, msg.request_id(), pb::ERROR_CODE_NOT_ALLOWED, *refused, now);
+            return;
+        }
     auto refusal = read_only_refusal(*room);
     if (!refusal) refusal = room->authority.act(command.token(), action, now, command.command_id());
     // Not on disk, not done: the room is back where its files are, and the player is told.

@@ -10,6 +10,8 @@
 #include "daemon/net/room_listener.h"
 #include "daemon/net/room_store.h"
 #include "daemon/room/room_authority.h"
+#include "daemon/trust/host_key.h"
+#include "daemon/trust/seat_keys.h"
 
 #include <chrono>
 #include <map>
@@ -37,6 +39,7 @@ struct HostedRoom {
     StoredMembers kept_members; // the members file as last written
     std::uint64_t kept_folds = 0; // the room's log was folded this often when last written whole
     std::vector<RoomEvent> unsent; // on disk, not yet sent to anyone
+    SeatKeys member_keys; // the CURVE key each remote member joined with (seat_keys.h)
 };
 
 class HostService {
@@ -46,8 +49,12 @@ public:
     HostService(zmq::context_t& context, const Config& config, BotPool& bots, DiskSyncer& disk,
         RoomListener& listener);
 
+    // Makes the peer port a CURVE server with this key pair, its handshakes judged by the ZAP
+    // handler (zap_handler.h); before bind(). Without it links are plain (a testing option).
+    void use_curve(const CurveKeyPair& keys);
     // Binds the listening address; throws zmq::error_t when it cannot (port taken...).
     void bind();
+    void unbind();
     zmq::socket_t& socket() { return socket_; }
     void on_readable(const Now& now);
     std::optional<Clock::time_point> next_deadline() const;
@@ -84,12 +91,19 @@ private:
         Clock::time_point last_send;
         bool alive = true;
         std::set<std::pair<std::string, MemberId>> members; // (room id, member)
+        std::string key; // the CURVE key of the connection's last message (its User-Id)
     };
 
     void handle(const std::string& conn, const wire::pb::PeerMessage& msg, const Now& now);
     void handle_join(const std::string& conn, const wire::pb::PeerMessage& msg, const Now& now);
     void handle_command(const std::string& conn, const wire::pb::PeerMessage& msg, const Now& now);
     HostedRoom* lookup(std::string_view room, std::string_view token);
+    // Why `key` may not act for `member` (a seat token is good only from the key that joined
+    // with it: seat_keys.h); nullopt when it may. host_seat_keys.cpp.
+    std::optional<std::string> seat_key_refusal(
+        const HostedRoom& room, MemberId member, const std::string& key) const;
+    // Binds the member to the key it joined with, on disk before the joiner hears of its token.
+    void bind_seat_key(HostedRoom& room, MemberId member, const std::string& key);
     // Writes the room's new events (and changed seat tokens) to disk: only then may anyone
     // hear of them (write-ahead), so a restarted host has every event a peer has seen. False
     // when the disk refused them: the room is then back to what its files hold, and read-only.
@@ -116,6 +130,9 @@ private:
     RoomListener& listener_;
     zmq::socket_t socket_;
     std::string address_;
+    std::string bound_endpoint_;
+    bool curve_ = false;
+    std::string key_digits_; // the key's fingerprint digits, that friends codes carry
     RoomStore store_;
     std::map<std::string, std::unique_ptr<HostedRoom>> rooms_; // by room id
     std::map<std::string, PeerConn> conns_; // by ZeroMQ routing id

@@ -27,7 +27,7 @@ Outcome<std::string> HostService::create_room(
     if (auto why = mode.invalid())
         return std::unexpected(Refusal { Refusal::Code::kBadRequest, *why });
     RoomConfig config { random_hex_id(), name, visibility,
-        visibility == Visibility::kFriends ? random_room_code() : "", mode };
+        visibility == Visibility::kFriends ? random_room_code(key_digits_) : "", mode };
     std::string id = config.room_id;
     auto& room = *rooms_
                       .emplace(id,

@@ -188,6 +188,7 @@ void HostService::restore_rooms(const Now& now) {
             room.local_token = token->second;
         }
         room.kept_members = stored.members;
+        room.member_keys = load_seat_keys(store_.dir() / id);
         // A log replayed from disk may have folded on the way: the file follows at the next write.
         room.kept_folds = room.authority.state().folds() > 0 ? ~std::uint64_t { 0 } : 0;
         room.authority.lose_remote_members(room.local_member, now);

@@ -13,7 +13,6 @@ namespace halma::daemon {
 
 namespace {
 
-constexpr const char* kEndpoint = "inproc://halmad-host-monitor";
 constexpr int kDrainBatch = 1024; // events read per wake-up
 
 // The local port of a TCP socket, 0 if `fd` is not one (any more).
@@ -56,15 +55,17 @@ std::size_t peer_connection_cap(std::size_t descriptors) {
     return std::clamp<std::size_t>(descriptors / 2, 16, 4096);
 }
 
-PeerConnGuard::PeerConnGuard(zmq::context_t& context, zmq::socket_t& router, std::size_t cap)
+PeerConnGuard::PeerConnGuard(
+    zmq::context_t& context, zmq::socket_t& router, std::size_t cap, const std::string& name)
     : monitor_(context, zmq::socket_type::pair)
     , cap_(cap) {
-    if (zmq_socket_monitor(router.handle(), kEndpoint,
+    std::string endpoint = "inproc://halmad-" + name + "-monitor";
+    if (zmq_socket_monitor(router.handle(), endpoint.c_str(),
             ZMQ_EVENT_ACCEPTED | ZMQ_EVENT_DISCONNECTED | ZMQ_EVENT_CLOSED)
         != 0)
         throw zmq::error_t();
     monitor_.set(zmq::sockopt::linger, 0);
-    monitor_.connect(kEndpoint);
+    monitor_.connect(endpoint);
 }
 
 void PeerConnGuard::on_readable() {

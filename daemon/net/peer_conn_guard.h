@@ -22,8 +22,9 @@ std::size_t peer_connection_cap(std::size_t descriptors);
 
 class PeerConnGuard {
 public:
-    // Watches `router`, which listens on `port`.
-    PeerConnGuard(zmq::context_t& context, zmq::socket_t& router, std::size_t cap);
+    // Watches `router`, which listens on `port`; `name` tells guards of several listeners apart.
+    PeerConnGuard(zmq::context_t& context, zmq::socket_t& router, std::size_t cap,
+        const std::string& name = "host");
     zmq::socket_t& socket() { return monitor_; }
     // After the monitor polled readable: counts, and sheds the connections past the cap.
     void on_readable();

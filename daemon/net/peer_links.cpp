@@ -4,6 +4,7 @@
 #include "daemon/net/zmq_util.h"
 #include "daemon/room/clean_text.h"
 #include "daemon/room/secrets.h"
+#include "daemon/trust/key_probe.h"
 #include "daemon/wire/frames.h"
 
 #include <algorithm>
@@ -22,9 +23,12 @@ namespace {
 constexpr int kDrainBatch = 256;
 // What a host can make a peer read: a snapshot holds a room's whole log.
 constexpr std::size_t kMaxFromHost = 64u << 20;
+constexpr std::size_t kMaxProbeAnswer = 256;
 constexpr milliseconds kSendRetry { 20 };
 // How much sooner than the asker the host gives up on a request: time for its answer to come.
 constexpr milliseconds kAnswerMargin { 200 };
+// How often an unanswered key probe is sent again (it is lost if the host restarted meanwhile).
+constexpr milliseconds kProbeRetry { 1000 };
 
 pb::HostMessage unavailable(const std::string& message) {
     pb::HostMessage reply;
@@ -65,7 +69,29 @@ void clean_host_message(pb::HostMessage& msg) {
 PeerLinks::PeerLinks(zmq::context_t& context, const Config& config, RoomListener& listener)
     : context_(context)
     , config_(config)
-    , listener_(listener) { }
+    , listener_(listener)
+    , known_(config.state_dir / "known_hosts") { }
+
+zmq::socket_t PeerLinks::open_socket(
+    const std::string& endpoint, const std::string& server_key, bool probe) {
+    zmq::socket_t s(context_, zmq::socket_type::dealer);
+    // A probe's answer is a key: whoever answers there makes us read no more.
+    tune_socket(
+        s, probe ? kMaxProbeAnswer : kMaxFromHost, config_.heartbeat_ms, config_.peer_timeout_ms);
+    // Nothing queues for a host that is not there: a move sent then must not land minutes later.
+    s.set(zmq::sockopt::immediate, 1);
+    s.set(zmq::sockopt::ipv6, 1);
+    s.set(zmq::sockopt::reconnect_ivl, 100);
+    s.set(zmq::sockopt::reconnect_ivl_max, 1000);
+    s.set(zmq::sockopt::routing_id, "p" + random_hex_id().substr(0, 15));
+    if (!server_key.empty() && identity_) {
+        s.set(zmq::sockopt::curve_serverkey, server_key);
+        s.set(zmq::sockopt::curve_publickey, identity_->public_key);
+        s.set(zmq::sockopt::curve_secretkey, identity_->secret_key);
+    }
+    s.connect(endpoint);
+    return s;
+}
 
 PeerLinks::Link* PeerLinks::link_for(const std::string& address, std::string& error) {
     if (auto it = links_.find(address); it != links_.end()) return it->second.get();
@@ -74,24 +100,19 @@ PeerLinks::Link* PeerLinks::link_for(const std::string& address, std::string& er
         error = "'" + address + "' is not host:port";
         return nullptr;
     }
-    auto link = std::make_unique<Link>(Link { address,
-        zmq::socket_t(context_, zmq::socket_type::dealer), {}, {}, false, {}, {}, {}, false });
-    auto& s = link->socket;
-    tune_socket(s, kMaxFromHost, config_.heartbeat_ms, config_.peer_timeout_ms);
-    // Nothing queues for a host that is not there: a move sent then must not land minutes later.
-    s.set(zmq::sockopt::immediate, 1);
-    s.set(zmq::sockopt::ipv6, 1);
-    s.set(zmq::sockopt::reconnect_ivl, 100);
-    s.set(zmq::sockopt::reconnect_ivl_max, 1000);
-    s.set(zmq::sockopt::routing_id, "p" + random_hex_id().substr(0, 15));
+    auto link = std::make_unique<Link>();
+    link->address = address;
+    // With CURVE the host's key comes first, from its key-probe port (peer_key_probe.cpp).
+    link->probing = identity_.has_value();
     try {
-        s.connect(endpoint);
+        link->socket = open_socket(
+            link->probing ? key_probe_endpoint(endpoint) : endpoint, "", link->probing);
     } catch (const zmq::error_t& e) {
         error = "cannot connect to " + address + ": " + e.what();
         return nullptr;
     }
     link->monitor = std::make_unique<SocketMonitor>(
-        context_, s, ZMQ_EVENT_CONNECTED | ZMQ_EVENT_CONNECT_RETRIED);
+        context_, link->socket, ZMQ_EVENT_CONNECTED | ZMQ_EVENT_CONNECT_RETRIED);
     spdlog::info("connecting to host {}", address);
     return links_.emplace(address, std::move(link)).first->second.get();
 }
@@ -107,6 +128,13 @@ void PeerLinks::request(
     std::uint64_t id = next_request_++;
     msg.set_version(wire::kProtocolVersion);
     msg.set_request_id(id);
+    if (!link.rejection.empty()) {
+        pb::HostMessage reply;
+        reply.set_version(wire::kProtocolVersion);
+        wire::set_error(reply.mutable_error(), pb::ERROR_CODE_NOT_ALLOWED, link.rejection);
+        done(reply);
+        return;
+    }
     auto until = now.steady + milliseconds(config_.request_timeout_ms);
     if (deadline) until = std::min(until, *deadline);
     Pending pending { std::move(done), until, std::move(msg) };
@@ -116,6 +144,7 @@ void PeerLinks::request(
 
 bool PeerLinks::send_pending(Link& link, Pending& p, const Now& now) {
     if (now.steady >= p.deadline) return false; // its asker has been told it failed
+    if (link.probing || !link.rejection.empty()) return false; // not before the key is known
     if (link.host_clock_offset) {
         // The host stops a little before we give up, so that its answer has time to come back.
         auto margin = std::min<Clock::duration>(kAnswerMargin, (p.deadline - now.steady) / 2);
@@ -134,6 +163,12 @@ bool PeerLinks::send_pending(Link& link, Pending& p, const Now& now) {
 }
 
 void PeerLinks::on_readable(Link& link, const Now& now) {
+    if (link.probing) {
+        zmq::message_t frame;
+        // The first answer settles it; the socket is then another (or the link refused).
+        if (link.socket.recv(frame, zmq::recv_flags::dontwait)) on_probe_answer(link, frame, now);
+        return;
+    }
     for (int i = 0; i < kDrainBatch; ++i) {
         zmq::message_t frame;
         if (!link.socket.recv(frame, zmq::recv_flags::dontwait)) break;
@@ -253,6 +288,7 @@ bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
     r.spectator = joined.seat() == kNoSeat;
     r.token = joined.token();
     r.connection = pb::CONNECTION_STATE_CONNECTED;
+    pin_host_key(r.address);
     save();
     listener_.room_changed(*r.state, nullptr, r.me, r.connection);
     return true;
@@ -294,6 +330,14 @@ void PeerLinks::rejoin(Replica& r, const Now& now) {
                 save();
                 return;
             }
+            if (reply.error().code() == pb::ERROR_CODE_NOT_ALLOWED) {
+                // The host refused us (our key is not the one that holds the seat), or we
+                // refused it (its key changed): asking again changes nothing. The seat is kept,
+                // for `halma join` once the person has looked into it.
+                spdlog::warn("room {}: cannot rejoin: {}", room_id, reply.error().message());
+                set_connection(*replica, pb::CONNECTION_STATE_DISCONNECTED);
+                return;
+            }
             set_connection(*replica, pb::CONNECTION_STATE_CONNECTING);
             replica->next_rejoin = retry_at;
         },
@@ -319,6 +363,9 @@ std::optional<PeerLinks::Clock::time_point> PeerLinks::next_deadline() const {
             consider(link->last_recv + milliseconds(config_.peer_timeout_ms));
         for (const auto& [id, p] : link->pending)
             consider(p.sent ? p.deadline : std::min(p.deadline, link->last_send + kSendRetry));
+        if (link->probing) consider(link->probe_sent + kProbeRetry);
+        if (identity_ && !link->probing && link->rejection.empty() && !link->up)
+            consider(link->reprobe_at);
     }
     for (const auto& r : replicas_)
         if (r->connection == pb::CONNECTION_STATE_CONNECTING && !r->rejoin_in_flight)
@@ -345,6 +392,11 @@ void PeerLinks::refuse_if_nobody_listens(Link& link, std::vector<std::uint64_t>&
 
 void PeerLinks::tick(const Now& now) {
     for (auto& [address, link] : links_) {
+        // A keyed link the host has not answered on for a while: maybe a new key; ask again.
+        if (identity_ && !link->probing && link->rejection.empty() && !link->up
+            && now.steady >= link->reprobe_at)
+            reprobe(*link);
+        if (link->probing && now.steady - link->probe_sent >= kProbeRetry) send_probe(*link, now);
         // Requests: retry what a connecting link refused, give up on what waited too long.
         std::vector<std::uint64_t> expired;
         for (auto& [id, p] : link->pending) {
@@ -370,6 +422,9 @@ void PeerLinks::tick(const Now& now) {
         if (!has_rooms) continue;
         if (link->up && now.steady - link->last_recv >= milliseconds(config_.peer_timeout_ms)) {
             link->up = false;
+            // A host that is only slow, or restarting with the same key, has this long to come
+            // back on the same connection before its key is asked again.
+            link->reprobe_at = now.steady + 2 * milliseconds(config_.peer_timeout_ms);
             spdlog::warn("host {} went silent; reconnecting", address);
             for (auto& r : replicas_)
                 if (r->address == address && r->connection == pb::CONNECTION_STATE_CONNECTED) {
@@ -377,6 +432,7 @@ void PeerLinks::tick(const Now& now) {
                     r->next_rejoin = now.steady;
                 }
         }
+        if (link->probing || !link->rejection.empty()) continue;
         if (now.steady - link->last_send >= milliseconds(config_.heartbeat_ms)) {
             pb::PeerMessage beat;
             beat.set_version(wire::kProtocolVersion);
@@ -427,6 +483,20 @@ void PeerLinks::join(const std::string& address, const std::string& room, bool s
         wire::set_error(reply.mutable_error(), pb::ERROR_CODE_BAD_REQUEST, error);
         done(reply);
         return;
+    }
+    // A friends code names the host's key (its last 16 digits are the key's fingerprint): only
+    // that host may have the room, not whoever answers at the address.
+    if (std::string code = normalize_code(room); code.size() == kFriendsCodeWithKey && identity_) {
+        std::string digits = code.substr(kFriendsCodeWithKey - kFriendsKeyDigits);
+        if (!link->host_key.empty() && fingerprint_digits(link->host_key).rfind(digits, 0) != 0) {
+            pb::HostMessage reply;
+            wire::set_error(reply.mutable_error(), pb::ERROR_CODE_NOT_ALLOWED,
+                "the host at " + address + " (key " + key_fingerprint(link->host_key)
+                    + ") is not the one this friends code names; nothing was sent");
+            done(reply);
+            return;
+        }
+        link->expected_digits = digits;
     }
     pb::PeerMessage msg;
     auto* join = msg.mutable_join();

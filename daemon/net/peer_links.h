@@ -8,6 +8,8 @@
 #include "daemon/net/room_listener.h"
 #include "daemon/net/socket_monitor.h"
 #include "daemon/room/room_state.h"
+#include "daemon/trust/host_key.h"
+#include "daemon/trust/known_hosts.h"
 
 #include <chrono>
 #include <functional>
@@ -48,6 +50,16 @@ public:
         // Reports refused connects; `refused` until a connect succeeds.
         std::unique_ptr<SocketMonitor> monitor;
         bool refused = false;
+        // Encrypted links (peer_key_probe.cpp): until the host's key is known, `socket` is a
+        // plain DEALER at its key-probe port, and nothing but the probe is sent.
+        bool probing = false;
+        Clock::time_point probe_sent {};
+        // Not answered on the encrypted link by then (the host may have a new key, and a CURVE
+        // handshake with the wrong one fails without a word): probed again.
+        Clock::time_point reprobe_at {};
+        std::string host_key; // the CURVE key the link is encrypted to, once known
+        std::string expected_digits; // fingerprint digits a friends code says the key has
+        std::string rejection; // why this host is refused (its key): every request fails so
     };
     struct Replica {
         std::string address;
@@ -65,6 +77,11 @@ public:
     };
 
     PeerLinks(zmq::context_t& context, const Config& config, RoomListener& listener);
+    // Encrypts every link to a host with CURVE, as this daemon's key pair; before restore().
+    // Without it links are plain (a testing option: --insecure-plain-links).
+    void use_curve(const CurveKeyPair& keys) { identity_ = keys; }
+    // Forgets the key pinned for a host (its owner made a new one); false if none was.
+    engine::Result<bool> forget_host(const std::string& address);
 
     // Rejoins the rooms this daemon held seats in when it last ran.
     void restore(const Now& now);
@@ -87,6 +104,20 @@ public:
 
 private:
     Link* link_for(const std::string& address, std::string& error);
+    // A DEALER to `endpoint`, encrypted to `server_key` (empty: plain), as links are tuned; a
+    // `probe` socket reads only a probe's answer.
+    zmq::socket_t open_socket(
+        const std::string& endpoint, const std::string& server_key, bool probe = false);
+    // The key probe (peer_key_probe.cpp): sent, answered, and the link then opened encrypted.
+    void send_probe(Link& link, const Now& now);
+    void on_probe_answer(Link& link, const zmq::message_t& frame, const Now& now);
+    // Back to probing, on a fresh socket: a host that does not answer on the encrypted link
+    // may have come back with another key (the handshake fails without a word), and is asked.
+    void reprobe(Link& link);
+    // Why `key` is not the host's at `address` (pinned otherwise, or not a friends code's).
+    std::optional<std::string> key_rejection(const Link& link, const std::string& key) const;
+    void reject_host(Link& link, const std::string& why);
+    void pin_host_key(const std::string& address);
     void request(
         Link& link, wire::pb::PeerMessage msg, Reply done, const Now& now, Deadline deadline = {});
     // Hands a request to ZeroMQ unless its deadline has passed, stamped with the deadline in
@@ -109,6 +140,8 @@ private:
     std::map<std::string, std::unique_ptr<Link>> links_; // by address
     std::vector<std::unique_ptr<Replica>> replicas_;
     std::uint64_t next_request_ = 1;
+    std::optional<CurveKeyPair> identity_;
+    KnownHosts known_;
 };
 
 } // namespace halma::daemon

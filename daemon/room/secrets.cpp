@@ -45,6 +45,13 @@ std::string random_room_code() {
     return s;
 }
 
+std::string random_room_code(std::string_view key_digits) {
+    std::string s = random_room_code();
+    for (std::size_t i = 0; i < kFriendsKeyDigits && i < key_digits.size(); ++i)
+        s += (i % 4 == 0 ? "-" : "") + std::string(1, key_digits[i]);
+    return s;
+}
+
 std::string normalize_code(std::string_view code) {
     std::string s;
     for (char c : code) {

@@ -188,7 +188,9 @@ def host_restart_resumes_rooms():
         for mover in [bob, ann]:
             if not mover.api().view().your_turn:
                 play_one([ann, bob])
-            v = mover.api().view()
+            # The other's move reaches the mover's replica a moment after it is acknowledged.
+            v = wait_until(lambda: (lambda view: view if view.your_turn else None)(mover.api().view()), 10,
+                           f"{mover.name}'s turn")
             move = greedy_move(v)
             api_move(mover, move)
             ann.kill(signal.SIGKILL)

@@ -30,9 +30,17 @@ def _die_with_parent():
 
 
 def free_port():
-    with socket.socket() as s:
-        s.bind((LOOPBACK, 0))
-        return s.getsockname()[1]
+    """A free port whose neighbour is free too: a daemon answers key probes on its port + 1."""
+    for _ in range(100):
+        with socket.socket() as s, socket.socket() as t:
+            s.bind((LOOPBACK, 0))
+            port = s.getsockname()[1]
+            try:
+                t.bind((LOOPBACK, port + 1))
+            except OSError:
+                continue
+            return port
+    raise Failure("no free pair of ports on 127.0.0.1")
 
 
 class Failure(AssertionError):
@@ -288,10 +296,41 @@ def replica_digest(view):
             tuple((s.name, s.player) for s in view.seats))
 
 
-def raw_peer(ctx, daemon):
+# This test process's CURVE key pair when it plays a peer daemon: one key for every raw peer it
+# opens, so a seat taken through one of them can be used through another (the host binds a seat
+# token to the key that joined with it).
+CLIENT_KEYS = zmq.curve_keypair()
+
+
+def host_key(daemon):
+    """The daemon's CURVE public key (Z85, bytes) from its state directory; None if it has none."""
+    try:
+        with open(os.path.join(daemon.state_dir, "curve")) as f:
+            for line in f:
+                if line.startswith("public "):
+                    return line.split()[1].encode()
+    except FileNotFoundError:
+        return None
+    return None
+
+
+def secure(sock, daemon, keys=None):
+    """Makes `sock` a CURVE client of the daemon's host port (as every peer daemon is), as
+    `keys` (default: CLIENT_KEYS); a daemon without a key (--insecure-plain-links) is left plain."""
+    key = host_key(daemon)
+    if key:
+        public, secret = keys or CLIENT_KEYS
+        sock.curve_serverkey = key
+        sock.curve_publickey = public
+        sock.curve_secretkey = secret
+    return sock
+
+
+def raw_peer(ctx, daemon, keys=None):
     """A DEALER straight at a daemon's host port, as a misbehaving peer would be."""
     s = ctx.socket(zmq.DEALER)
     s.setsockopt(zmq.LINGER, 0)
+    secure(s, daemon, keys)
     s.connect(f"tcp://{daemon.address}")
     return s
 

@@ -11,7 +11,7 @@ import time
 
 import zmq
 
-from halmatest import HALMA, Cluster, Daemon, api_pb2, check, common_pb2, peer_pb2, run, wait_until
+from halmatest import HALMA, Cluster, Daemon, api_pb2, check, common_pb2, free_port, peer_pb2, run, wait_until
 
 # A window title, a colour, a screen clear and a right-to-left override.
 EVIL = "\x1b]0;pwned\x07\x1b[31m\u202eevil\x1b[2J\x9b1m"
@@ -35,9 +35,19 @@ class FakeHost(threading.Thread):
 
     def __init__(self, ctx):
         super().__init__(daemon=True)
+        # A host as a daemon sees it: a CURVE server (its own key; no ZAP handler, so it takes
+        # any client), and the key-probe port above it that tells its key.
+        public, secret = zmq.curve_keypair()
         self.sock = ctx.socket(zmq.ROUTER)
         self.sock.setsockopt(zmq.LINGER, 0)
-        self.port = self.sock.bind_to_random_port("tcp://127.0.0.1")
+        self.sock.curve_server = True
+        self.sock.curve_secretkey = secret
+        self.probe = ctx.socket(zmq.ROUTER)
+        self.probe.setsockopt(zmq.LINGER, 0)
+        self.port = free_port()
+        self.sock.bind(f"tcp://127.0.0.1:{self.port}")
+        self.probe.bind(f"tcp://127.0.0.1:{self.port + 1}")
+        self.key = public.decode()
         self.outbox = queue.Queue()
         self.stop = threading.Event()
         self.peer = None
@@ -73,6 +83,11 @@ class FakeHost(threading.Thread):
 
     def run(self):
         while not self.stop.is_set():
+            if self.probe.poll(0):
+                ident, _ = self.probe.recv_multipart()
+                answer = peer_pb2.HostMessage(version=1)
+                answer.host_key.curve_key = self.key
+                self.probe.send_multipart([ident, answer.SerializeToString()])
             if self.sock.poll(50):
                 ident, data = self.sock.recv_multipart()
                 msg = peer_pb2.PeerMessage()
@@ -88,6 +103,7 @@ class FakeHost(threading.Thread):
                 self.sock.send_multipart([self.peer, update.SerializeToString()])
                 self.sent += 1
         self.sock.close()
+        self.probe.close()
 
 
 def hostile_host_is_contained():

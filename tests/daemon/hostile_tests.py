@@ -15,7 +15,7 @@ import sys
 import zmq
 
 import halmatest
-from halmatest import (Cluster, Daemon, api_pb2, check, common_pb2, peer_pb2, play_one, raw_peer, replica_digest, run,
+from halmatest import (Cluster, Daemon, api_pb2, check, common_pb2, peer_pb2, play_one, raw_peer, replica_digest, run, secure,
                        wait_until)
 
 FLOOD_CONNECTIONS = 1100
@@ -237,6 +237,7 @@ def unread_rejoins_stay_bounded():
         sleeper.setsockopt(zmq.LINGER, 0)
         sleeper.setsockopt(zmq.RCVHWM, 1)
         sleeper.setsockopt(zmq.RCVBUF, 4096)
+        secure(sleeper, ann)  # the raw peer's key: the token is bound to it
         sleeper.connect(f"tcp://{ann.address}")
         for i in range(REJOINS):
             sleeper.send(peer_pb2.PeerMessage(version=1, request_id=i + 1, join=peer_pb2.JoinRoom(
