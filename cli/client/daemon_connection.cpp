@@ -24,12 +24,35 @@ std::string random_key() {
     return text;
 }
 
+// The service's directory is 0750 for the group halma: a user outside it cannot even see
+// whether its socket is there, so the fallback of default_runtime_dir() passed them by.
+std::string no_daemon_message(const std::string& socket_path) {
+    std::error_code ignored;
+    std::string service_socket = std::string(kServiceRuntimeDir) + "/api.sock";
+    if (socket_path != service_socket && std::filesystem::is_directory(kServiceRuntimeDir, ignored)
+        && access(kServiceRuntimeDir, X_OK) != 0)
+        return "no halmad of your own is running (no " + socket_path
+            + "), and the halma service's socket in " + kServiceRuntimeDir
+            + " is only for root and the group halma: ask the owner to run `sudo adduser "
+              "YOUR-NAME halma` (then log in again), or start your own with `halmad &`";
+    return "no halmad is running here (no " + socket_path
+        + "); start one with `halmad &`, or point --runtime-dir at its directory";
+}
+
 } // namespace
 
 std::string default_runtime_dir() {
     if (const char* d = std::getenv("HALMA_RUNTIME_DIR"); d && *d) return d;
-    if (const char* d = std::getenv("XDG_RUNTIME_DIR"); d && *d) return std::string(d) + "/halma";
-    return "/tmp/halma-" + std::to_string(getuid());
+    std::string own = "/tmp/halma-" + std::to_string(getuid());
+    if (const char* d = std::getenv("XDG_RUNTIME_DIR"); d && *d) own = std::string(d) + "/halma";
+    // On a host where halmad runs as the Debian service and nobody runs one of their own (a Pi),
+    // `halma rooms` should just work: the service's directory is the fallback. Whoever may not
+    // use it (not root, not in the group halma) is told so by the socket's permissions.
+    std::error_code ignored;
+    if (!std::filesystem::exists(own + "/api.sock", ignored)
+        && std::filesystem::exists(std::string(kServiceRuntimeDir) + "/api.sock", ignored))
+        return kServiceRuntimeDir;
+    return own;
 }
 
 DaemonConnection::DaemonConnection(
@@ -57,8 +80,7 @@ bool DaemonConnection::receive(std::chrono::milliseconds wait, pb::Reply& out) {
 std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
     if (problem_) return std::unexpected(NoReply { *problem_ });
     if (!std::filesystem::exists(socket_path_))
-        return std::unexpected(NoReply { "no halmad is running here (no " + socket_path_
-            + "); start one with `halmad &`, or point --runtime-dir at its directory" });
+        return std::unexpected(NoReply { no_daemon_message(socket_path_) });
     if (next_id_ == 1 && nothing_listens(socket_path_))
         return std::unexpected(NoReply { "no halmad is running here (" + socket_path_
             + " refuses connections: left by one that ended); start one with `halmad &`" });

@@ -16,9 +16,12 @@ namespace halma::cli {
 
 namespace pb = ::halma::v1;
 
-// Where the local daemon's socket is: --runtime-dir, $HALMA_RUNTIME_DIR, $XDG_RUNTIME_DIR/halma,
-// or /tmp/halma-UID: halmad's order, less systemd's $RUNTIME_DIRECTORY, which only the service
-// itself sees (reach a service's daemon with HALMA_RUNTIME_DIR=/run/halma).
+// The Debian service's runtime directory (RuntimeDirectory=halma in systemd/halmad.service).
+inline constexpr const char* kServiceRuntimeDir = "/run/halma";
+
+// Where the local daemon's socket is: --runtime-dir, $HALMA_RUNTIME_DIR, $XDG_RUNTIME_DIR/halma
+// or /tmp/halma-UID (halmad's order, less systemd's $RUNTIME_DIRECTORY, which only the service
+// itself sees), and when that holds no socket but the service's /run/halma does, the service.
 std::string default_runtime_dir();
 
 // A request that did not get a reply: no daemon, or no answer in time. Exit code 1.

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # halmad as a service: one_version (project()'s version in --version, the start-up log and
 # DaemonStatus), socket_modes (the API socket is the owner's alone, unless systemd made the
-# directory and opened it to the group: RuntimeDirectoryMode=0750 gives the group halma 0660).
+# directory and opened it to the group: RuntimeDirectoryMode=0750 gives the group halma 0660),
+# service_fallback (on a Pi where only the service runs, `halma` finds /run/halma by itself, and
+# a user outside the group is told why it cannot use it; root only: a mount namespace of its own
+# puts a tmpfs over /run, so this machine's /run is never touched).
 # Usage: service_tests.sh TEST HALMAD HALMA VERSION
 set -uo pipefail
 . "$(dirname "$0")/../package/lib.sh"
@@ -56,6 +59,34 @@ socket_modes)
     mkdir -m 0700 "$tmp/private"
     start "$tmp/private" RUNTIME_DIRECTORY="$tmp/private" || exit 1
     check "systemd's 0700 directory gives a 0600 socket" test "$(mode "$tmp/private/api.sock")" = 600
+    stop ;;
+service_fallback)
+    if [ -z "${HALMA_IN_OWN_RUN:-}" ]; then
+        [ "$(id -u)" = 0 ] || { echo "SKIP: needs root for a mount namespace"; exit 77; }
+        trap - EXIT; rm -rf "$tmp"
+        HALMA_IN_OWN_RUN=1 exec unshare --mount --propagation private bash "$0" "$@"
+    fi
+    mount -t tmpfs -o mode=0755 tmpfs /run || { echo "SKIP: cannot mount a tmpfs on /run"; exit 77; }
+    mkdir -m 0750 /run/halma
+    start /run/halma RUNTIME_DIRECTORY=/run/halma || exit 1
+    mkdir -m 0700 "$tmp/xdg"
+    as_player() { env -u HALMA_RUNTIME_DIR XDG_RUNTIME_DIR="$tmp/xdg" "$@"; }
+    out=$(as_player "$halma" daemon status 2>&1)
+    check "with no daemon of one's own, halma reaches the service's: $out" grep -q "^halmad $version" <<<"$out"
+    # One's own daemon comes first when there is one.
+    mkdir -m 0700 "$tmp/xdg/halma"
+    "$halmad" --listen 127.0.0.1:0 --no-mdns --runtime-dir "$tmp/xdg/halma" --state-dir "$tmp/state-own" \
+        --name mine >"$tmp/own.log" 2>&1 &
+    own=$!
+    for _ in $(seq 100); do [ -S "$tmp/xdg/halma/api.sock" ] && break; sleep 0.05; done
+    out=$(as_player "$halma" daemon status 2>&1)
+    check "one's own daemon is preferred: $out" grep -q "player mine" <<<"$out"
+    kill "$own"; wait "$own" 2>/dev/null
+    rm -rf "$tmp/xdg/halma"
+    # Someone outside the group halma cannot see into /run/halma: told why, not "no halmad".
+    chmod 0755 "$tmp" "$tmp/xdg"
+    out=$(as_player setpriv --reuid=65534 --regid=65534 --clear-groups "$halma" daemon status 2>&1)
+    check "a user outside the group is told about the group halma: $out" grep -q "group halma" <<<"$out"
     stop ;;
 *) echo "unknown test $test_name"; exit 2 ;;
 esac
