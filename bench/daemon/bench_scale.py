@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""How much one host carries (issue 11): real halmad processes on 127.0.0.1, each figure printed
+beside its N=0 baseline measured in the same run. Not a test: figures only.
+
+  bot rooms    N rooms where two bots play each other, and one room where a person (this
+               script, through the host's local API) plays a bot of the same level: the
+               person's wait for the bot's reply (sending the move to being told it is their
+               turn again) and the ack of their move (the API's reply), p50/p99.
+  idle rooms   N rooms nobody is in: the host's event loop's CPU per human move (its main
+               thread's run time from /proc/PID/task/PID/schedstat, over a whole exchange with
+               an easy bot, divided by the person's moves) and a status request's time.
+  spectators   N other halmad spectating the person's room (every move fans out to each).
+  throughput   bot-only rooms' moves per second with 1, 2 and all bot threads.
+
+--quick runs each section once at its smallest sizes, as a smoke test that it runs and prints.
+"""
+import argparse
+import os
+import statistics
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "daemon"))
+
+import halmatest  # noqa: E402
+from halma.v1 import api_pb2, common_pb2  # noqa: E402
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def start(cluster, name, extra=()):
+    """A halmad as the tests start one, but logging warnings only (debug lines cost the loop)."""
+    d = halmatest.Daemon(cluster, name, extra)
+    command = d.command
+    d.command = lambda: [a if a != "debug" else "warn" for a in command()]
+    cluster.daemons.append(d)
+    return d.start()
+
+
+def loop_cpu_ns(daemon):
+    """The run time of halmad's main thread (the event loop), in nanoseconds."""
+    pid = daemon.proc.pid
+    with open(f"/proc/{pid}/task/{pid}/schedstat") as f:
+        return int(f.read().split()[0])
+
+
+def host_room(api, name, bots, level, spectate=False):
+    api.ok(host=api_pb2.HostRequest(name=name, spectate=spectate, bots=bots, bot_level=level,
+                                    mode=common_pb2.RoomMode(players=2)))
+
+
+def play(api, moves, room="me", timeout=300):
+    """The person plays greedy moves against the room's bot: (ack times, wait times) in seconds."""
+    acks, waits = [], []
+    view = api.view(room)
+    deadline = time.monotonic() + timeout
+    while len(waits) < moves and time.monotonic() < deadline:
+        if view.summary.phase != common_pb2.PHASE_PLAYING:
+            break
+        if not view.your_turn:
+            api.sock.poll(5)
+            api.events.clear()
+            view = api.view(room)
+            continue
+        sent = time.monotonic()
+        reply = api.move(halmatest.greedy_move(view), room=room)
+        acks.append(time.monotonic() - sent)
+        if reply.HasField("error"):
+            raise SystemExit(f"move refused: {reply.error.message}")
+        while time.monotonic() < deadline:  # until the bot has answered
+            api.sock.poll(5)
+            api.events.clear()
+            view = api.view(room)
+            if view.your_turn or view.summary.phase != common_pb2.PHASE_PLAYING:
+                break
+        waits.append(time.monotonic() - sent)
+    if len(waits) < moves:
+        print(f"  (only {len(waits)} of {moves} moves: the game ended or time ran out)", flush=True)
+    return acks, waits
+
+
+def load_average():
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.1f}"
+
+
+def verdict(ok):
+    return "goal met" if ok else "goal MISSED"
+
+
+def bot_rooms(cluster, level, rooms, moves, threads):
+    extra = ["--bot-level", level] + (["--bot-threads", str(threads)] if threads else [])
+    d = start(cluster, f"bots-{level}-{rooms}", extra)
+    api = d.api()
+    for i in range(rooms):
+        host_room(api, f"bots{i}", 2, level, spectate=True)
+    host_room(api, "me", 1, level)
+    api.ok(subscribe=api_pb2.SubscribeRequest(room="me"))
+    play(api, 1)  # warm-up: the first move pages code and caches in
+    acks, waits = play(api, moves)
+    d.kill()
+    return acks, waits
+
+
+def section_bot_rooms(cluster, args):
+    print(f"\n== bot rooms: a person's wait for the bot's reply and their move's ack, beside N "
+          f"bot-only rooms ({args.moves} moves; bot threads: {args.threads or 'default'}) ==")
+    print(f"{'level':>5} {'rooms':>5} {'wait p50':>9} {'wait p99':>9} {'vs N=0':>7} "
+          f"{'ack p50':>8} {'ack p99':>8} {'vs N=0':>7}")
+    goals = []
+    for level in args.levels.split(","):
+        base = None
+        for rooms in args.rooms:
+            acks, waits = bot_rooms(cluster, level, rooms, args.moves, args.threads)
+            w99, a99 = percentile(waits, 99), percentile(acks, 99)
+            if base is None:
+                base = (w99, a99)
+            print(f"{level:>5} {rooms:>5} {ms(percentile(waits, 50)):>7}ms {ms(w99):>7}ms "
+                  f"{w99 / base[0]:>6.2f}x {ms(percentile(acks, 50)):>6}ms {ms(a99):>6}ms "
+                  f"{a99 / base[1]:>6.2f}x", flush=True)
+            if rooms == max(args.rooms) and rooms > 0:
+                goals.append((f"{level}, {rooms} rooms: wait p99 within 1.5x of N=0 "
+                              f"({w99 / base[0]:.2f}x)", w99 <= 1.5 * base[0]))
+                goals.append((f"{level}, {rooms} rooms: ack p99 within 10 ms ({ms(a99)} ms)",
+                              a99 <= 0.010))
+    return goals
+
+
+def section_idle_rooms(cluster, args):
+    print(f"\n== idle rooms: the event loop's CPU per human move (an exchange with an easy bot) and "
+          f"a status request, beside N rooms nobody is in ({args.moves} moves) ==")
+    print(f"{'rooms':>5} {'loop CPU/move':>13} {'vs N=0':>7} {'status p50':>10} {'status p99':>10} "
+          f"{'vs N=0':>7}")
+    base, goals = None, []
+    for rooms in args.idle:
+        d = start(cluster, f"idle-{rooms}", ["--bot-level", "easy"])
+        api = d.api()
+        for i in range(rooms):
+            host_room(api, f"idle{i}", 0, "easy", spectate=True)
+        host_room(api, "me", 1, "easy")
+        api.ok(subscribe=api_pb2.SubscribeRequest(room="me"))
+        play(api, 2)  # warm-up: the first moves page code and caches in
+        before = loop_cpu_ns(d)
+        acks, waits = play(api, args.moves)
+        cpu = (loop_cpu_ns(d) - before) / max(1, len(waits)) / 1e9
+        status = []
+        for _ in range(args.moves):
+            sent = time.monotonic()
+            api.ok(status=api_pb2.StatusRequest())
+            status.append(time.monotonic() - sent)
+        d.kill()
+        s99 = percentile(status, 99)
+        if base is None:
+            base = (cpu, s99)
+        print(f"{rooms:>5} {cpu * 1e6:>10.0f} us {cpu / base[0]:>6.2f}x {ms(percentile(status, 50)):>8}ms "
+              f"{ms(s99):>8}ms {s99 / base[1]:>6.2f}x", flush=True)
+        if rooms == max(args.idle) and rooms > 0:
+            goals.append((f"{rooms} idle rooms: loop CPU per human move within 1.2x of none "
+                           f"({cpu / base[0]:.2f}x)", cpu <= 1.2 * base[0]))
+    return goals
+
+
+def section_spectators(cluster, args):
+    print(f"\n== spectators: N other halmad watching the person's room (easy bot, {args.moves} moves) ==")
+    print(f"{'daemons':>7} {'wait p50':>9} {'wait p99':>9} {'vs N=0':>7} {'ack p50':>8} {'ack p99':>8} "
+          f"{'vs N=0':>7}")
+    base = None
+    for count in args.spectators:
+        host = start(cluster, f"spec-host-{count}", ["--bot-level", "easy"])
+        api = host.api()
+        host_room(api, "me", 1, "easy")
+        watchers = []
+        for i in range(count):
+            w = start(cluster, f"spec{count}-{i}")
+            w.api().ok(join=api_pb2.JoinRequest(address=host.address, room="me", spectate=True))
+            watchers.append(w)
+        api.ok(subscribe=api_pb2.SubscribeRequest(room="me"))
+        play(api, 1)  # warm-up
+        acks, waits = play(api, args.moves)
+        for w in watchers + [host]:
+            w.kill()
+        w99, a99 = percentile(waits, 99), percentile(acks, 99)
+        if base is None:
+            base = (w99, a99)
+        print(f"{count:>7} {ms(percentile(waits, 50)):>7}ms {ms(w99):>7}ms {w99 / base[0]:>6.2f}x "
+              f"{ms(percentile(acks, 50)):>6}ms {ms(a99):>6}ms {a99 / base[1]:>6.2f}x", flush=True)
+    return []
+
+
+def section_throughput(cluster, args):
+    cores = os.cpu_count()
+    sizes = sorted({1, min(2, cores), cores})
+    rooms = 4 * cores
+    print(f"\n== throughput: {rooms} rooms of two hard bots, moves/s over {args.seconds:g} s, "
+          f"by bot threads ({cores} cores) ==")
+    print(f"{'threads':>7} {'moves/s':>8} {'vs 1 thread':>11}")
+    base, goals, rate = None, [], 0.0
+    for threads in sizes:
+        d = start(cluster, f"tput-{threads}", ["--bot-threads", str(threads)])
+        api = d.api()
+        for i in range(rooms):
+            host_room(api, f"bots{i}", 2, "hard", spectate=True)
+
+        def moves():
+            return sum(len(api.view(f"bots{i}").moves) for i in range(rooms))
+        time.sleep(0.5)
+        before, started = moves(), time.monotonic()
+        time.sleep(args.seconds)
+        rate = (moves() - before) / (time.monotonic() - started)
+        d.kill()
+        if base is None:
+            base = rate
+        print(f"{threads:>7} {rate:>8.1f} {rate / base:>10.2f}x", flush=True)
+    if len(sizes) > 1:
+        goals.append((f"throughput grows with threads ({rate / base:.2f}x with {sizes[-1]})",
+                      rate >= 1.3 * base))
+    return goals
+
+
+def sizes(text):
+    return [int(n) for n in text.split(",")]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="smallest sizes, a few moves: a smoke run")
+    parser.add_argument("--sections", default="bots,idle,spectators,throughput")
+    parser.add_argument("--levels", default="hard,easy")
+    parser.add_argument("--rooms", default="0,10,50,200", type=sizes, help="bot-only rooms")
+    parser.add_argument("--idle", default="0,100,1000", type=sizes, help="idle rooms")
+    parser.add_argument("--spectators", default="0,10,30,60", type=sizes, help="spectating daemons")
+    parser.add_argument("--moves", type=int, default=20, help="the person's moves per measurement")
+    parser.add_argument("--threads", type=int, default=0, help="bot threads (0: halmad's default)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="throughput window")
+    args = parser.parse_args()
+    if args.quick:
+        args.rooms, args.idle, args.spectators = [0, 2], [0, 5], [0, 2]
+        args.moves, args.seconds, args.levels = 3, 1.0, "easy"
+    print(f"bench_scale: {os.cpu_count()} cores, load {load_average()}; halmad {halmatest.HALMAD}")
+    sections = {"bots": section_bot_rooms, "idle": section_idle_rooms,
+                "spectators": section_spectators, "throughput": section_throughput}
+    goals = []
+    with halmatest.Cluster("scale") as cluster:
+        for name in args.sections.split(","):
+            goals += sections[name](cluster, args)
+    print(f"\n== goals (issue 11) ==  (load at the end {load_average()})")
+    for text, ok in goals:
+        print(f"{verdict(ok)}: {text}")
+
+
+if __name__ == "__main__":
+    main()
