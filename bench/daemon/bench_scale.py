@@ -12,6 +12,9 @@ beside its N=0 baseline measured in the same run. Not a test: figures only.
   spectators   N other halmad spectating the person's room (every move fans out to each).
   throughput   bot-only rooms' moves per second with 1, 2 and all bot threads.
 
+Beside the bot rooms, the loop thread's busy share of a core and how long it stood ready but
+waited for a CPU (ms per second): on a loaded machine, stalls are the scheduler's, not the loop's.
+
 --quick runs each section once at its smallest sizes, as a smoke test that it runs and prints.
 """
 import argparse
@@ -41,11 +44,22 @@ def start(cluster, name, extra=()):
     return d.start()
 
 
-def loop_cpu_ns(daemon):
-    """The run time of halmad's main thread (the event loop), in nanoseconds."""
+def loop_schedstat(daemon):
+    """halmad's main thread (the event loop): nanoseconds run, and waited for a CPU while ready."""
     pid = daemon.proc.pid
     with open(f"/proc/{pid}/task/{pid}/schedstat") as f:
-        return int(f.read().split()[0])
+        run, queued = f.read().split()[:2]
+    return int(run), int(queued)
+
+
+def loop_cpu_ns(daemon):
+    return loop_schedstat(daemon)[0]
+
+
+def loop_share(daemon, before, seconds):
+    """The loop's busy share of one core, and its wait for a CPU (ms per s), since `before`."""
+    run, queued = loop_schedstat(daemon)
+    return (run - before[0]) / 1e9 / seconds, (queued - before[1]) / 1e6 / seconds
 
 
 def host_room(api, name, bots, level, spectate=False):
@@ -105,27 +119,29 @@ def bot_rooms(cluster, level, rooms, moves, threads):
     host_room(api, "me", 1, level)
     api.ok(subscribe=api_pb2.SubscribeRequest(room="me"))
     play(api, 1)  # warm-up: the first move pages code and caches in
+    before, started = loop_schedstat(d), time.monotonic()
     acks, waits = play(api, moves)
+    busy, queued = loop_share(d, before, time.monotonic() - started)
     d.kill()
-    return acks, waits
+    return acks, waits, busy, queued
 
 
 def section_bot_rooms(cluster, args):
     print(f"\n== bot rooms: a person's wait for the bot's reply and their move's ack, beside N "
           f"bot-only rooms ({args.moves} moves; bot threads: {args.threads or 'default'}) ==")
     print(f"{'level':>5} {'rooms':>5} {'wait p50':>9} {'wait p99':>9} {'vs N=0':>7} "
-          f"{'ack p50':>8} {'ack p99':>8} {'vs N=0':>7}")
+          f"{'ack p50':>8} {'ack p99':>8} {'vs N=0':>7} {'loop busy':>9} {'loop queued':>11}")
     goals = []
     for level in args.levels.split(","):
         base = None
         for rooms in args.rooms:
-            acks, waits = bot_rooms(cluster, level, rooms, args.moves, args.threads)
+            acks, waits, busy, queued = bot_rooms(cluster, level, rooms, args.moves, args.threads)
             w99, a99 = percentile(waits, 99), percentile(acks, 99)
             if base is None:
                 base = (w99, a99)
             print(f"{level:>5} {rooms:>5} {ms(percentile(waits, 50)):>7}ms {ms(w99):>7}ms "
                   f"{w99 / base[0]:>6.2f}x {ms(percentile(acks, 50)):>6}ms {ms(a99):>6}ms "
-                  f"{a99 / base[1]:>6.2f}x", flush=True)
+                  f"{a99 / base[1]:>6.2f}x {busy * 100:>8.0f}% {queued:>6.0f} ms/s", flush=True)
             if rooms == max(args.rooms) and rooms > 0:
                 goals.append((f"{level}, {rooms} rooms: wait p99 within 1.5x of N=0 "
                               f"({w99 / base[0]:.2f}x)", w99 <= 1.5 * base[0]))
