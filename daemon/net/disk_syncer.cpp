@@ -4,6 +4,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace halma::daemon {
@@ -29,7 +30,11 @@ void DiskSyncer::run(zmq::socket_t pipe) {
             // A descriptor opened now still reports a write-back error nobody has seen yet.
             int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
             if (fd < 0 && errno == ENOENT) continue; // its room was closed: nothing to keep
-            if (fd < 0 || ::fsync(fd) != 0) {
+            // A file's data (and its size) is what a reload needs; a directory's entries are
+            // its metadata, which only fsync covers.
+            struct stat st { };
+            bool directory = fd >= 0 && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+            if (fd < 0 || (directory ? ::fsync(fd) : ::fdatasync(fd)) != 0) {
                 std::string why = std::strerror(errno);
                 spdlog::error("flushing {} to the disk failed: {}", path.string(), why);
                 // Never blocks: at shutdown nobody reads these any more.

@@ -183,6 +183,7 @@ void HostService::restore_rooms(const Now& now) {
             // Closed, and the daemon stopped before its files were gone: finish the job.
             if (auto removed = store_.remove(id); !removed)
                 spdlog::error("room {}: {}", name, removed.error().message);
+            hand_to_disk(id);
             continue;
         }
         auto& room = *rooms_.emplace(id, std::make_unique<HostedRoom>(std::move(*authority)))
@@ -213,6 +214,7 @@ void HostService::close_room(HostedRoom& room, const Now& now) {
     flush(room, now); // RoomClosed on disk, then to everyone in the room
     if (auto removed = store_.remove(id); !removed)
         spdlog::error("room {}: {}", name, removed.error().message);
+    hand_to_disk(id);
     for (auto& [conn, c] : conns_)
         std::erase_if(c.members, [&](const auto& member) { return member.first == id; });
     unindex(room);

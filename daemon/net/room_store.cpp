@@ -323,9 +323,16 @@ engine::Result<bool> RoomStore::remove(const std::string& room_id) {
     std::error_code ec;
     std::filesystem::remove(dir / "config", ec);
     if (ec) return engine::fail("cannot remove " + (dir / "config").string() + ": " + ec.message());
-    if (auto synced = sync_directory(dir); !synced) return synced;
+    // Flushing later is safe here too: a journalling file system makes the removals durable in
+    // the order they were made, so the config never outlives the rest.
+    if (flush_ == Flush::kNow)
+        if (auto synced = sync_directory(dir); !synced) return synced;
     std::filesystem::remove_all(dir, ec);
     if (ec) return engine::fail("cannot remove " + dir.string() + ": " + ec.message());
+    if (flush_ == Flush::kLater) {
+        unflushed_.push_back(dir_);
+        return true;
+    }
     return sync_directory(dir_);
 }
 

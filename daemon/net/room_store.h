@@ -63,7 +63,7 @@ public:
     // stays the store's.
     int log_fd(const std::string& room_id) const;
     engine::Result<bool> save_members(const std::string& room_id, const StoredMembers& members);
-    // With `later`, create(), rewrite() and save_members() write into the kernel only (a crash of
+    // With `later`, create(), rewrite(), save_members() and remove() write into the kernel only (a crash of
     // the daemon loses nothing) and leave the fsyncs to whoever takes take_unflushed(): the host
     // hands them to its DiskSyncer, so its event loop never waits for the disk.
     void flush_later(bool later) { flush_ = later ? Flush::kLater : Flush::kNow; }
