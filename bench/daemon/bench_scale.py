@@ -31,6 +31,8 @@ from halma.v1 import api_pb2, common_pb2  # noqa: E402
 
 
 def percentile(values, p):
+    if not values:
+        return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
@@ -139,6 +141,11 @@ def ms(seconds):
     return f"{seconds * 1000:.1f}"
 
 
+def times(value, base):
+    """value / base as "1.23x"; "-" when the baseline is nothing (no bot moved in a short window)."""
+    return f"{value / base:.2f}x" if base else "-"
+
+
 def verdict(ok):
     return "goal met" if ok else "goal MISSED"
 
@@ -173,13 +180,13 @@ def section_bot_rooms(cluster, args):
             if base is None:
                 base = (w99, a99)
             print(f"{level:>5} {rooms:>5} {ms(percentile(waits, 50)):>7}ms {ms(w99):>7}ms "
-                  f"{w99 / base[0]:>6.2f}x {ms(percentile(acks, 50)):>6}ms {ms(a99):>6}ms "
-                  f"{a99 / base[1]:>6.2f}x {busy * 100:>8.0f}% {queued:>6.0f} ms/s", flush=True)
+                  f"{times(w99, base[0]):>7} {ms(percentile(acks, 50)):>6}ms {ms(a99):>6}ms "
+                  f"{times(a99, base[1]):>7} {busy * 100:>8.0f}% {queued:>6.0f} ms/s", flush=True)
             if rooms == max(args.rooms) and rooms > 0:
                 goals.append((f"{level}, {rooms} rooms: wait p99 within 1.5x of N=0 "
-                              f"({w99 / base[0]:.2f}x)", w99 <= 1.5 * base[0]))
+                              f"({times(w99, base[0])})", 0 < w99 <= 1.5 * base[0]))
                 goals.append((f"{level}, {rooms} rooms: ack p99 within 10 ms ({ms(a99)} ms)",
-                              a99 <= 0.010))
+                              0 < a99 <= 0.010))
     return goals
 
 
@@ -241,11 +248,11 @@ def section_idle_rooms(cluster, args):
         people[i].daemon.kill()
         if base is None:
             base = (c, s99)
-        print(f"{rooms:>5} {c * 1e6:>10.0f} us {c / base[0]:>6.2f}x {ms(s50):>8}ms "
-              f"{ms(s99):>8}ms {s99 / base[1]:>6.2f}x {rss:>5.1f} MB", flush=True)
+        print(f"{rooms:>5} {c * 1e6:>10.0f} us {times(c, base[0]):>7} {ms(s50):>8}ms "
+              f"{ms(s99):>8}ms {times(s99, base[1]):>7} {rss:>5.1f} MB", flush=True)
         if rooms == max(args.idle) and rooms > 0:
             goals.append((f"{rooms} idle rooms: loop CPU per human move within 1.2x of none "
-                           f"({c / base[0]:.2f}x)", c <= 1.2 * base[0]))
+                           f"({times(c, base[0])})", 0 < c <= 1.2 * base[0]))
     return goals
 
 
@@ -271,8 +278,8 @@ def section_spectators(cluster, args):
         w99, a99 = percentile(waits, 99), percentile(acks, 99)
         if base is None:
             base = (w99, a99)
-        print(f"{count:>7} {ms(percentile(waits, 50)):>7}ms {ms(w99):>7}ms {w99 / base[0]:>6.2f}x "
-              f"{ms(percentile(acks, 50)):>6}ms {ms(a99):>6}ms {a99 / base[1]:>6.2f}x", flush=True)
+        print(f"{count:>7} {ms(percentile(waits, 50)):>7}ms {ms(w99):>7}ms {times(w99, base[0]):>7} "
+              f"{ms(percentile(acks, 50)):>6}ms {ms(a99):>6}ms {times(a99, base[1]):>7}", flush=True)
     return []
 
 
@@ -299,10 +306,10 @@ def section_throughput(cluster, args):
         d.kill()
         if base is None:
             base = rate
-        print(f"{threads:>7} {rate:>8.1f} {rate / base:>10.2f}x", flush=True)
+        print(f"{threads:>7} {rate:>8.1f} {times(rate, base):>11}", flush=True)
     if len(sizes) > 1:
-        goals.append((f"throughput grows with threads ({rate / base:.2f}x with {sizes[-1]})",
-                      rate >= 1.3 * base))
+        goals.append((f"throughput grows with threads ({times(rate, base)} with {sizes[-1]})",
+                      base > 0 and rate >= 1.3 * base))
     return goals
 
 
