@@ -22,7 +22,7 @@ using namespace halma::bench;
 namespace {
 
 constexpr int kDaemons = 6;
-constexpr double kRatioTarget = 5.0;
+constexpr double kRelayRatioGoal = 1.3; // issue 11: p99 against the same-path relays
 constexpr double kIdleCpuTarget = 1.0; // percent of one core
 constexpr double kIdleRssTarget = 20.0; // MB
 
@@ -116,9 +116,15 @@ void print_moves(const Options& o, const MoveFigures& f, const DaemonCluster& cl
     print_row("halmad x6: submit -> mover's reply (Done)", summarize(f.replies));
     print_row("baseline: raw DEALER/ROUTER rtt, tcp", rt);
     print_row("baseline: plain zmq relays, same path x6", summarize(f.relayed));
-    double ratio = rt.p99 > 0 ? m.p99 / rt.p99 : 0;
-    std::printf("  p99 halmad / p99 raw rtt = %.1fx (target <= %.0fx): %s\n", ratio, kRatioTarget,
-        ratio <= kRatioTarget ? "met" : "MISSED");
+    // The headline compares like with like: plain relays take the same hops to the same six
+    // front ends, so what is left is the daemons' own work (the room, protobuf, the disk write).
+    Summary rl = summarize(f.relayed);
+    double ratio = rl.p99 > 0 ? m.p99 / rl.p99 : 0;
+    std::printf("  p99 halmad / p99 plain relays, same path = %.2fx (goal <= %.1fx): %s\n", ratio,
+        kRelayRatioGoal, ratio <= kRelayRatioGoal ? "goal met" : "goal MISSED");
+    // One hop against six: for scale only; it moves with the machine's load, so no goal.
+    std::printf("  p99 halmad / p99 raw echo (one hop, no fan-out) = %.1fx\n",
+        rt.p99 > 0 ? m.p99 / rt.p99 : 0);
     // The daemons' work includes answering the view request the bench makes before each move.
     double n = static_cast<double>(f.moves.size());
     Work d(f.daemons_start, f.daemons_end, n), r(f.relays_start, f.relays_end, n);

@@ -75,10 +75,22 @@ void BotPool::request(const BotJob& job, const engine::Game& game) {
 
 std::unique_ptr<BotPool::Work> BotPool::next_work(bool people_only) {
     std::unique_lock lock(mutex_);
-    wake_.wait(
-        lock, [&] { return stopping_ || (people_only ? queue_.has_person() : !queue_.empty()); });
+    if (people_only) {
+        people_thread_free_ = true;
+        wake_.wait(lock, [&] { return stopping_ || queue_.has_person(); });
+        people_thread_free_ = false;
+        if (stopping_) return nullptr;
+        auto work = std::move(*queue_.pop_person());
+        // Busy now: a pool thread may take the next person's job rather than let it wait.
+        if (queue_.has_person()) wake_.notify_all();
+        return work;
+    }
+    // A pool thread runs at nice 10: a person's job goes to the people's thread (nice 0) when
+    // that one is free, even if a pool thread would be quicker to pick it up.
+    auto can_take = [&] { return people_thread_free_ ? queue_.has_bots_only() : !queue_.empty(); };
+    wake_.wait(lock, [&] { return stopping_ || can_take(); });
     if (stopping_) return nullptr;
-    return std::move(people_only ? *queue_.pop_person() : *queue_.pop());
+    return std::move(people_thread_free_ ? *queue_.pop_bots_only() : *queue_.pop());
 }
 
 void BotPool::run_worker(zmq::socket_t pipe, bool people_only) {

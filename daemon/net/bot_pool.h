@@ -6,7 +6,9 @@
 // A search cannot be stopped halfway, so a person whose bot asks while every pool thread is deep
 // in a bot-only room's move would wait for one of them to finish. One more thread thinks only for
 // people, and the pool threads run at a lower priority (nice 10): when both want the CPU, the
-// person's move gets it, and under overload it is the bot-only rooms that slow down.
+// person's move gets it, and under overload it is the bot-only rooms that slow down. While the
+// people's thread is free, the pool threads leave people's jobs to it: a person's move thought
+// out at nice 10 on a busy machine would wait behind everything else that runs there.
 #pragma once
 
 #include "daemon/net/bot_queue.h"
@@ -62,6 +64,8 @@ private:
     std::mutex mutex_;
     std::condition_variable wake_;
     BotQueue<std::unique_ptr<Work>> queue_;
+    // The people's thread waits for work: the pool's threads leave people's jobs to it then.
+    bool people_thread_free_ = false;
     bool stopping_ = false;
     std::vector<std::thread> workers_;
 };

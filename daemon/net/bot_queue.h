@@ -29,6 +29,17 @@ public:
         return job;
     }
     bool has_person() const { return !people_.empty(); }
+    bool has_bots_only() const { return !bots_only_.empty(); }
+
+    // A bot-only room's job only (for a low-priority thread while the people's thread is free:
+    // a person's move must not be thought out at nice 10), or nothing.
+    std::optional<Job> pop_bots_only() {
+        if (bots_only_.empty()) return std::nullopt;
+        Job job = std::move(bots_only_.front());
+        bots_only_.pop_front();
+        people_in_a_row_ = 0;
+        return job;
+    }
 
     std::optional<Job> pop() {
         if (empty()) return std::nullopt;

@@ -29,6 +29,7 @@ namespace halma::daemon {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr int kBotMovesPerPass = 8;
 
 // Hosted rooms and replicas are built before the API exists; this hands their news on: to the
 // API's subscribers, and for the rooms this daemon hosts, to their adverts on the LAN.
@@ -290,9 +291,15 @@ int run_daemon(const Config& config) {
             while (read(signal_fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info))
                 spdlog::info("signal {}: stopping", info.ssi_signo), stopping = true;
         }
+        // A few bot moves per pass: with hundreds of bot-only rooms playing, the rest wait for
+        // the next pass, after the people's sockets were read (ZeroMQ's poll is level-triggered:
+        // it wakes again at once), so a burst of bots never holds up a person's move for long.
         if (bots.socket() && (items[3].revents & ZMQ_POLLIN))
-            while (auto result = bots.take_result())
+            for (int i = 0; i < kBotMovesPerPass; ++i) {
+                auto result = bots.take_result();
+                if (!result) break;
                 host.bot_moved(result->first, result->second, now);
+            }
         if (items[disk_item].revents & ZMQ_POLLIN)
             while (auto failure = disk.take_failure())
                 host.disk_failed(failure->first, failure->second);

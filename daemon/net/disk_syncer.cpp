@@ -4,6 +4,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace halma::daemon {
@@ -17,7 +18,7 @@ constexpr const char* kEndpoint = "inproc://halmad-disk";
 // Failures go back as [label][0][reason].
 void DiskSyncer::run(zmq::socket_t pipe) {
     for (;;) {
-        std::map<std::string, int> jobs;
+        std::map<std::filesystem::path, std::string> jobs;
         {
             std::unique_lock lock(mutex_);
             wake_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
@@ -25,14 +26,21 @@ void DiskSyncer::run(zmq::socket_t pipe) {
             if (pending_.empty()) return;
             jobs.swap(pending_);
         }
-        for (auto& [label, fd] : jobs) {
-            if (::fdatasync(fd) != 0) {
-                std::string failure = label + '\0' + std::strerror(errno);
-                spdlog::error("flushing {} to the disk failed: {}", label, std::strerror(errno));
+        for (const auto& [path, label] : jobs) {
+            // A descriptor opened now still reports a write-back error nobody has seen yet.
+            int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+            if (fd < 0 && errno == ENOENT) continue; // its room was closed: nothing to keep
+            // A file's data (and its size) is what a reload needs; a directory's entries are
+            // its metadata, which only fsync covers.
+            struct stat st { };
+            bool directory = fd >= 0 && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+            if (fd < 0 || (directory ? ::fsync(fd) : ::fdatasync(fd)) != 0) {
+                std::string why = std::strerror(errno);
+                spdlog::error("flushing {} to the disk failed: {}", path.string(), why);
                 // Never blocks: at shutdown nobody reads these any more.
-                (void)pipe.send(zmq::buffer(failure), zmq::send_flags::dontwait);
+                (void)pipe.send(zmq::buffer(label + '\0' + why), zmq::send_flags::dontwait);
             }
-            ::close(fd);
+            if (fd >= 0) ::close(fd);
         }
     }
 }
@@ -56,23 +64,10 @@ DiskSyncer::~DiskSyncer() {
     worker_.join();
 }
 
-std::optional<std::string> DiskSyncer::sync(int fd, const std::string& label) {
-    if (fd < 0) return std::nullopt;
-    {
-        std::lock_guard lock(mutex_);
-        if (pending_.count(label)) return std::nullopt; // its flush has not started: it covers this
-        if (pending_.size() < kMaxQueued) {
-            int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
-            if (copy >= 0) {
-                pending_.emplace(label, copy);
-                wake_.notify_one();
-                return std::nullopt;
-            }
-            // No descriptor to spare: flush here instead.
-        }
-    }
-    if (::fdatasync(fd) != 0) return std::string(std::strerror(errno));
-    return std::nullopt;
+void DiskSyncer::sync(const std::filesystem::path& path, const std::string& label) {
+    std::lock_guard lock(mutex_);
+    // A flush that has not started covers this write too.
+    if (pending_.try_emplace(path, label).second) wake_.notify_one();
 }
 
 std::size_t DiskSyncer::queued() const {

@@ -45,13 +45,14 @@ engine::Result<bool> sync_directory(const std::filesystem::path& dir) {
 }
 
 engine::Result<bool> write_file_atomically(
-    const std::filesystem::path& path, std::string_view bytes) {
+    const std::filesystem::path& path, std::string_view bytes, Flush flush) {
     auto tmp = path;
     tmp += ".tmp";
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0) return os_error("create", tmp);
     // A temporary file left by a crash keeps its mode through O_TRUNC: set it again.
-    bool ok = ::fchmod(fd, 0600) == 0 && write_all(fd, bytes) && ::fsync(fd) == 0;
+    bool ok = ::fchmod(fd, 0600) == 0 && write_all(fd, bytes)
+        && (flush == Flush::kLater || ::fsync(fd) == 0);
     int saved = ok ? 0 : errno;
     if (::close(fd) != 0 && ok) { // NFS and some file systems report a full disk only here
         ok = false;
@@ -69,6 +70,7 @@ engine::Result<bool> write_file_atomically(
         errno = saved;
         return os_error("rename to", path);
     }
+    if (flush == Flush::kLater) return true;
     return sync_directory(path.parent_path());
 }
 

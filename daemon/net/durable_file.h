@@ -13,10 +13,15 @@
 
 namespace halma::daemon {
 
+// Whether a write waits for the disk (kNow), or only for the kernel (kLater: the caller has the
+// file and its directory flushed afterwards, off the event loop; see disk_syncer.h).
+enum class Flush { kNow, kLater };
+
 // After this returns, and after any crash, `path` holds all of `bytes`, mode 0600 (it held what
-// it held before until the rename).
+// it held before until the rename). With Flush::kLater, after a crash of this process; a power
+// cut before the file and its directory are flushed may leave the old file, or an empty one.
 engine::Result<bool> write_file_atomically(
-    const std::filesystem::path& path, std::string_view bytes);
+    const std::filesystem::path& path, std::string_view bytes, Flush flush = Flush::kNow);
 // Makes the directory's entries durable: files created, renamed or removed in it.
 engine::Result<bool> sync_directory(const std::filesystem::path& dir);
 engine::Result<std::string> read_whole_file(const std::filesystem::path& path);

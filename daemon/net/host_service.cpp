@@ -59,6 +59,8 @@ HostService::HostService(zmq::context_t& context, const Config& config, BotPool&
     // A connection that has not finished the ZMTP greeting in time is closed: bytes that are not
     // ZMTP, or a connection left open and silent, hold a descriptor no longer than this.
     socket_.set(zmq::sockopt::handshake_ivl, std::max(config.peer_timeout_ms, 1000));
+    // The loop never waits for the disk: what is written is flushed by DiskSyncer.
+    store_.flush_later(true);
 }
 
 void HostService::use_curve(const CurveKeyPair& keys) {
@@ -333,7 +335,10 @@ void HostService::handle_command(
 }
 
 bool HostService::flush(HostedRoom& room, const Now& now) {
-    if (!persist(room, now)) return false;
+    if (!persist(room, now)) {
+        schedule(room); // read-only now: its disk is tried again
+        return false;
+    }
     const RoomState& state = room.authority.state();
     for (const RoomEvent& e : std::exchange(room.unsent, {})) {
         pb::HostMessage msg;
@@ -361,7 +366,28 @@ bool HostService::flush(HostedRoom& room, const Now& now) {
         bots_.request(BotJob { state.id(), state.seq(), bot, state.member(bot)->bot_level, person },
             *state.game());
     }
+    schedule(room);
     return true;
+}
+
+void HostService::schedule(const HostedRoom& room) {
+    // A read-only room's holds wait until it can be written: only its disk retry is due.
+    wakeups_.set(room.authority.state().id(),
+        room.read_only.empty() ? room.authority.next_deadline()
+                               : std::optional<Clock::time_point>(room.disk_retry_at));
+}
+
+void HostService::wake(HostedRoom& room, const Now& now) {
+    if (!room.read_only.empty()) {
+        retry_disk(room, now);
+        if (!room.read_only.empty()) {
+            schedule(room);
+            return;
+        }
+        room.bot_asked_at = 0; // a bot's move asked for while read-only was dropped
+    }
+    room.authority.tick(now);
+    flush(room, now);
 }
 
 void HostService::bot_moved(const BotJob& job, engine::Move move, const Now& now) {
@@ -402,13 +428,13 @@ std::optional<HostService::Clock::time_point> HostService::next_deadline() const
         if (c.alive && !c.members.empty())
             consider(c.last_send + milliseconds(config_.heartbeat_ms));
     }
-    for (const auto& [id, room] : rooms_)
-        if (auto t = room->authority.next_deadline()) consider(*t);
+    if (auto t = wakeups_.next()) consider(*t);
     return next;
 }
 
 void HostService::tick(const Now& now) {
     std::vector<std::string> gone;
+    std::set<std::string> touched; // rooms where a member's daemon went silent
     for (auto& [id, c] : conns_) {
         if (!c.alive || now.steady - c.last_recv < milliseconds(config_.peer_timeout_ms)) continue;
         c.alive = false;
@@ -418,20 +444,18 @@ void HostService::tick(const Now& now) {
         }
         spdlog::info("peer {} went silent; holding its seats", short_id(id));
         for (const auto& [room_id, member] : c.members)
-            if (auto* room = find(room_id); room && room->read_only.empty())
+            if (auto* room = find(room_id); room && room->read_only.empty()) {
                 room->authority.set_connected(member, false, now);
+                touched.insert(room_id);
+            }
     }
     for (const auto& id : gone) conns_.erase(id);
-    // Before the heartbeats: the seq a heartbeat names is an event already on disk.
-    for (auto& [id, room] : rooms_) {
-        if (!room->read_only.empty()) {
-            retry_disk(*room, now);
-            if (!room->read_only.empty()) continue; // its holds run out once it can be written
-            room->bot_asked_at = 0; // a bot's move asked for while read-only was dropped
-        }
-        room->authority.tick(now);
-        flush(*room, now);
-    }
+    // Before the heartbeats: the seq a heartbeat names is an event already on disk. Only the
+    // rooms with something to do: the ones just touched, and those whose wake-up time came.
+    for (const auto& id : touched)
+        if (auto* room = find(id)) flush(*room, now);
+    for (const auto& id : wakeups_.take_due(now.steady))
+        if (auto* room = find(id)) wake(*room, now);
     for (auto& [id, c] : conns_) {
         if (!c.alive || c.members.empty()
             || now.steady - c.last_send < milliseconds(config_.heartbeat_ms))

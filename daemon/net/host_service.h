@@ -9,6 +9,7 @@
 #include "daemon/net/disk_syncer.h"
 #include "daemon/net/room_listener.h"
 #include "daemon/net/room_store.h"
+#include "daemon/net/wakeup_queue.h"
 #include "daemon/room/room_authority.h"
 #include "daemon/trust/host_key.h"
 #include "daemon/trust/seat_keys.h"
@@ -74,6 +75,9 @@ public:
     void close_room(HostedRoom& room, const Now& now);
     HostedRoom* find(std::string_view room_id);
     HostedRoom* find_named(std::string_view name);
+    // The rooms a front end may mean by `room`: its id, its name or (friends rooms) its code;
+    // looked up in an index, so a request costs the same beside ten rooms or ten thousand.
+    std::vector<HostedRoom*> matching(std::string_view room);
     std::vector<HostedRoom*> rooms();
     Outcome<SeatTicket> local_join(HostedRoom& room, bool spectate, const Now& now);
     std::optional<Refusal> local_act(
@@ -111,6 +115,8 @@ private:
     // A write failed: the room's unwritten changes are undone (it is reloaded from its files,
     // which a failed write leaves as they were) and it takes no change until the disk does.
     void lose_disk(HostedRoom& room, const std::string& why, const Now& now);
+    // The files the store wrote into the kernel for the room, to DiskSyncer to flush.
+    void hand_to_disk(const std::string& room_id);
     // A read-only room, when its retry time has come: writable again if the disk takes a write.
     void retry_disk(HostedRoom& room, const Now& now);
     // The refusal for anything that would change a read-only room.
@@ -118,6 +124,13 @@ private:
     // Persists the room's new events, then sends them to every daemon in it, tells the local
     // API, wakes its bot. False, and nothing sent, when the disk refused them (see persist).
     bool flush(HostedRoom& room, const Now& now);
+    // Keeps matching()'s index: a room is indexed when made or resumed, unindexed when closed.
+    void index(HostedRoom& room);
+    void unindex(HostedRoom& room);
+    // Puts the room's next timed work (a hold running out, a disk retry) in wakeups_.
+    void schedule(const HostedRoom& room);
+    // A room whose time has come: its disk retried, its holds run out, what that changed sent.
+    void wake(HostedRoom& room, const Now& now);
     AuthorityOptions authority_options() const;
     void send(const std::string& conn, wire::pb::HostMessage& msg, const Now& now);
     void send_error(const std::string& conn, std::uint64_t request_id, wire::pb::ErrorCode code,
@@ -136,6 +149,9 @@ private:
     RoomStore store_;
     std::map<std::string, std::unique_ptr<HostedRoom>> rooms_; // by room id
     std::map<std::string, PeerConn> conns_; // by ZeroMQ routing id
+    // id, name and normalized friends code -> the room (a key may name several rooms).
+    std::multimap<std::string, HostedRoom*, std::less<>> by_key_;
+    WakeupQueue wakeups_; // rooms by when they next need tick(); a quiet room is not looked at
 };
 
 wire::pb::ConnectionState connected_state();

@@ -4,6 +4,7 @@
 #include "daemon/net/host_service.h"
 #include "daemon/room/secrets.h"
 
+#include <algorithm>
 #include <random>
 #include <spdlog/spdlog.h>
 
@@ -42,6 +43,8 @@ Outcome<std::string> HostService::create_room(
             "cannot make room " + name + ": the host cannot write it to its disk ("
                 + kept.error().message + ")" });
     }
+    hand_to_disk(id);
+    index(room);
     spdlog::info("hosting room {} ({} players, {})", name, mode.players,
         visibility == Visibility::kFriends ? "friends" : "public");
     listener_.room_changed(room.authority.state(), nullptr, kNoMember, connected_state());
@@ -55,9 +58,44 @@ AuthorityOptions HostService::authority_options() const {
 }
 
 HostedRoom* HostService::find_named(std::string_view name) {
-    for (auto& [id, r] : rooms_)
-        if (r->authority.state().config().name == name) return r.get();
+    for (auto [it, end] = by_key_.equal_range(name); it != end; ++it)
+        if (it->second->authority.state().config().name == name) return it->second;
     return nullptr;
+}
+
+// The keys are those ApiService's front ends name rooms by: id, name, and a friends room's code
+// as normalize_code() spells it.
+namespace {
+std::vector<std::string> keys_of(const HostedRoom& room) {
+    const RoomConfig& c = room.authority.state().config();
+    std::vector<std::string> keys { c.room_id };
+    if (c.name != c.room_id) keys.push_back(c.name);
+    if (!c.code.empty()) keys.push_back("\x01" + normalize_code(c.code)); // apart from names
+    return keys;
+}
+} // namespace
+
+void HostService::index(HostedRoom& room) {
+    for (auto& key : keys_of(room)) by_key_.emplace(std::move(key), &room);
+}
+
+void HostService::unindex(HostedRoom& room) {
+    for (const auto& key : keys_of(room))
+        for (auto [it, end] = by_key_.equal_range(key); it != end;)
+            it = it->second == &room ? by_key_.erase(it) : std::next(it);
+}
+
+std::vector<HostedRoom*> HostService::matching(std::string_view room) {
+    std::vector<HostedRoom*> found;
+    auto add = [&](std::string_view key) {
+        for (auto [it, end] = by_key_.equal_range(key); it != end; ++it)
+            if (std::find(found.begin(), found.end(), it->second) == found.end())
+                found.push_back(it->second);
+    };
+    if (room.empty()) return found;
+    add(room);
+    if (std::string code = normalize_code(room); !code.empty()) add("\x01" + code);
+    return found;
 }
 
 HostedRoom* HostService::find(std::string_view room_id) {

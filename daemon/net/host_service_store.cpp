@@ -50,12 +50,11 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
             lose_disk(room, written.error().message, now);
             return false;
         }
-        if (auto failed = disk_.sync(store_.log_fd(id), id)) {
-            // Written, but not flushed: the events stand (undoing them would need the disk
-            // too); the room takes nothing more until the disk does.
-            disk_failed(id, *failed);
-        }
+        // A flush that fails comes back as disk_failed: the events stand (undoing them would
+        // need the disk too); the room takes nothing more until the disk does.
+        disk_.sync(store_.dir() / id / "events", id);
     }
+    hand_to_disk(id);
     // Then the tokens exactly, the leavers' gone. The events stand whatever this does (they
     // are written); the file as it was reloads to the same room.
     if (members != room.kept_members) {
@@ -78,6 +77,10 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
     return true;
 }
 
+void HostService::hand_to_disk(const std::string& room_id) {
+    for (const auto& path : store_.take_unflushed()) disk_.sync(path, room_id);
+}
+
 void HostService::disk_failed(const std::string& room_id, const std::string& why) {
     HostedRoom* room = find(room_id);
     if (!room) return;
@@ -86,12 +89,14 @@ void HostService::disk_failed(const std::string& room_id, const std::string& why
         room->authority.state().config().name, why);
     room->read_only = "the host cannot write to its disk (" + why + ")";
     room->disk_retry_at = Clock::now() + kDiskRetry;
+    schedule(*room);
 }
 
 void HostService::lose_disk(HostedRoom& room, const std::string& why, const Now& now) {
     const std::string id = room.authority.state().id(), name = room.authority.state().config().name;
     room.read_only = "the host cannot write to its disk (" + why + ")";
     room.disk_retry_at = now.steady + kDiskRetry;
+    hand_to_disk(id); // what was written before the write that failed
     // Back to what the files hold: every event anyone has heard of is there (write-ahead), and
     // nothing after it is, so nothing is lost that was seen, and nothing seen is undone.
     auto stored = store_.reload(id);
@@ -178,10 +183,12 @@ void HostService::restore_rooms(const Now& now) {
             // Closed, and the daemon stopped before its files were gone: finish the job.
             if (auto removed = store_.remove(id); !removed)
                 spdlog::error("room {}: {}", name, removed.error().message);
+            hand_to_disk(id);
             continue;
         }
         auto& room = *rooms_.emplace(id, std::make_unique<HostedRoom>(std::move(*authority)))
                           .first->second;
+        index(room);
         if (auto token = room.authority.tokens().find(stored.members.local);
             token != room.authority.tokens().end()) {
             room.local_member = token->first;
@@ -208,9 +215,12 @@ void HostService::close_room(HostedRoom& room, const Now& now) {
     flush(room, now); // RoomClosed on disk, then to everyone in the room
     if (auto removed = store_.remove(id); !removed)
         spdlog::error("room {}: {}", name, removed.error().message);
+    hand_to_disk(id);
     for (auto& [conn, c] : conns_)
         std::erase_if(c.members, [&](const auto& member) { return member.first == id; });
+    unindex(room);
     rooms_.erase(id);
+    wakeups_.erase(id);
     spdlog::info("closed room {}", name);
 }
 

@@ -260,9 +260,14 @@ engine::Result<bool> RoomStore::create_files(
     if (auto saved = save_members(config.room_id, members); !saved) return saved;
     pb::RoomConfig message;
     wire::to_proto(config, &message);
-    if (auto written = write_file_atomically(dir / "config", message.SerializeAsString()); !written)
+    if (auto written = write_whole(dir / "config", message.SerializeAsString()); !written)
         return written;
-    if (auto synced = sync_directory(dir_); !synced) return synced;
+    if (flush_ == Flush::kLater) {
+        unflushed_.push_back(dir / "events");
+        unflushed_.push_back(dir_);
+    } else if (auto synced = sync_directory(dir_); !synced) {
+        return synced;
+    }
     logs_.insert_or_assign(config.room_id, std::move(*log));
     return true;
 }
@@ -284,8 +289,7 @@ engine::Result<bool> RoomStore::rewrite(
     const std::string& room_id, const std::vector<RoomEvent>& events) {
     std::string bytes;
     for (const auto& e : events) bytes += encode_event_record(e);
-    if (auto written = write_file_atomically(room_dir(room_id) / "events", bytes); !written)
-        return written;
+    if (auto written = write_whole(room_dir(room_id) / "events", bytes); !written) return written;
     // The open descriptor is the old file's: appends go to the new one from now on.
     auto log = AppendFile::open(room_dir(room_id) / "events", false);
     if (!log) return std::unexpected(log.error());
@@ -300,7 +304,17 @@ int RoomStore::log_fd(const std::string& room_id) const {
 
 engine::Result<bool> RoomStore::save_members(
     const std::string& room_id, const StoredMembers& members) {
-    return write_file_atomically(room_dir(room_id) / "members", encode_members(members));
+    return write_whole(room_dir(room_id) / "members", encode_members(members));
+}
+
+engine::Result<bool> RoomStore::write_whole(
+    const std::filesystem::path& path, std::string_view bytes) {
+    auto written = write_file_atomically(path, bytes, flush_);
+    if (written && flush_ == Flush::kLater) {
+        unflushed_.push_back(path);
+        unflushed_.push_back(path.parent_path());
+    }
+    return written;
 }
 
 engine::Result<bool> RoomStore::remove(const std::string& room_id) {
@@ -309,9 +323,16 @@ engine::Result<bool> RoomStore::remove(const std::string& room_id) {
     std::error_code ec;
     std::filesystem::remove(dir / "config", ec);
     if (ec) return engine::fail("cannot remove " + (dir / "config").string() + ": " + ec.message());
-    if (auto synced = sync_directory(dir); !synced) return synced;
+    // Flushing later is safe here too: a journalling file system makes the removals durable in
+    // the order they were made, so the config never outlives the rest.
+    if (flush_ == Flush::kNow)
+        if (auto synced = sync_directory(dir); !synced) return synced;
     std::filesystem::remove_all(dir, ec);
     if (ec) return engine::fail("cannot remove " + dir.string() + ": " + ec.message());
+    if (flush_ == Flush::kLater) {
+        unflushed_.push_back(dir_);
+        return true;
+    }
     return sync_directory(dir_);
 }
 

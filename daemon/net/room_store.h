@@ -63,6 +63,12 @@ public:
     // stays the store's.
     int log_fd(const std::string& room_id) const;
     engine::Result<bool> save_members(const std::string& room_id, const StoredMembers& members);
+    // With `later`, create(), rewrite(), save_members() and remove() write into the kernel only (a crash of
+    // the daemon loses nothing) and leave the fsyncs to whoever takes take_unflushed(): the host
+    // hands them to its DiskSyncer, so its event loop never waits for the disk.
+    void flush_later(bool later) { flush_ = later ? Flush::kLater : Flush::kNow; }
+    // The files and directories written since the last call that still need flushing.
+    std::vector<std::filesystem::path> take_unflushed() { return std::exchange(unflushed_, {}); }
     // Forgets the room: its config goes first, so a crash half-way leaves no room to load.
     engine::Result<bool> remove(const std::string& room_id);
 
@@ -74,6 +80,10 @@ private:
 
     std::filesystem::path dir_;
     std::map<std::string, AppendFile> logs_; // the events file of each room, open for appending
+    Flush flush_ = Flush::kNow;
+    std::vector<std::filesystem::path> unflushed_;
+    // write_file_atomically as flush_ says, noting what is left to flush.
+    engine::Result<bool> write_whole(const std::filesystem::path& path, std::string_view bytes);
 };
 
 // An events file's records: a 4-byte little-endian length, the CRC-32 of the payload (4 bytes,

@@ -38,6 +38,18 @@ TEST(BotQueue, NoBotOnlyRoomStarvesWhilePeopleKeepItBusy) {
     EXPECT_EQ(order.size(), 11u);
 }
 
+TEST(BotQueue, ALowPriorityThreadCanTakeBotOnlyJobsAndLeavePeoplesJobs) {
+    BotQueue<std::string> q;
+    q.push("person", true);
+    q.push("bots", false);
+    EXPECT_EQ(q.pop_bots_only(), "bots");
+    EXPECT_FALSE(q.pop_bots_only()); // the person's job stays for the people's thread
+    EXPECT_TRUE(q.has_person());
+    EXPECT_FALSE(q.has_bots_only());
+    EXPECT_EQ(q.pop_person(), "person");
+    EXPECT_TRUE(q.empty());
+}
+
 TEST(BotQueue, EmptyGivesNothing) {
     BotQueue<std::string> q;
     EXPECT_FALSE(q.pop());
