@@ -133,7 +133,7 @@ std::optional<std::string> RoomState::apply_event(const RoomEvent& e, bool folde
     const auto* started = std::get_if<event::GameStarted>(&e.body);
     bool game_changed = started && game_number_ > 1 && !folded;
     if (game_changed || log_.size() >= std::max(fold_at_, kFoldAtLeast)) {
-        log_ = fold_log(log_);
+        log_ = fold_log(log_, game_changed ? 0 : kRecentEvents);
         fold_at_ = 2 * log_.size();
         ++folds_;
     }
