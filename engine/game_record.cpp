@@ -2,8 +2,10 @@
 
 #include "notation.h"
 
+#include <cctype>
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -195,7 +197,7 @@ Result<bool> read_header(Tags& tags, GameRecord& r) {
     if (!game) return std::unexpected(game.error());
     r.game_number = *game;
     for (auto [name, field] :
-        { std::pair { "Started", &r.started_ms }, { "Ended", &r.ended_ms } }) {
+        { std::pair { "Started", &r.started_ms }, std::pair { "Ended", &r.ended_ms } }) {
         auto text = tags.take(name);
         if (!text) return std::unexpected(text.error());
         auto t = parse_iso_time(*text);

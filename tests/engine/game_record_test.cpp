@@ -56,7 +56,7 @@ TEST(GameRecord, WrittenAndReadBackIsTheSameGame) {
     std::string text = format_record(r);
     EXPECT_EQ(text.rfind("[Format \"halma-record 1\"]\n", 0), 0u);
     EXPECT_NE(text.find("[Room \"office \\\"east\\\" \\\\ wing\"]"), std::string::npos);
-    EXPECT_NE(text.find("[Started \"2026-11-24T"), std::string::npos);
+    EXPECT_NE(text.find("[Started \"2026-11-24T06:00:00Z\"]"), std::string::npos);
     auto back = parse_record(text);
     ASSERT_TRUE(back.has_value()) << back.error().message;
     EXPECT_EQ(back->room, r.room);
@@ -85,10 +85,10 @@ TEST(GameRecord, ShortMovesAreReadAsTheirPath) {
     GameRecord r = played_record(0, 3);
     r.moves.clear();
     std::string text = format_record(r);
-    text = replace(text, "[Moves \"0\"]", "[Moves \"1\"]") + "1. n4-m5\n";
+    text = replace(text, "[Moves \"0\"]", "[Moves \"1\"]") + "1. n4-m8\n";
     auto back = parse_record(text);
     ASSERT_TRUE(back.has_value()) << back.error().message;
-    EXPECT_EQ(path_name(back->moves.at(0)), "n4-m5");
+    EXPECT_EQ(path_name(back->moves.at(0)), "n4-m8");
 }
 
 TEST(GameRecord, CommentsAndWindowsLineEndsAreRead) {
@@ -111,8 +111,9 @@ TEST(GameRecord, GarbageIsRefusedWithTheReason) {
     EXPECT_EQ(error_of(replace(good, "[Players \"2\"]\n", "")), "the record has no Players tag");
     EXPECT_EQ(error_of(replace(good, "[Players \"2\"]", "[Players \"two\"]")),
         "Players is \"two\"; it must be a number 2 to 6");
-    EXPECT_EQ(error_of(replace(good, "[Players \"2\"]", "[Players \"5\"]")).substr(0, 30),
-        "Players and SetsPerPlayer: ");
+    EXPECT_EQ(error_of(replace(good, "[Players \"2\"]", "[Players \"5\"]"))
+                  .rfind("Players and SetsPerPlayer: ", 0),
+        0u);
     EXPECT_EQ(error_of(replace(good, "[Game \"7\"]", "[Game \"7\"]\n[Game \"8\"]")),
         "line 4: tag Game is given twice");
     EXPECT_EQ(error_of(replace(good, "[Ending \"cancelled\"]", "[Ending \"boredom\"]")),
@@ -140,8 +141,8 @@ TEST(GameRecord, AnIllegalMoveNamesItsLine) {
 
 TEST(GameRecord, TimesRoundTripAndBadOnesAreRefused) {
     EXPECT_EQ(iso_time(0), "1970-01-01T00:00:00Z");
-    EXPECT_EQ(iso_time(1795500000000), "2026-11-24T03:20:00Z");
-    EXPECT_EQ(*parse_iso_time("2026-11-24T03:20:00Z"), 1795500000000);
+    EXPECT_EQ(iso_time(1795500000000), "2026-11-24T06:00:00Z");
+    EXPECT_EQ(*parse_iso_time("2026-11-24T06:00:00Z"), 1795500000000);
     EXPECT_FALSE(parse_iso_time("2026-02-30T03:20:00Z").has_value());
     EXPECT_FALSE(parse_iso_time("2026-11-24 03:20:00").has_value());
 }
