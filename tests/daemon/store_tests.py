@@ -56,10 +56,14 @@ def vote_new_game(players):
 
 def finished_games_become_records_and_the_log_restarts():
     """Short games (3 moves each) in a room of two daemons: each finished game is a record the
-    CLI lists, prints, replays and analyzes; each new game folds the previous one out of the
-    host's log file and snapshot, and bob's replica stays the host's room throughout."""
+    CLI lists, prints, replays and analyzes, the oldest pruned past records-kept; each new game
+    folds the previous one out of the host's log file and snapshot, and bob's replica stays the
+    host's room throughout."""
+    bad = subprocess.run([os.environ["HALMAD"], "--records-kept", "-1", "--check-config"], capture_output=True,
+                         text=True)
+    check(bad.returncode == 2 and "records-kept must be 0..1000000" in bad.stderr, f"bad records-kept: {bad}")
     with Cluster("records") as c:
-        ann, bob = c.add("ann"), c.add("bob")
+        ann, bob = c.add("ann", extra=["--records-kept", "3"]), c.add("bob")
         room_id = ann.api().ok(host=api_pb2.HostRequest(
             name="standing", mode=common_pb2.RoomMode(players=2, move_limit=3))).view.summary.room_id
         bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="standing"))
@@ -68,7 +72,9 @@ def finished_games_become_records_and_the_log_restarts():
         for game in range(1, 5):
             play_to_end([ann, bob], 50, api_move, view)
             final = views_in_step([ann, bob], view)[0]
-            listed = wait_until(lambda: len(records(ann)) == game and records(ann), 5, f"record of game {game}")
+            listed = wait_until(lambda: [r for r in records(ann) if r["game"] == game] and records(ann), 5,
+                                f"record of game {game}")
+            check(len(listed) == min(game, 3), f"after game {game}: {len(listed)} records kept (records-kept 3)")
             r = listed[-1]
             check(r["room"] == "standing" and r["game"] == game and r["ending"] == "move limit",
                   f"record listed as {r}")
@@ -78,6 +84,8 @@ def finished_games_become_records_and_the_log_restarts():
                 vote_new_game([ann, bob])
                 wait_until(lambda: view(ann).game_number == game + 1, 5, "the next game")
                 back_in_step(ann, bob)
+
+        check([r["game"] for r in records(ann)] == [2, 3, 4], "the oldest record was not the one pruned")
 
         # The record as text: it reads, its last position is the room's when the game ended.
         text = ann.cli("records", r["id"])
@@ -150,6 +158,18 @@ def kill9_around_compaction_loses_nothing():
                                                      f"records of games {games}")
         log = ann.log_tail(400)
         check("not resumed" not in log, f"a room was not resumed: {log}")
+        # The daemon stopped after a game's end was in the log but before its record was on disk:
+        # the record is made again from the log at start-up.
+        if view(ann).summary.phase == common_pb2.PHASE_PLAYING:
+            play_to_end([ann, bob], 50, api_move, view)
+        game = view(ann).game_number
+        ann.kill(signal.SIGKILL)
+        kept = os.path.join(ann.state_dir, "records")
+        mine = [f for f in os.listdir(kept) if f.endswith(f"-{game}.hrec")]
+        check(len(mine) == 1, f"record files of game {game}: {mine}")
+        os.remove(os.path.join(kept, mine[0]))
+        ann.start()
+        check(game in [r["game"] for r in records(ann)], f"the record of game {game} was not made again")
 
 
 def many_rooms_under_the_descriptor_limit():
