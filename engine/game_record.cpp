@@ -264,7 +264,7 @@ Result<bool> read_header(Tags& tags, GameRecord& r) {
 
 } // namespace
 
-Result<GameRecord> parse_record(std::string_view text) {
+Result<GameRecord> parse_record(std::string_view text, bool replay) {
     GameRecord r;
     Tags tags;
     std::istringstream lines { std::string(text) };
@@ -305,13 +305,17 @@ Result<GameRecord> parse_record(std::string_view text) {
         std::string want = std::to_string(r.moves.size() + 1) + ".";
         if (number != want || move.empty() || (words >> extra))
             return at("expected move \"" + want + " PATH\", found \"" + line + "\"");
-        if (game->over()) return at("move " + want + " comes after the game was over");
         std::vector<Cell> path;
         if (move != "pass") {
             auto parsed = parse_path(move);
             if (!parsed) return at(parsed.error().message);
             path = *parsed;
         }
+        if (!replay) {
+            r.moves.push_back(std::move(path));
+            continue;
+        }
+        if (game->over()) return at("move " + want + " comes after the game was over");
         auto played = game->play(move);
         if (!played) return at("move " + want + " " + move + ": " + played.error().message);
         // The path as the game played it: "o1-m7" names a chain by its ends.

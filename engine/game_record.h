@@ -45,8 +45,9 @@ std::string_view ending_name(GameEnd end);
 // The record's text (ends with a newline).
 std::string format_record(const GameRecord& record);
 // Reads a record: every tag checked, every move played through the engine from the setup, so a
-// record that parses replays. Errors name the line and what is wrong.
-Result<GameRecord> parse_record(std::string_view text);
+// record that parses replays. Errors name the line and what is wrong. Without `replay`, each move
+// is only read as a path (a listing of many records needs no more).
+Result<GameRecord> parse_record(std::string_view text, bool replay = true);
 // The game at its start, ready for the record's moves.
 Result<Game> start_of(const GameRecord& record);
 // "2026-11-23T06:12:00Z" and back (UTC, whole seconds).

@@ -133,6 +133,8 @@ TEST(GameRecord, GarbageIsRefusedWithTheReason) {
 TEST(GameRecord, AnIllegalMoveNamesItsLine) {
     GameRecord r = played_record(0, 6);
     std::string text = replace(format_record(r), "[Moves \"0\"]", "[Moves \"1\"]");
+    // Read without replaying (a listing), the move is only a path.
+    EXPECT_TRUE(parse_record(text + "1. q1-i5\n", false).has_value());
     std::string error = error_of(text + "1. q1-i5\n");
     EXPECT_EQ(error.rfind("line ", 0), 0u) << error;
     EXPECT_NE(error.find("move 1. q1-i5: "), std::string::npos) << error;
