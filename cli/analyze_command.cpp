@@ -130,6 +130,7 @@ void add_analyze_commands(CLI::App& app, int& exit_code) {
     });
 
     add_best_command(*analyze, exit_code);
+    add_record_command(*analyze, exit_code);
 }
 
 } // namespace halma::cli

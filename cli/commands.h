@@ -10,6 +10,8 @@ namespace halma::cli {
 void add_analyze_commands(CLI::App& app, int& exit_code);
 // `halma analyze best`, when the bots are built (cli/analyze_best.cpp).
 void add_best_command(CLI::App& analyze, int& exit_code);
+// `halma analyze record`: the positions of a game record (cli/analyze_record.cpp).
+void add_record_command(CLI::App& analyze, int& exit_code);
 // The daemon-facing commands (cli/client/), when the client library is built.
 void add_client_commands(CLI::App& app, int& exit_code);
 // `halma web`, the browser front end (cli/web/).

@@ -21,6 +21,8 @@ void add_watch_command(CLI::App& app, int& exit_code);
 void add_close_command(CLI::App& app, int& exit_code);
 void add_forget_host_command(CLI::App& app, int& exit_code);
 void add_rooms_command(CLI::App& app, int& exit_code);
+void add_records_command(CLI::App& app, int& exit_code);
+void add_replay_command(CLI::App& app, int& exit_code);
 
 ClientOptions& client_options() {
     static ClientOptions options;
@@ -421,6 +423,8 @@ void add_client_commands(CLI::App& app, int& exit_code) {
     add_close_command(app, exit_code);
     add_forget_host_command(app, exit_code);
     add_rooms_command(app, exit_code);
+    add_records_command(app, exit_code);
+    add_replay_command(app, exit_code);
     add_actions(app, exit_code);
     add_play_command(app, exit_code);
 }

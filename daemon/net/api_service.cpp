@@ -158,6 +158,9 @@ void ApiService::handle(const std::string& client, const pb::Request& request, c
         }
         return;
     }
+    case pb::Request::kRecords:
+        handle_records(client, request);
+        return;
     case pb::Request::kSubscribe: {
         std::string room_id;
         if (!request.subscribe().room().empty()) {

@@ -57,6 +57,8 @@ std::optional<BadConfig> validate(const Config& c) {
     if (c.max_message < 1024 || c.max_message > (64u << 20))
         return BadConfig { "max-message must be 1024..67108864 bytes" };
     if (c.bot_threads < 0 || c.bot_threads > 256) return BadConfig { "bot-threads must be 0..256" };
+    if (c.records_kept < 0 || c.records_kept > 1'000'000)
+        return BadConfig { "records-kept must be 0..1000000" };
     if (c.bot_level != "easy" && c.bot_level != "hard")
         return BadConfig { "bot-level must be easy or hard" };
     static const std::vector<std::string> levels { "trace", "debug", "info", "warn", "error",
@@ -116,6 +118,7 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
     want_int("max-message", c.max_message);
     want_int("bot-budget-ms", c.bot_budget_ms);
     want_int("bot-threads", c.bot_threads);
+    want_int("records-kept", c.records_kept);
     if (t.contains("mdns") && !given("no-mdns")) {
         if (const auto* v = t["mdns"].as_boolean()) // not value<bool>: it takes 3 for true
             c.mdns = v->get();
@@ -138,8 +141,8 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
     c.state_dir = state;
     static const std::vector<std::string> known { "listen", "runtime-dir", "state-dir", "name",
         "log-level", "bot-level", "heartbeat-ms", "peer-timeout-ms", "hold-ms",
-        "request-timeout-ms", "max-message", "bot-budget-ms", "bot-threads", "mdns", "interfaces",
-        "room" };
+        "request-timeout-ms", "max-message", "bot-budget-ms", "bot-threads", "records-kept", "mdns",
+        "interfaces", "room" };
     for (const auto& [key, value] : t)
         if (std::find(known.begin(), known.end(), key.str()) == known.end())
             return BadConfig { path + ": unknown setting '" + std::string(key.str()) + "'" };
@@ -279,6 +282,10 @@ std::variant<Config, int> load_config(int argc, char** argv) {
         ->group(rooms);
     app.add_option("--bot-threads", c.bot_threads,
            "Threads thinking for computer players (default 0: every core but one)")
+        ->capture_default_str()
+        ->group(rooms);
+    app.add_option("--records-kept", c.records_kept,
+           "Records of finished games kept (halma records); past it the oldest go. 0: none")
         ->capture_default_str()
         ->group(rooms);
     auto* files = "Files and logs";

@@ -36,6 +36,8 @@ struct Config {
     std::string bot_level = "hard";
     std::string log_level = "info";
     std::vector<StandingRoom> rooms;
+    // Records of finished games kept in STATE_DIR/records; past it the oldest go. 0: none kept.
+    int records_kept = 1000;
     bool mdns = true; // publish and browse rooms on the LAN (avahi)
     std::vector<std::string> interfaces; // where to publish and browse; empty: every interface
     bool check_only = false;

@@ -83,6 +83,17 @@ engine::Result<std::string> read_whole_file(const std::filesystem::path& path) {
     return bytes.str();
 }
 
+engine::Result<bool> flush_file(const std::filesystem::path& path) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return os_error("open", path);
+    bool ok = ::fdatasync(fd) == 0;
+    int saved = errno;
+    ::close(fd);
+    errno = saved;
+    if (!ok) return os_error("flush", path);
+    return true;
+}
+
 engine::Result<bool> truncate_file(const std::filesystem::path& path, std::uintmax_t size) {
     int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
     if (fd < 0) return os_error("open", path);

@@ -25,6 +25,8 @@ engine::Result<bool> write_file_atomically(
 // Makes the directory's entries durable: files created, renamed or removed in it.
 engine::Result<bool> sync_directory(const std::filesystem::path& dir);
 engine::Result<std::string> read_whole_file(const std::filesystem::path& path);
+// Puts what was written to the file on the disk (fdatasync), opening it for that alone.
+engine::Result<bool> flush_file(const std::filesystem::path& path);
 // Cuts the file to `size` bytes, durably (a torn record at its end is dropped this way).
 engine::Result<bool> truncate_file(const std::filesystem::path& path, std::uintmax_t size);
 

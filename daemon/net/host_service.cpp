@@ -46,7 +46,8 @@ HostService::HostService(zmq::context_t& context, const Config& config, BotPool&
     , disk_(disk)
     , listener_(listener)
     , socket_(context, zmq::socket_type::router)
-    , store_(config.state_dir) {
+    , store_(config.state_dir)
+    , records_(config.state_dir, config.records_kept) {
     // A peer is read at most 16 times the message limit: past that ZeroMQ drops its connection.
     // Between the limit and that, the peer gets an ERROR_CODE_TOO_LARGE reply.
     tune_socket(socket_, config.max_message * 16, config.heartbeat_ms, config.peer_timeout_ms);

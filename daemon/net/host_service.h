@@ -7,6 +7,7 @@
 #include "daemon/net/bot_pool.h"
 #include "daemon/net/config.h"
 #include "daemon/net/disk_syncer.h"
+#include "daemon/net/record_store.h"
 #include "daemon/net/room_listener.h"
 #include "daemon/net/room_store.h"
 #include "daemon/net/wakeup_queue.h"
@@ -69,6 +70,7 @@ public:
     void disk_failed(const std::string& room_id, const std::string& why);
 
     // For the local front ends.
+    const RecordStore& records() const { return records_; }
     Outcome<std::string> create_room(
         std::string name, Visibility visibility, RoomMode mode, const Now& now);
     // Ends the room: RoomClosed goes to everyone in it, its files are deleted, it is gone.
@@ -119,6 +121,8 @@ private:
     void hand_to_disk(const std::string& room_id);
     // A read-only room, when its retry time has come: writable again if the disk takes a write.
     void retry_disk(HostedRoom& room, const Now& now);
+    // At start-up: writes the record of a room's ended game if the daemon stopped before it did.
+    void keep_record(HostedRoom& room);
     // The refusal for anything that would change a read-only room.
     static std::optional<Refusal> read_only_refusal(const HostedRoom& room);
     // Persists the room's new events, then sends them to every daemon in it, tells the local
@@ -147,6 +151,7 @@ private:
     bool curve_ = false;
     std::string key_digits_; // the key's fingerprint digits, that friends codes carry
     RoomStore store_;
+    RecordStore records_;
     std::map<std::string, std::unique_ptr<HostedRoom>> rooms_; // by room id
     std::map<std::string, PeerConn> conns_; // by ZeroMQ routing id
     // id, name and normalized friends code -> the room (a key may name several rooms).

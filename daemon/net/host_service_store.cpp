@@ -15,6 +15,20 @@ namespace halma::daemon {
 
 bool HostService::persist(HostedRoom& room, const Now& now) {
     const std::string& id = room.authority.state().id();
+    // A game that ended is kept as a record before the events that end it are written: the next
+    // game's start folds its moves out of the log, so the record must be on the disk first. A
+    // crash between the two leaves a record of an end the log never got; the game goes on after
+    // the restart and its real end replaces that record.
+    for (const auto& record : room.authority.take_finished_games()) {
+        if (auto saved = records_.save(id, record); !saved) {
+            (void)room.authority.take_events();
+            lose_disk(room,
+                "keeping the record of game " + std::to_string(record.game_number) + ": "
+                    + saved.error().message,
+                now);
+            return false;
+        }
+    }
     auto events = room.authority.take_events();
     const RoomState& state = room.authority.state();
     MemberId local = room.local_member;
@@ -46,8 +60,9 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
         room.kept_folds = state.folds();
     } else if (!events.empty()) {
         // In the kernel before anyone hears of them; on the disk shortly after (DiskSyncer).
-        if (auto written = store_.append(id, events); !written) {
-            lose_disk(room, written.error().message, now);
+        auto log = store_.append(id, events);
+        if (!log) {
+            lose_disk(room, log.error().message, now);
             return false;
         }
         // A flush that fails comes back as disk_failed: the events stand (undoing them would
@@ -138,8 +153,8 @@ void HostService::retry_disk(HostedRoom& room, const Now& now) {
     std::optional<std::string> failed;
     if (!written)
         failed = written.error().message;
-    else if (int fd = store_.log_fd(id); fd >= 0 && ::fdatasync(fd) != 0)
-        failed = std::string("flushing its events: ") + std::strerror(errno);
+    else if (auto flushed = store_.flush_log(id); !flushed)
+        failed = "flushing its events: " + flushed.error().message;
     if (failed) {
         room.disk_retry_at = now.steady + kDiskRetry;
         return;
@@ -196,6 +211,7 @@ void HostService::restore_rooms(const Now& now) {
         }
         room.kept_members = stored.members;
         room.member_keys = load_seat_keys(store_.dir() / id);
+        keep_record(room);
         // A log replayed from disk may have folded on the way: the file follows at the next write.
         room.kept_folds = room.authority.state().folds() > 0 ? ~std::uint64_t { 0 } : 0;
         room.authority.lose_remote_members(room.local_member, now);
@@ -207,6 +223,18 @@ void HostService::restore_rooms(const Now& now) {
         flush(room, now);
         listener_.room_changed(state, nullptr, room.local_member, connected_state());
     }
+}
+
+void HostService::keep_record(HostedRoom& room) {
+    // The daemon stopped after the events that ended the game were written but before its
+    // record was (or the record was lost): it is made again from the log, which still holds the
+    // whole game until the next one starts.
+    const RoomState& state = room.authority.state();
+    if (!state.game() || !game_ended(state) || records_.has(state.id(), state.game_number()))
+        return;
+    if (auto saved = records_.save(state.id(), record_of(state)); !saved)
+        spdlog::error("room {}: cannot keep the record of game {}: {}", state.config().name,
+            state.game_number(), saved.error().message);
 }
 
 void HostService::close_room(HostedRoom& room, const Now& now) {

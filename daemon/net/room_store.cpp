@@ -245,7 +245,6 @@ engine::Result<bool> RoomStore::create(const RoomConfig& config, const StoredMem
     if (!made) {
         // No config was written (it is the last file), so no one has seen this room: what
         // there is of it goes, rather than hold space on a full disk until the next start.
-        logs_.erase(config.room_id);
         std::filesystem::remove_all(dir, ec);
     }
     return made;
@@ -265,41 +264,30 @@ engine::Result<bool> RoomStore::create_files(
     if (flush_ == Flush::kLater) {
         unflushed_.push_back(dir / "events");
         unflushed_.push_back(dir_);
-    } else if (auto synced = sync_directory(dir_); !synced) {
-        return synced;
+        return true;
     }
-    logs_.insert_or_assign(config.room_id, std::move(*log));
-    return true;
+    return sync_directory(dir_);
 }
 
-engine::Result<bool> RoomStore::append(
+engine::Result<AppendFile> RoomStore::append(
     const std::string& room_id, const std::vector<RoomEvent>& events) {
-    auto it = logs_.find(room_id);
-    if (it == logs_.end()) {
-        auto log = AppendFile::open(room_dir(room_id) / "events", false);
-        if (!log) return std::unexpected(log.error());
-        it = logs_.emplace(room_id, std::move(*log)).first;
-    }
+    auto log = AppendFile::open(room_dir(room_id) / "events", false);
+    if (!log) return std::unexpected(log.error());
     std::string bytes;
     for (const auto& e : events) bytes += encode_event_record(e);
-    return it->second.append(bytes);
+    if (auto written = log->append(bytes); !written) return std::unexpected(written.error());
+    return std::move(*log);
 }
 
 engine::Result<bool> RoomStore::rewrite(
     const std::string& room_id, const std::vector<RoomEvent>& events) {
     std::string bytes;
     for (const auto& e : events) bytes += encode_event_record(e);
-    if (auto written = write_whole(room_dir(room_id) / "events", bytes); !written) return written;
-    // The open descriptor is the old file's: appends go to the new one from now on.
-    auto log = AppendFile::open(room_dir(room_id) / "events", false);
-    if (!log) return std::unexpected(log.error());
-    logs_.insert_or_assign(room_id, std::move(*log));
-    return true;
+    return write_whole(room_dir(room_id) / "events", bytes);
 }
 
-int RoomStore::log_fd(const std::string& room_id) const {
-    auto it = logs_.find(room_id);
-    return it == logs_.end() ? -1 : it->second.fd();
+engine::Result<bool> RoomStore::flush_log(const std::string& room_id) {
+    return flush_file(room_dir(room_id) / "events");
 }
 
 engine::Result<bool> RoomStore::save_members(
@@ -318,7 +306,6 @@ engine::Result<bool> RoomStore::write_whole(
 }
 
 engine::Result<bool> RoomStore::remove(const std::string& room_id) {
-    logs_.erase(room_id);
     auto dir = room_dir(room_id);
     std::error_code ec;
     std::filesystem::remove(dir / "config", ec);

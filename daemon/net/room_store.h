@@ -54,14 +54,16 @@ public:
     // On failure, what it made of the room's directory is gone again (nobody has seen it).
     engine::Result<bool> create(const RoomConfig& config, const StoredMembers& members);
     // Writes the events at the end of the room's log (into the kernel: see AppendFile). On
-    // failure the file is as it was: no part of the batch stays.
-    engine::Result<bool> append(const std::string& room_id, const std::vector<RoomEvent>& events);
+    // failure the file is as it was: no part of the batch stays. The log is opened for this
+    // append only (a host of 10,000 idle rooms holds no descriptor for them): the file returned
+    // is open for the caller to hand to the DiskSyncer, and closes when it goes.
+    engine::Result<AppendFile> append(
+        const std::string& room_id, const std::vector<RoomEvent>& events);
     // Replaces the room's log with `events` (its folded log), atomically: a crash leaves the old
     // file or the new one, whole.
     engine::Result<bool> rewrite(const std::string& room_id, const std::vector<RoomEvent>& events);
-    // The descriptor of the room's log, for flushing it to the disk (-1 if none is open); it
-    // stays the store's.
-    int log_fd(const std::string& room_id) const;
+    // Flushes the room's log to the disk (fdatasync), here and now.
+    engine::Result<bool> flush_log(const std::string& room_id);
     engine::Result<bool> save_members(const std::string& room_id, const StoredMembers& members);
     // With `later`, create(), rewrite(), save_members() and remove() write into the kernel only (a crash of
     // the daemon loses nothing) and leave the fsyncs to whoever takes take_unflushed(): the host
@@ -79,7 +81,6 @@ private:
         const std::string& room_id, std::vector<std::string>& warnings);
 
     std::filesystem::path dir_;
-    std::map<std::string, AppendFile> logs_; // the events file of each room, open for appending
     Flush flush_ = Flush::kNow;
     std::vector<std::filesystem::path> unflushed_;
     // write_file_atomically as flush_ says, noting what is left to flush.

@@ -62,10 +62,22 @@ engine::Result<RoomAuthority> RoomAuthority::restore(RoomConfig config, Authorit
 
 void RoomAuthority::emit(EventBody body, const Now& now) {
     RoomEvent e { state_.seq() + 1, now.wall_ms, std::move(body) };
+    // A game still being played when the next starts (every player voted for a new one) is
+    // recorded as it stood; a game that ended was recorded when it did.
+    if (std::holds_alternative<event::GameStarted>(e.body) && state_.phase() == Phase::kPlaying)
+        finished_.push_back(record_of(state_, "restarted"));
+    bool was_ended = state_.game() && game_ended(state_);
     auto error = state_.apply(e);
     assert(!error && "the host made an event its own room refuses");
     (void)error;
+    if (!was_ended && state_.game() && game_ended(state_)) finished_.push_back(record_of(state_));
     pending_.push_back(std::move(e));
+}
+
+std::vector<engine::GameRecord> RoomAuthority::take_finished_games() {
+    std::vector<engine::GameRecord> out;
+    out.swap(finished_);
+    return out;
 }
 
 std::vector<RoomEvent> RoomAuthority::take_events() {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "daemon/room/clean_text.h"
+#include "daemon/room/game_recording.h"
 #include "daemon/room/room_state.h"
 #include "engine/result.h"
 
@@ -100,6 +101,9 @@ public:
 
     // Events accepted since the last call, in order, for the network edge to send out.
     std::vector<RoomEvent> take_events();
+    // The games that ended (or were left for a new one) since the last call, as records
+    // (game_recording.h), for the host to keep before their moves leave the room's log.
+    std::vector<engine::GameRecord> take_finished_games();
 
     std::optional<std::chrono::steady_clock::time_point> next_deadline() const;
     void tick(const Now& now);
@@ -154,6 +158,7 @@ private:
     };
     std::map<MemberId, std::deque<Answered>> answered_;
     std::vector<RoomEvent> pending_;
+    std::vector<engine::GameRecord> finished_;
 };
 
 } // namespace halma::daemon

@@ -19,9 +19,9 @@ struct Stay {
 
 } // namespace
 
-std::vector<RoomEvent> fold_log(const std::vector<RoomEvent>& log) {
+std::vector<RoomEvent> fold_log(const std::vector<RoomEvent>& log, std::size_t recent) {
     const std::size_t n = log.size();
-    const std::size_t tail = n > kRecentEvents ? n - kRecentEvents : 0; // kept whole from here
+    const std::size_t tail = n > recent ? n - recent : 0; // kept whole from here
     std::vector<bool> keep(n, false);
     std::vector<Stay> stays;
     std::vector<std::size_t> stay_of(n, SIZE_MAX); // the stay an event belongs to

@@ -18,6 +18,9 @@ inline constexpr std::size_t kChatWindow = 100;
 // (JoinRoom.since_seq) instead of the whole room.
 inline constexpr std::size_t kRecentEvents = 64;
 
-std::vector<RoomEvent> fold_log(const std::vector<RoomEvent>& log);
+// `recent`: how many of the last events are kept whole. A new game folds with none: the game
+// before it is a record, and a replica that missed its end gets a snapshot of the new one.
+std::vector<RoomEvent> fold_log(
+    const std::vector<RoomEvent>& log, std::size_t recent = kRecentEvents);
 
 } // namespace halma::daemon

@@ -127,8 +127,13 @@ std::optional<std::string> RoomState::apply_event(const RoomEvent& e, bool folde
     if (auto error = apply_body(e.body, e.seq, e.time_ms, folded)) return error;
     seq_ = e.seq;
     log_.push_back(e);
-    if (log_.size() >= std::max(fold_at_, kFoldAtLeast)) {
-        log_ = fold_log(log_);
+    // A new game folds the log at once: the game before it is a record now (the host keeps it
+    // apart, game_recording.h), so the room's log starts again from the new game and a room that
+    // stands for months holds one game, the chat window and its members, however many were played.
+    const auto* started = std::get_if<event::GameStarted>(&e.body);
+    bool game_changed = started && game_number_ > 1 && !folded;
+    if (game_changed || log_.size() >= std::max(fold_at_, kFoldAtLeast)) {
+        log_ = fold_log(log_, game_changed ? 0 : kRecentEvents);
         fold_at_ = 2 * log_.size();
         ++folds_;
     }

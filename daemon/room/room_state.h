@@ -40,7 +40,8 @@ public:
     const std::string& id() const { return config_.room_id; }
     std::uint64_t seq() const { return seq_; }
     // The room's log, folded (room_fold.h): replaying it rebuilds this room. Between folds it
-    // grows to at most twice its folded size (and kFoldAtLeast events).
+    // grows to at most twice its folded size (and kFoldAtLeast events); a new game folds it at
+    // once, so the games before it leave only the recent tail behind.
     const std::vector<RoomEvent>& log() const { return log_; }
     // How many times the log was folded: a host rewrites its copy on disk when this changes.
     std::uint64_t folds() const { return folds_; }

@@ -342,7 +342,8 @@ TEST(CodecView, EveryEventOfTheLogIsTold) {
     auto room = lively_room();
     RoomState replica(room.state().config());
     for (const auto& e : room.state().log()) {
-        ASSERT_FALSE(replica.apply(e));
+        // replay: the second game's start folded the first game out of the log (seqs skip).
+        ASSERT_FALSE(replica.replay(e));
         std::string text = wire::describe(replica, e);
         EXPECT_FALSE(text.empty()) << "event " << e.seq;
         EXPECT_TRUE(valid_utf8(text)) << text;

@@ -115,6 +115,25 @@ TEST_F(RoomStoreTest, WhatIsKeptComesBackAndRestoresTheSameRoom) {
     expect_same_log(reloaded.rooms[0].events, back->state().log());
 }
 
+// Issue 11: a host of thousands of idle rooms holds no descriptor for them (each append opens
+// the log and closes it after).
+TEST_F(RoomStoreTest, IdleRoomsHoldNoOpenFile) {
+    auto open_files = [] {
+        std::size_t n = 0;
+        for ([[maybe_unused]] const auto& e : fs::directory_iterator("/proc/self/fd")) ++n;
+        return n;
+    };
+    RoomStore store(state_dir_);
+    std::size_t before = open_files();
+    for (int i = 0; i < 50; ++i) {
+        char id[33];
+        std::snprintf(id, sizeof id, "%032x", i + 1);
+        keep_lively_room(store, id);
+    }
+    EXPECT_EQ(open_files(), before);
+    EXPECT_EQ(RoomStore(state_dir_).load().rooms.size(), 50u);
+}
+
 TEST_F(RoomStoreTest, EverythingIsPrivateToItsUser) {
     RoomStore store(state_dir_);
     auto room = keep_lively_room(store);

@@ -1,0 +1,184 @@
+// `halma records` (the finished games the local halmad keeps, or one of them as text) and
+// `halma replay RECORD` (a record played back on the board, a move at a time or at a pace). The
+// records are in the daemon's state directory, which is the service user's, so both ask the
+// daemon (RecordsRequest, docs/api.md); replay also reads a record file given by its path.
+#include "cli/client/board_render.h"
+#include "cli/client/client_common.h"
+#include "cli/client/output.h"
+#include "cli/commands.h"
+#include "engine/game_record.h"
+#include "engine/notation.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+namespace halma::cli {
+
+namespace {
+
+std::string places_text(const pb::RecordSummary& s) {
+    std::string out;
+    for (int p = 0; p < s.players_size(); ++p) {
+        int place = p < s.places_size() ? static_cast<int>(s.places(p)) : 0;
+        out += (out.empty() ? "" : ", ") + s.players(p)
+            + (place ? " " + std::to_string(place)
+                        + (place == 1        ? "st"
+                                : place == 2 ? "nd"
+                                : place == 3 ? "rd"
+                                             : "th")
+                     : std::string());
+    }
+    return out;
+}
+
+std::string move_text(const std::vector<engine::Cell>& path) {
+    return path.empty() ? std::string("pass") : engine::path_name(path);
+}
+
+// The record's text: a file named by its path, else the daemon's record of that id.
+std::optional<std::string> record_text(const std::string& name, int& exit_code) {
+    std::error_code ec;
+    if (name.find('/') != std::string::npos || std::filesystem::is_regular_file(name, ec)) {
+        std::ifstream in(name, std::ios::binary);
+        if (!in) {
+            std::cerr << "halma: cannot read " << name << "\n";
+            exit_code = 2;
+            return std::nullopt;
+        }
+        std::ostringstream text;
+        text << in.rdbuf();
+        return text.str();
+    }
+    auto daemon = connect_daemon();
+    pb::Request r;
+    r.mutable_records()->set_record(name);
+    auto reply = ask(daemon, r, exit_code);
+    if (!reply) return std::nullopt;
+    std::string text;
+    for (const auto& line : reply->records().lines()) text += line + "\n";
+    return text;
+}
+
+// What the board needs of a room's view, for one position of the record.
+pb::RoomView view_of(const engine::Game& game, const std::vector<engine::Cell>& path) {
+    pb::RoomView view;
+    view.set_your_seat(-1);
+    view.set_position(game.position().to_string());
+    for (auto c : path) view.add_last_path(c);
+    return view;
+}
+
+} // namespace
+
+void add_records_command(CLI::App& app, int& exit_code) {
+    static std::string id;
+    static bool json = false;
+    auto* cmd = app.add_subcommand(
+        "records", "List the finished games the local halmad keeps, or print one (RECORD)");
+    cmd->add_option("RECORD", id, "A record's id (from the list): print its text");
+    cmd->add_flag("--json", json, "One JSON object (the API's Records message)");
+    cmd->callback([&] {
+        auto daemon = connect_daemon();
+        pb::Request r;
+        r.mutable_records()->set_record(id);
+        auto reply = ask(daemon, r, exit_code);
+        if (!reply) return;
+        const auto& records = reply->records();
+        if (json) {
+            std::cout << to_json(records) << "\n";
+        } else if (!id.empty()) {
+            for (const auto& line : records.lines()) std::cout << line << "\n";
+        } else {
+            if (records.records().empty()) std::cout << "no records yet\n";
+            for (const auto& s : records.records())
+                std::cout << s.id() << "  " << engine::iso_time(s.ended_ms()) << "  " << s.room()
+                          << " game " << s.game() << "  " << s.moves() << " moves  " << s.ending()
+                          << "  " << places_text(s) << "\n";
+        }
+        for (const auto& u : records.unreadable())
+            std::cerr << "halma: unreadable record " << u << "\n";
+    });
+}
+
+void add_replay_command(CLI::App& app, int& exit_code) {
+    static std::string name;
+    static double pace = -1;
+    static int from = 0;
+    static bool fixed = false, no_colour = false;
+    auto* cmd = app.add_subcommand("replay",
+        "Play a finished game back on the board: Enter for the next move (q quits, a number jumps "
+        "there), or --pace");
+    cmd->add_option("RECORD", name, "A record's id (halma records) or a record file")->required();
+    cmd->add_option("--pace", pace, "Seconds between moves, played without waiting for Enter")
+        ->check(CLI::Range(0.0, 3600.0));
+    cmd->add_option("--from", from, "Start at the position after this move")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_flag("--fixed", fixed, "Draw triangle 1 at the bottom (it is anyway: no seat)");
+    cmd->add_flag("--no-colour,--no-color", no_colour, "Letters only, no ANSI colours");
+    cmd->callback([&] {
+        auto text = record_text(name, exit_code);
+        if (!text) return;
+        auto record = engine::parse_record(*text);
+        if (!record) {
+            std::cerr << "halma: " << name
+                      << " is not a record I can read: " << record.error().message << "\n";
+            exit_code = 2;
+            return;
+        }
+        BoardStyle style { true, use_colour(no_colour), false };
+        std::cout << record->room << ", game " << record->game_number << ", "
+                  << engine::iso_time(record->started_ms) << ": ";
+        for (std::size_t p = 0; p < record->players.size(); ++p)
+            std::cout << (p ? " vs " : "") << record->players[p].name;
+        std::cout << "; " << record->moves.size() << " moves, " << record->ending << "\n";
+        auto show
+            = [&](const engine::Game& game, std::size_t n, const std::vector<engine::Cell>& path) {
+                  std::cout << "\nmove " << n << "/" << record->moves.size();
+                  if (n > 0) std::cout << ": " << move_text(path);
+                  std::cout << "\n" << render_board(view_of(game, path), style);
+              };
+        // Positions are rebuilt from the start, so a jump back costs a replay (microseconds).
+        auto game_at = [&](std::size_t n) {
+            engine::Game game = *engine::start_of(*record); // parse_record played it through
+            for (std::size_t i = 0; i < n; ++i) (void)game.play(move_text(record->moves[i]));
+            return game;
+        };
+        std::size_t n = std::min<std::size_t>(static_cast<std::size_t>(from), record->moves.size());
+        for (;;) {
+            engine::Game game = game_at(n);
+            show(game, n, n ? record->moves[n - 1] : std::vector<engine::Cell> {});
+            if (n == record->moves.size()) break;
+            if (pace >= 0) {
+                std::this_thread::sleep_for(std::chrono::duration<double>(pace));
+                ++n;
+                continue;
+            }
+            std::cout << "[Enter: next, a number: that move, q: quit] " << std::flush;
+            std::string line;
+            if (!std::getline(std::cin, line) || line == "q") break;
+            if (line.empty()) {
+                ++n;
+            } else if (line.find_first_not_of("0123456789") == std::string::npos
+                && line.size() < 9) {
+                n = std::min<std::size_t>(std::stoul(line), record->moves.size());
+            } else {
+                std::cout << "(Enter, a move number or q)\n";
+            }
+        }
+        std::cout << "\nended: " << record->ending;
+        bool any = false;
+        for (std::size_t p = 0; p < record->players.size(); ++p)
+            if (record->places[p]) {
+                std::cout << (any ? ", " : "; places: ") << record->players[p].name << " "
+                          << record->places[p];
+                any = true;
+            }
+        std::cout << "\n";
+    });
+}
+
+} // namespace halma::cli

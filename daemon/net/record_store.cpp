@@ -1,0 +1,134 @@
+#include "daemon/net/record_store.h"
+
+#include "daemon/net/durable_file.h"
+#include "daemon/net/runtime_dir.h"
+
+#include <algorithm>
+#include <cctype>
+#include <system_error>
+#include <tuple>
+
+namespace halma::daemon {
+
+namespace {
+
+constexpr std::string_view kSuffix = ".hrec";
+
+bool is_record_file(const std::filesystem::path& p) {
+    return p.extension() == kSuffix && p.filename().string().size() > kSuffix.size();
+}
+
+// Only hex digits, digits and '-': an id can never name a path outside the directory.
+bool plain_id(const std::string& id) {
+    return !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](unsigned char c) {
+        return std::isxdigit(c) || c == '-';
+    });
+}
+
+// ROOM_ID-GAME of a file's name, split; {"", 0} when it is not one.
+std::pair<std::string, int> parts_of(const std::string& stem) {
+    auto dash = stem.rfind('-');
+    if (dash == std::string::npos || dash == 0 || dash + 1 == stem.size()) return { "", 0 };
+    std::string game = stem.substr(dash + 1);
+    if (game.size() > 9 || !std::all_of(game.begin(), game.end(), ::isdigit)) return { "", 0 };
+    return { stem.substr(0, dash), std::stoi(game) };
+}
+
+std::vector<std::filesystem::directory_entry> record_files(const std::filesystem::path& dir) {
+    std::vector<std::filesystem::directory_entry> out;
+    std::error_code ec;
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+        if (is_record_file(it->path())) out.push_back(*it);
+    return out;
+}
+
+} // namespace
+
+std::string record_id(const std::string& room_id, int game_number) {
+    return room_id.substr(0, 8) + "-" + std::to_string(game_number);
+}
+
+RecordStore::RecordStore(std::filesystem::path state_dir, int keep)
+    : dir_(std::move(state_dir) / "records")
+    , keep_(keep) { }
+
+std::filesystem::path RecordStore::file_of(const std::string& room_id, int game_number) const {
+    return dir_ / (room_id + "-" + std::to_string(game_number) + std::string(kSuffix));
+}
+
+engine::Result<bool> RecordStore::save(
+    const std::string& room_id, const engine::GameRecord& record) {
+    if (keep_ == 0) return true;
+    if (auto made = make_private_dir(dir_.parent_path()); !made) return made;
+    if (auto made = make_private_dir(dir_); !made) return made;
+    auto written = write_file_atomically(
+        file_of(room_id, record.game_number), engine::format_record(record));
+    if (!written) return written;
+    prune();
+    return true;
+}
+
+bool RecordStore::has(const std::string& room_id, int game_number) const {
+    std::error_code ec;
+    return std::filesystem::exists(file_of(room_id, game_number), ec);
+}
+
+void RecordStore::prune() const {
+    auto files = record_files(dir_);
+    if (files.size() <= static_cast<std::size_t>(keep_)) return;
+    // Oldest first: written once, when its game ended, so the time it was written is its age.
+    std::error_code ec;
+    std::vector<std::pair<std::filesystem::file_time_type, std::filesystem::path>> by_age;
+    for (const auto& f : files) by_age.emplace_back(f.last_write_time(ec), f.path());
+    std::sort(by_age.begin(), by_age.end());
+    std::size_t extra = files.size() - static_cast<std::size_t>(keep_);
+    for (std::size_t i = 0; i < extra; ++i) std::filesystem::remove(by_age[i].second, ec);
+}
+
+RecordListing RecordStore::list() const {
+    RecordListing out;
+    for (const auto& f : record_files(dir_)) {
+        std::string name = f.path().filename().string();
+        auto [room_id, game] = parts_of(f.path().stem().string());
+        auto text = read_whole_file(f.path());
+        // The header and the moves' paths: replaying a thousand records would hold the loop up.
+        auto record = text ? engine::parse_record(*text, false)
+                           : engine::Result<engine::GameRecord>(std::unexpected(text.error()));
+        if (room_id.empty() || !record) {
+            out.unreadable.push_back(
+                name + ": " + (record ? "not named ROOM-GAME.hrec" : record.error().message));
+            continue;
+        }
+        RecordSummary s { record_id(room_id, game), record->room, record->game_number,
+            record->started_ms, record->ended_ms, record->ending, {}, record->places,
+            record->moves.size() };
+        for (const auto& p : record->players) s.players.push_back(p.name);
+        out.records.push_back(std::move(s));
+    }
+    std::sort(out.records.begin(), out.records.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.ended_ms, a.id) < std::tie(b.ended_ms, b.id);
+    });
+    return out;
+}
+
+engine::Result<std::string> RecordStore::read(const std::string& wanted) const {
+    std::string id = wanted;
+    if (id.size() > kSuffix.size() && id.ends_with(kSuffix)) id.resize(id.size() - kSuffix.size());
+    auto [prefix, game] = parts_of(id);
+    if (!plain_id(id) || prefix.empty())
+        return engine::fail("\"" + wanted
+            + "\" is not a record id (like 3f2a9c1b-12: see `halma "
+              "records`)");
+    std::vector<std::filesystem::path> found;
+    for (const auto& f : record_files(dir_)) {
+        auto [room_id, g] = parts_of(f.path().stem().string());
+        if (g == game && room_id.starts_with(prefix)) found.push_back(f.path());
+    }
+    if (found.empty()) return engine::fail("no record " + wanted + " (see `halma records`)");
+    if (found.size() > 1)
+        return engine::fail("record id " + wanted + " fits " + std::to_string(found.size())
+            + " records: give more of the room id");
+    return read_whole_file(found.front());
+}
+
+} // namespace halma::daemon

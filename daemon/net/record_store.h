@@ -1,0 +1,58 @@
+// The records of the games finished in the rooms this daemon hosts (engine/game_record.h), one
+// text file each in STATE_DIR/records, named ROOM_ID-GAME.hrec and written atomically. They are
+// kept apart from the rooms' logs so that a room's log restarts with each new game; past
+// `records-kept` the oldest go. docs/records.md describes the files.
+#pragma once
+
+#include "engine/game_record.h"
+#include "engine/result.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace halma::daemon {
+
+struct RecordSummary {
+    std::string id; // what `halma replay` takes: the room id's first 8 digits, '-', the game
+    std::string room; // the room's name
+    int game_number = 0;
+    std::int64_t started_ms = 0;
+    std::int64_t ended_ms = 0;
+    std::string ending;
+    std::vector<std::string> players; // by engine player
+    std::vector<int> places;
+    std::size_t moves = 0;
+};
+
+struct RecordListing {
+    std::vector<RecordSummary> records; // oldest first
+    std::vector<std::string> unreadable; // file names and why
+};
+
+class RecordStore {
+public:
+    RecordStore(std::filesystem::path state_dir, int keep);
+    const std::filesystem::path& dir() const { return dir_; }
+
+    // Writes the record (replacing one of the same room and game: the game's real end wins over
+    // a record of an end a crash then lost), then prunes the oldest past the limit.
+    engine::Result<bool> save(const std::string& room_id, const engine::GameRecord& record);
+    bool has(const std::string& room_id, int game_number) const;
+    RecordListing list() const;
+    // The text of the record `id` names (an id from list(), or its file's name).
+    engine::Result<std::string> read(const std::string& id) const;
+
+private:
+    std::filesystem::path file_of(const std::string& room_id, int game_number) const;
+    void prune() const;
+
+    std::filesystem::path dir_;
+    int keep_;
+};
+
+// "3f2a9c1b-12" for game 12 of room 3f2a9c1b...
+std::string record_id(const std::string& room_id, int game_number);
+
+} // namespace halma::daemon

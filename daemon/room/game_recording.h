@@ -1,0 +1,19 @@
+// A room's game as a record (engine/game_record.h): made by the host when a game ends (every
+// place decided, the move or stall limit, a cancel vote) or is left for a new one (a new-game
+// vote during play), before the next game's start folds its moves out of the room's log.
+#pragma once
+
+#include "daemon/room/room_state.h"
+#include "engine/game_record.h"
+
+#include <string_view>
+
+namespace halma::daemon {
+
+// The room's current game as it stands. `ending` overrides why it ended (a game left for a new
+// one is "restarted"); empty: the game's own end, or "cancelled". Needs a game (game_number > 0).
+engine::GameRecord record_of(const RoomState& state, std::string_view ending = {});
+// Whether the room's current game is over or cancelled: its record is due.
+bool game_ended(const RoomState& state);
+
+} // namespace halma::daemon

@@ -1,0 +1,94 @@
+// Records of a room's games (daemon/room/game_recording): the authority hands over one for each
+// game that ends or is left for a new one, and it is the game as played (its text reads back
+// and replays to the room's position); a new game folds the old one's moves out of the log.
+#include "engine/game_record.h"
+#include "engine/notation.h"
+#include "room_test_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace halma::testing;
+namespace engine = halma::engine;
+
+namespace {
+
+// Plays greedy moves for whoever is to move until the game is over or `moves` were made.
+void play(TwoPlayers& p, int moves, std::int64_t& t) {
+    for (int i = 0; i < moves && p.room.state().phase() == Phase::kPlaying; ++i) {
+        int seat = p.room.state().seat_to_move();
+        const auto& token = seat == p.ann.seat ? p.ann.token : p.bob.token;
+        ASSERT_FALSE(
+            p.room.act(token, action::Move { greedy_text(*p.room.state().game()) }, at_ms(t++)));
+    }
+}
+
+void vote_new_game(TwoPlayers& p, std::int64_t& t) {
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kNewGame }, at_ms(t++)));
+    ASSERT_FALSE(p.room.act(p.bob.token, action::Vote { VoteKind::kNewGame }, at_ms(t++)));
+}
+
+} // namespace
+
+TEST(GameRecording, AGameThatEndsIsRecordedAsPlayed) {
+    TwoPlayers p({}, room_config(2, 1, "", 4));
+    std::int64_t t = 100;
+    play(p, 20, t);
+    ASSERT_EQ(p.room.state().phase(), Phase::kOver);
+    auto records = p.room.take_finished_games();
+    ASSERT_EQ(records.size(), 1u);
+    const auto& r = records[0];
+    EXPECT_EQ(r.game_number, 1);
+    EXPECT_EQ(r.ending, "move limit");
+    EXPECT_EQ(r.moves.size(), 8u);
+    EXPECT_EQ(r.players[static_cast<std::size_t>(p.room.state().player_of_seat(0))].name, "ann");
+    EXPECT_EQ(r.ended_ms, at_ms(t - 1).wall_ms);
+    EXPECT_GT(r.places[0], 0);
+    auto back = engine::parse_record(engine::format_record(r));
+    ASSERT_TRUE(back) << back.error().message;
+    engine::Game game = *engine::start_of(*back);
+    for (const auto& path : back->moves) ASSERT_TRUE(game.play(engine::path_name(path)));
+    EXPECT_EQ(game.position(), p.room.state().game()->position());
+    EXPECT_TRUE(p.room.take_finished_games().empty()) << "one record a game";
+}
+
+TEST(GameRecording, AGameLeftForANewOneIsRecordedAsRestarted) {
+    TwoPlayers p;
+    std::int64_t t = 100;
+    play(p, 5, t);
+    vote_new_game(p, t);
+    auto records = p.room.take_finished_games();
+    ASSERT_EQ(records.size(), 1u);
+    EXPECT_EQ(records[0].ending, "restarted");
+    EXPECT_EQ(records[0].moves.size(), 5u);
+    EXPECT_EQ(records[0].places, (std::vector<int> { 0, 0 }));
+    EXPECT_EQ(p.room.state().game_number(), 2);
+}
+
+TEST(GameRecording, ANewGameFoldsTheOldOneOutOfTheLog) {
+    TwoPlayers p({}, room_config(2, 1, "", 40));
+    std::int64_t t = 100;
+    std::vector<std::size_t> sizes;
+    for (int game = 1; game <= 6; ++game) {
+        play(p, 200, t);
+        ASSERT_EQ(p.room.state().phase(), Phase::kOver);
+        vote_new_game(p, t);
+        sizes.push_back(p.room.state().log().size());
+        // Nothing is left of the games before: the log is the members and the new game's start.
+        int old_moves = 0;
+        for (const auto& e : p.room.state().log()) {
+            if (std::holds_alternative<event::GameStarted>(e.body))
+                old_moves = 0;
+            else
+                old_moves += std::holds_alternative<event::MovePlayed>(e.body);
+        }
+        EXPECT_EQ(old_moves, 0);
+        EXPECT_LE(p.room.state().log().size(), 6u) << "game " << game;
+    }
+    EXPECT_EQ(p.room.take_finished_games().size(), 6u);
+    // A replica applying the same events folds the same way, and a restore of the folded log
+    // is the same room.
+    RoomState again(p.room.state().config());
+    for (const auto& e : p.room.state().log()) ASSERT_FALSE(again.replay(e));
+    auto diff = state_difference(p.room.state(), again);
+    EXPECT_FALSE(diff) << *diff;
+}

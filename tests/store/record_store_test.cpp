@@ -1,0 +1,118 @@
+// Records of finished games on disk (daemon/net/record_store): what is saved is listed and read
+// back, a game's record is replaced by a later one of the same game, the oldest go past the
+// limit, and ids that name nothing, several records or a path are refused with the reason.
+#include "daemon/net/record_store.h"
+
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+using namespace halma;
+using namespace halma::daemon;
+namespace fs = std::filesystem;
+
+namespace {
+
+class RecordStoreTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        std::string pattern = (fs::temp_directory_path() / "halma-records-XXXXXX").string();
+        ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+        state_dir_ = fs::path(pattern) / "state";
+    }
+    void TearDown() override { fs::remove_all(state_dir_.parent_path()); }
+
+    static engine::GameRecord record(int game, int moves) {
+        engine::GameRecord r;
+        r.room = "lunch";
+        r.game_number = game;
+        r.started_ms = 1795500000000 + game * 60'000;
+        r.ended_ms = r.started_ms + 30'000;
+        r.setup = *engine::GameSetup::make(2, 1, engine::Rules {});
+        r.players = { { "alice", 1, "human" }, { "bot", 2, "bot easy" } };
+        engine::Game g = *engine::start_of(r);
+        for (int i = 0; i < moves; ++i) {
+            engine::MoveList list;
+            g.legal_moves(list);
+            r.moves.push_back(g.play(list.moves[0])->front().path);
+        }
+        r.places = { 0, 0 };
+        r.ending = "cancelled";
+        return r;
+    }
+
+    fs::path state_dir_;
+};
+
+const std::string kRoom = "3f2a9c1b00000000000000000000000a";
+const std::string kOther = "3f2a9c1b00000000000000000000000b";
+
+} // namespace
+
+TEST_F(RecordStoreTest, SavedRecordsAreListedAndReadBack) {
+    RecordStore store(state_dir_, 10);
+    EXPECT_TRUE(store.list().records.empty()); // no directory yet
+    ASSERT_TRUE(store.save(kRoom, record(1, 4)));
+    ASSERT_TRUE(store.save(kRoom, record(2, 6)));
+    EXPECT_TRUE(store.has(kRoom, 2));
+    EXPECT_FALSE(store.has(kRoom, 3));
+    auto listing = store.list();
+    ASSERT_EQ(listing.records.size(), 2u);
+    EXPECT_EQ(listing.records[0].id, "3f2a9c1b-1");
+    EXPECT_EQ(listing.records[1].moves, 6u);
+    EXPECT_EQ(listing.records[1].players[1], "bot");
+    auto text = store.read("3f2a9c1b-2");
+    ASSERT_TRUE(text) << text.error().message;
+    EXPECT_EQ(*text, engine::format_record(record(2, 6)));
+    struct stat st { };
+    ASSERT_EQ(::stat(store.dir().c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0700u);
+}
+
+TEST_F(RecordStoreTest, ALaterRecordOfTheSameGameReplacesIt) {
+    RecordStore store(state_dir_, 10);
+    ASSERT_TRUE(store.save(kRoom, record(1, 4)));
+    ASSERT_TRUE(store.save(kRoom, record(1, 9)));
+    auto listing = store.list();
+    ASSERT_EQ(listing.records.size(), 1u);
+    EXPECT_EQ(listing.records[0].moves, 9u);
+}
+
+TEST_F(RecordStoreTest, TheOldestGoPastTheLimit) {
+    RecordStore store(state_dir_, 3);
+    for (int game = 1; game <= 5; ++game) {
+        ASSERT_TRUE(store.save(kRoom, record(game, 2)));
+        // File times order the records: make each one visibly older than the next.
+        auto file = store.dir() / (kRoom + "-" + std::to_string(game) + ".hrec");
+        fs::last_write_time(file, fs::file_time_type::clock::now() - std::chrono::hours(10 - game));
+    }
+    auto listing = store.list();
+    ASSERT_EQ(listing.records.size(), 3u);
+    EXPECT_EQ(listing.records[0].game_number, 3);
+    EXPECT_FALSE(store.has(kRoom, 2));
+    RecordStore none(state_dir_ / "none", 0);
+    ASSERT_TRUE(none.save(kRoom, record(1, 2)));
+    EXPECT_FALSE(none.has(kRoom, 1));
+}
+
+TEST_F(RecordStoreTest, BadIdsAndDamagedFilesAreNamed) {
+    RecordStore store(state_dir_, 10);
+    ASSERT_TRUE(store.save(kRoom, record(1, 2)));
+    ASSERT_TRUE(store.save(kOther, record(1, 2)));
+    EXPECT_EQ(store.read("3f2a9c1b-1").error().message,
+        "record id 3f2a9c1b-1 fits 2 records: give more of the room id");
+    EXPECT_TRUE(store.read(kOther + "-1"));
+    EXPECT_TRUE(store.read(kOther + "-1.hrec"));
+    EXPECT_EQ(
+        store.read("3f2a9c1b-7").error().message, "no record 3f2a9c1b-7 (see `halma records`)");
+    EXPECT_EQ(store.read("../../etc/passwd").error().message,
+        "\"../../etc/passwd\" is not a record id (like 3f2a9c1b-12: see `halma records`)");
+    EXPECT_FALSE(store.read(""));
+    std::ofstream(store.dir() / (kRoom + "-9.hrec")) << "[Format \"halma-record 9\"]\n";
+    auto listing = store.list();
+    EXPECT_EQ(listing.records.size(), 2u);
+    ASSERT_EQ(listing.unreadable.size(), 1u);
+    EXPECT_NE(listing.unreadable[0].find("-9.hrec: line 1: this is \"halma-record 9\""),
+        std::string::npos)
+        << listing.unreadable[0];
+}
