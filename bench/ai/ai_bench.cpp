@@ -10,6 +10,7 @@
 #include "engine/ai/zobrist.h"
 #include "engine/geometry.h"
 #include "engine/movegen.h"
+#include "match.h"
 
 #include <algorithm>
 #include <chrono>
@@ -232,6 +233,7 @@ int six_player(int games, int budget) {
 int main(int argc, char** argv) {
     std::string mode = argc > 1 ? argv[1] : "";
     int budget_default = ai::BotSettings {}.budget_ms;
+    if (mode == "match") return bench::run_match(argc, argv);
     if (mode == "versus")
         return versus(arg_or(argc, argv, 2, 200), arg_or(argc, argv, 3, budget_default));
     if (mode == "solitaire") return solitaire(arg_or(argc, argv, 2, budget_default));
@@ -239,7 +241,8 @@ int main(int argc, char** argv) {
         return timing(arg_or(argc, argv, 2, 10), arg_or(argc, argv, 3, budget_default));
     if (mode == "six") return six_player(arg_or(argc, argv, 2, 100), arg_or(argc, argv, 3, 10));
     std::fprintf(stderr,
-        "usage: bench_ai versus [games] [budget_ms] | solitaire [budget_ms] | timing [games] "
+        "usage: bench_ai match A B [--games N] ... | versus [games] [budget_ms] | solitaire "
+        "[budget_ms] | timing [games] "
         "[budget_ms]"
         " | six [games] [budget_ms]\n");
     return 2;

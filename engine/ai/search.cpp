@@ -62,7 +62,8 @@ public:
         for (auto& ply : plies_) ply.candidates.reserve(256);
     }
 
-    SearchResult run();
+    SearchResult run(const ProgressCallback& on_iteration);
+    std::vector<Move> principal_variation(Move first, int depth);
 
 private:
     // Step helpers shared by both searches.
@@ -172,6 +173,7 @@ int Searcher::evaluate() const {
 bool Searcher::out_of_budget() {
     if (stop_) return true;
     if (nodes_ >= options_.node_limit) stop_ = true;
+    if (options_.stop && options_.stop->load(std::memory_order_relaxed)) stop_ = true;
     if (options_.clock_limit_ms > 0 && (nodes_ & 1023) == 0) {
         auto elapsed = std::chrono::steady_clock::now() - start_;
         if (elapsed > std::chrono::milliseconds(options_.clock_limit_ms))
@@ -388,7 +390,7 @@ int Searcher::child_of_root(int depth, int alpha, int beta) {
     return turn_node(depth, alpha, beta, 1);
 }
 
-SearchResult Searcher::run() {
+SearchResult Searcher::run(const ProgressCallback& on_iteration) {
     SearchResult result;
     Ply& root = plies_[0];
     generate_moves(pos_, rules_, root.list);
@@ -457,6 +459,9 @@ SearchResult Searcher::run() {
         result.score = best;
         if (stop_) break;
         result.depth = depth;
+        if (on_iteration)
+            on_iteration(
+                SearchProgress { depth, best, nodes_, principal_variation(result.move, depth) });
         if (best > kWinBound || best < -kWinBound)
             break; // a forced finish: nothing deeper to learn
     }
@@ -465,12 +470,37 @@ SearchResult Searcher::run() {
     return result;
 }
 
+// The line the table expects from the root: the first move, then each position's stored best
+// move while it is legal (two players; best-reply nodes mix sets, so their line stops at one).
+std::vector<Move> Searcher::principal_variation(Move first, int depth) {
+    std::vector<Move> line { first };
+    if (best_reply_) return line;
+    std::vector<SetId> movers { root_set_ };
+    std::uint64_t nodes = nodes_; // looking up the line is not search work
+    play(first);
+    while (static_cast<int>(line.size()) < depth) {
+        SetId mover = pos_.side_to_move();
+        const TtEntry* e = tt_.probe(key_ ^ zobrist().to_move[mover]);
+        if (!e) break;
+        MoveList legal;
+        generate_moves(pos_, rules_, legal);
+        if (!legal.contains(e->move)) break;
+        line.push_back(e->move);
+        movers.push_back(mover);
+        play(e->move);
+    }
+    for (std::size_t i = line.size(); i-- > 0;) take_back(line[i], movers[i]);
+    nodes_ = nodes;
+    return line;
+}
+
 } // namespace
 
 SearchResult search(const Position& pos, const Rules& rules, const Seating& seating,
-    const SearchOptions& options, const std::vector<std::uint64_t>& earlier) {
+    const SearchOptions& options, const std::vector<std::uint64_t>& earlier,
+    const ProgressCallback& on_iteration) {
     auto searcher = std::make_unique<Searcher>(pos, rules, seating, options, earlier);
-    return searcher->run();
+    return searcher->run(on_iteration);
 }
 
 } // namespace halma::ai
