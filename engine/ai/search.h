@@ -26,6 +26,8 @@ struct SearchOptions {
     int clock_limit_ms = 0;
     // Best-reply search: how many of the opponents' replies to try at each reply node.
     int reply_width = 24;
+    // Below the root, search only moves that gain ground (see forward_only).
+    bool prune_backward = true;
     EvalWeights weights;
     std::uint64_t seed = 1;
     // Set by the caller (a front end's `stop`) to end the search early: it is polled as the
