@@ -207,7 +207,7 @@ int Searcher::forward_only(const Ply& ply, int count) const {
     if (!options_.prune_backward) return count;
     int kept = 0;
     while (kept < count && ply.candidates[static_cast<std::size_t>(kept)].key > 0) ++kept;
-    return kept > 0 ? kept : count;
+    return kept > 0 ? std::min(kept, options_.max_forward) : count;
 }
 
 void Searcher::add_killer(int ply, Move m) {

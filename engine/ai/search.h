@@ -28,6 +28,7 @@ struct SearchOptions {
     int reply_width = 24;
     // Below the root, search only moves that gain ground (see forward_only).
     bool prune_backward = true;
+    int max_forward = 16; // and at most this many of them, the biggest gains first
     EvalWeights weights;
     std::uint64_t seed = 1;
     // Set by the caller (a front end's `stop`) to end the search early: it is polled as the
