@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,13 @@ double percentile(std::vector<double> v, double q) {
         v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size() - 1) + 0.5))];
 }
 
+// CPU time of this thread: what a move cost, whatever else the machine is doing.
+double thread_cpu_ms() {
+    timespec t {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1000.0 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
 double elo(double p) {
     p = std::clamp(p, 0.001, 0.999);
     return -400.0 * std::log10(1.0 / p - 1.0);
@@ -100,10 +108,11 @@ int run_match(int argc, char** argv) {
                 "rules '%s'\n",
         args.a.c_str(), args.b.c_str(), args.games, args.opening,
         static_cast<unsigned long long>(args.seed), rules->to_string().c_str());
+    std::fflush(stdout);
 
     int won = 0, lost = 0, drawn = 0, failed = 0, stalled = 0;
     long moves = 0;
-    std::vector<double> ms_a, ms_b;
+    std::vector<double> ms_a, ms_b, cpu_a, cpu_b;
     for (int g = 0; g < args.games; ++g) {
         std::uint64_t pair = args.seed * 100'000 + static_cast<std::uint64_t>(g / 2);
         auto game = opening(setup, args.opening, pair);
@@ -120,11 +129,13 @@ int run_match(int argc, char** argv) {
             int seat = game->player_to_move();
             MatchPlayer& p = seat == seat_a ? **a : **b;
             auto t0 = std::chrono::steady_clock::now();
+            double cpu0 = thread_cpu_ms();
             auto played = p.play(*game, pair * 7919 + game->history().size());
             double ms
                 = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
                       .count();
             (seat == seat_a ? ms_a : ms_b).push_back(ms);
+            (seat == seat_a ? cpu_a : cpu_b).push_back(thread_cpu_ms() - cpu0);
             if (!played) {
                 failure = p.name() + ": " + played.error().message;
                 failed_seat = seat;
@@ -166,6 +177,11 @@ int run_match(int argc, char** argv) {
     std::printf("  time per move: %s p50 %.1f ms p95 %.1f ms; %s p50 %.1f ms p95 %.1f ms\n",
         args.a.c_str(), percentile(ms_a, 0.5), percentile(ms_a, 0.95), args.b.c_str(),
         percentile(ms_b, 0.5), percentile(ms_b, 0.95));
+    // An engine in another process thinks on its own CPU: this thread only waits for it.
+    std::printf("  CPU per move (this process): %s p50 %.1f ms p95 %.1f ms; %s p50 %.1f ms p95 "
+                "%.1f ms\n",
+        args.a.c_str(), percentile(cpu_a, 0.5), percentile(cpu_a, 0.95), args.b.c_str(),
+        percentile(cpu_b, 0.5), percentile(cpu_b, 0.95));
     return 0;
 }
 
