@@ -11,6 +11,7 @@
 #include "engine/geometry.h"
 #include "engine/movegen.h"
 #include "match.h"
+#include "seats.h"
 
 #include <algorithm>
 #include <chrono>
@@ -234,6 +235,7 @@ int main(int argc, char** argv) {
     std::string mode = argc > 1 ? argv[1] : "";
     int budget_default = ai::BotSettings {}.budget_ms;
     if (mode == "match") return bench::run_match(argc, argv);
+    if (mode == "seats") return bench::run_seats(argc, argv);
     if (mode == "versus")
         return versus(arg_or(argc, argv, 2, 200), arg_or(argc, argv, 3, budget_default));
     if (mode == "solitaire") return solitaire(arg_or(argc, argv, 2, budget_default));
@@ -241,7 +243,8 @@ int main(int argc, char** argv) {
         return timing(arg_or(argc, argv, 2, 10), arg_or(argc, argv, 3, budget_default));
     if (mode == "six") return six_player(arg_or(argc, argv, 2, 100), arg_or(argc, argv, 3, 10));
     std::fprintf(stderr,
-        "usage: bench_ai match A B [--games N] ... | versus [games] [budget_ms] | solitaire "
+        "usage: bench_ai match A B [--games N] ... | seats A,B,C... [--games N] | versus [games] "
+        "[budget_ms] | solitaire "
         "[budget_ms] | timing [games] "
         "[budget_ms]"
         " | six [games] [budget_ms]\n");
