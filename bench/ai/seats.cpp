@@ -2,8 +2,10 @@
 
 #include "match_player.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,6 +13,23 @@
 namespace halma::bench {
 
 using namespace halma::engine;
+
+namespace {
+
+double thread_cpu_ms() {
+    timespec t {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1000.0 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+double percentile(std::vector<double> v, double q) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[std::min(
+        v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size() - 1) + 0.5))];
+}
+
+} // namespace
 
 int run_seats(int argc, char** argv) {
     if (argc < 3) {
@@ -56,6 +75,7 @@ int run_seats(int argc, char** argv) {
     std::vector<int> wins(static_cast<std::size_t>(n)), place_sum(static_cast<std::size_t>(n));
     std::vector<int> first_wins_by_seat(static_cast<std::size_t>(n)),
         first_games_by_seat(static_cast<std::size_t>(n));
+    std::vector<double> first_cpu_ms; // CPU per move of the first player
     int finished = 0, failed = 0;
     long moves = 0;
     for (int g = 0; g < games; ++g) {
@@ -65,8 +85,10 @@ int run_seats(int argc, char** argv) {
         bool broke = false;
         while (!game.over()) {
             int seat = game.player_to_move();
+            double cpu0 = thread_cpu_ms();
             auto played = players[static_cast<std::size_t>(who(seat))]->play(game,
                 seed * 1'000'003 + static_cast<std::uint64_t>(g) * 7919 + game.history().size());
+            if (who(seat) == 0) first_cpu_ms.push_back(thread_cpu_ms() - cpu0);
             if (!played) {
                 std::fprintf(stderr, "  game %d: %s failed: %s\n", g + 1,
                     specs[static_cast<std::size_t>(who(seat))].c_str(),
@@ -106,6 +128,9 @@ int run_seats(int argc, char** argv) {
             first_games_by_seat[static_cast<std::size_t>(s)]);
     std::printf("\n  games finished: %d of %d (failed %d), %.0f moves a game\n", finished, games,
         failed, static_cast<double>(moves) / games);
+    std::printf("  %s CPU per move: p50 %.1f ms, p95 %.1f ms, max %.1f ms\n", specs[0].c_str(),
+        percentile(first_cpu_ms, 0.5), percentile(first_cpu_ms, 0.95),
+        percentile(first_cpu_ms, 1.0));
     return 0;
 }
 
