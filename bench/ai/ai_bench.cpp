@@ -1,10 +1,13 @@
 // The AI benchmarks of issue 4, each figure printed beside a baseline measured in the same run:
-//   versus [games] [budget]   hard against easy, 2 players, first move alternating
-//                             (baseline: the greedy bot against the same easy bot)
-//   solitaire [budget]        one set crossing alone: moves needed (baselines: greedy, easy;
-//   optimum 27) timing [games] [budget]   hard bot time per move, p50 / p95 (baseline: greedy and
-//   easy bots) six [games] [budget]      six-player bot games: all finish? moves per game
-//   (baseline: easy bots)
+//   versus [games] [budget]     hard against easy, 2 players, first move alternating
+//                               (baseline: the greedy bot against the same easy bot)
+//   solitaire [budget]          one set crossing alone: moves needed (baselines: greedy, easy;
+//                               optimum 27)
+//   timing [games] [budget]     hard bot time per move, p50 / p95 (baselines: greedy, easy)
+//   six [games] [budget]        six-player bot games: all finish? moves per game (baseline: easy)
+// and the matches of issue 14 (match.h, seats.h):
+//   match A B [--games N] ...   two players from seeded openings, both sides: won/lost/drawn
+//   seats A,B,C... [--games N]  3 to 6 players, seats rotated: wins per seat position
 #include "bot_players.h"
 #include "engine/ai/evaluation.h"
 #include "engine/ai/zobrist.h"
