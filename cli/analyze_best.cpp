@@ -6,6 +6,7 @@
 #include "engine/notation.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "game_replay.h"
 
 #include <iostream>
 #include <string>
@@ -22,6 +23,8 @@ struct BestInputs {
     std::uint64_t seed = ai::BotSettings {}.seed;
     std::string rules_text;
     std::vector<std::string> position_words;
+    std::string moves; // the moves that led here, from the position (or the start)
+    int players = 2; // for the start position, when --moves is given alone
     bool verbose = false;
 };
 
@@ -40,12 +43,29 @@ int run_best(const BestInputs& in) {
     if (!rules) return input_error("bad --rules", rules.error().message);
     std::string text;
     for (const auto& w : in.position_words) text += (text.empty() ? "" : " ") + w;
-    if (text.empty()) return input_error("bad position", "no position given");
-    auto pos = Position::parse(text);
-    if (!pos) return input_error("bad position", pos.error().message);
+    if (text.empty() && in.moves.empty()) return input_error("bad position", "no position given");
+    std::optional<Position> pos;
+    if (!text.empty()) {
+        auto parsed = Position::parse(text);
+        if (!parsed) return input_error("bad position", parsed.error().message);
+        pos = *parsed;
+    }
 
     ai::BotSettings settings { *level, in.time_ms, in.seed };
-    auto result = ai::think(*pos, *rules, ai::Seating::one_per_set(pos->sets_present()), settings);
+    ai::BotResult result;
+    if (in.moves.empty()) {
+        result = ai::think(*pos, *rules, ai::Seating::one_per_set(pos->sets_present()), settings);
+    } else {
+        // A game, not a position: the bot sees the history, so it avoids repeating itself.
+        auto setup
+            = pos ? setup_for_position(*pos, *rules) : GameSetup::make(in.players, 1, *rules);
+        if (!setup)
+            return input_error(pos ? "bad position" : "bad --players", setup.error().message);
+        auto game = replay_game(*setup, pos, split_moves(in.moves));
+        if (!game) return input_error("bad --moves", game.error().message);
+        if (game->over()) return input_error("bad --moves", "the game is over after them");
+        result = ai::think(*game, settings);
+    }
     std::cout << move_name(result.move) << "\n";
     if (in.verbose && *level == ai::Level::kHard)
         std::cerr << "halma: depth " << result.depth << ", " << result.nodes << " nodes, score "
@@ -71,8 +91,16 @@ void add_best_command(CLI::App& analyze, int& exit_code) {
         "spoil=none|swap|occupied, release=on|off, unused=empty|filled, first=black|coin");
     best->add_flag(
         "-v,--verbose", in.verbose, "Also print the search depth, nodes and score (stderr)");
-    best->add_option("position", in.position_words, "Position string (docs/notation.md)")
-        ->required();
+    best->add_option("--moves", in.moves,
+        "The moves played from the position (or from the start) to the one to analyse, e.g.\n"
+        "\"o1-m7 c2-e2\": the bot then sees the game's history (repetitions, stalls)");
+    best->add_option("--players", in.players,
+            "Players (one set each) of the start position --moves starts from, when no position "
+            "is given")
+        ->capture_default_str();
+    best->add_option("position", in.position_words,
+        "Position string (docs/notation.md); with --moves, where the moves start (default: the "
+        "start position)");
     best->callback([&] { exit_code = run_best(in); });
 }
 

@@ -14,6 +14,8 @@ void add_best_command(CLI::App& analyze, int& exit_code);
 void add_record_command(CLI::App& analyze, int& exit_code);
 // The daemon-facing commands (cli/client/), when the client library is built.
 void add_client_commands(CLI::App& app, int& exit_code);
+// `halma engine`, the bots over a line protocol (cli/engine/).
+void add_engine_command(CLI::App& app, int& exit_code);
 // `halma web`, the browser front end (cli/web/).
 void add_web_command(CLI::App& app, int& exit_code);
 

@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
     halma::cli::add_analyze_commands(app, exit_code);
     halma::cli::add_client_commands(app, exit_code);
     halma::cli::add_web_command(app, exit_code);
+    halma::cli::add_engine_command(app, exit_code);
     auto* help = app.add_subcommand("help", "Show this help");
     // Made before parsing: once `help` is parsed, app.help() would describe `help` alone.
     std::string usage = app.help();

@@ -1,15 +1,20 @@
 // The AI benchmarks of issue 4, each figure printed beside a baseline measured in the same run:
-//   versus [games] [budget]   hard against easy, 2 players, first move alternating
-//                             (baseline: the greedy bot against the same easy bot)
-//   solitaire [budget]        one set crossing alone: moves needed (baselines: greedy, easy;
-//   optimum 27) timing [games] [budget]   hard bot time per move, p50 / p95 (baseline: greedy and
-//   easy bots) six [games] [budget]      six-player bot games: all finish? moves per game
-//   (baseline: easy bots)
+//   versus [games] [budget]     hard against easy, 2 players, first move alternating
+//                               (baseline: the greedy bot against the same easy bot)
+//   solitaire [budget]          one set crossing alone: moves needed (baselines: greedy, easy;
+//                               optimum 27)
+//   timing [games] [budget]     hard bot time per move, p50 / p95 (baselines: greedy, easy)
+//   six [games] [budget]        six-player bot games: all finish? moves per game (baseline: easy)
+// and the matches of issue 14 (match.h, seats.h):
+//   match A B [--games N] ...   two players from seeded openings, both sides: won/lost/drawn
+//   seats A,B,C... [--games N]  3 to 6 players, seats rotated: wins per seat position
 #include "bot_players.h"
 #include "engine/ai/evaluation.h"
 #include "engine/ai/zobrist.h"
 #include "engine/geometry.h"
 #include "engine/movegen.h"
+#include "match.h"
+#include "seats.h"
 
 #include <algorithm>
 #include <chrono>
@@ -232,6 +237,8 @@ int six_player(int games, int budget) {
 int main(int argc, char** argv) {
     std::string mode = argc > 1 ? argv[1] : "";
     int budget_default = ai::BotSettings {}.budget_ms;
+    if (mode == "match") return bench::run_match(argc, argv);
+    if (mode == "seats") return bench::run_seats(argc, argv);
     if (mode == "versus")
         return versus(arg_or(argc, argv, 2, 200), arg_or(argc, argv, 3, budget_default));
     if (mode == "solitaire") return solitaire(arg_or(argc, argv, 2, budget_default));
@@ -239,7 +246,9 @@ int main(int argc, char** argv) {
         return timing(arg_or(argc, argv, 2, 10), arg_or(argc, argv, 3, budget_default));
     if (mode == "six") return six_player(arg_or(argc, argv, 2, 100), arg_or(argc, argv, 3, 10));
     std::fprintf(stderr,
-        "usage: bench_ai versus [games] [budget_ms] | solitaire [budget_ms] | timing [games] "
+        "usage: bench_ai match A B [--games N] ... | seats A,B,C... [--games N] | versus [games] "
+        "[budget_ms] | solitaire "
+        "[budget_ms] | timing [games] "
         "[budget_ms]"
         " | six [games] [budget_ms]\n");
     return 2;

@@ -39,16 +39,19 @@ std::string_view level_name(Level level) {
 }
 
 BotResult think(const Position& pos, const Rules& rules, const Seating& seating,
-    const BotSettings& settings, const std::vector<std::uint64_t>& earlier) {
+    const BotSettings& settings, const std::vector<std::uint64_t>& earlier,
+    const ProgressCallback& on_iteration) {
     BotResult result;
+    std::uint64_t nodes
+        = settings.node_limit > 0 ? settings.node_limit : node_budget(settings.budget_ms);
     if (settings.level == Level::kEasy) {
         result.move = easy_move(pos, rules, settings.seed);
         return result;
     }
     // Step 1: a race no opponent can interfere with any more is planned, not searched.
     if (race_is_decoupled(pos, pos.side_to_move())) {
-        RacePlan plan = plan_race(
-            pos, rules, pos.side_to_move(), node_budget(settings.budget_ms), EvalWeights {});
+        RacePlan plan = plan_race(pos, rules, pos.side_to_move(), nodes, EvalWeights {},
+            settings.stop, settings.clock_limit_ms);
         result.move = plan.move;
         result.score = plan.score;
         result.depth = plan.moves_to_finish;
@@ -57,10 +60,13 @@ BotResult think(const Position& pos, const Rules& rules, const Seating& seating,
     }
     // Step 2: otherwise alpha-beta (two players) or best-reply search (three or more).
     SearchOptions options;
-    options.node_limit = node_budget(settings.budget_ms);
-    options.clock_limit_ms = std::max(settings.budget_ms, 1) * kClockFactor;
+    options.node_limit = nodes;
+    options.clock_limit_ms = settings.clock_limit_ms > 0
+        ? settings.clock_limit_ms
+        : std::max(settings.budget_ms, 1) * kClockFactor;
     options.seed = settings.seed;
-    SearchResult found = search(pos, rules, seating, options, earlier);
+    options.stop = settings.stop;
+    SearchResult found = search(pos, rules, seating, options, earlier, on_iteration);
     result.move = found.move;
     result.score = found.score;
     result.depth = found.depth;
@@ -71,28 +77,26 @@ BotResult think(const Position& pos, const Rules& rules, const Seating& seating,
 
 std::vector<std::uint64_t> game_history_keys(const Game& game) {
     const auto& history = game.history();
-    std::vector<std::uint64_t> keys;
-    if (history.empty()) return keys;
-    const auto& setup = game.setup();
-    // Replay the moves on the start position: only the boards matter here, so retirements
-    // (which change whose turn it is, not the board) need not be replayed.
-    Position pos
-        = Position::start(setup.sets(), history.front().set, setup.rules.unused == Unused::kFilled);
+    std::vector<std::uint64_t> keys(history.size());
+    // Walk back from the position now, so a game resumed from any position (not only the
+    // start) gives the right keys. Only the boards matter here, so retirements (which change
+    // whose turn it is, not the board) need not be undone.
+    Position pos = game.position();
     std::uint64_t board = board_key(pos);
-    keys.reserve(history.size());
-    for (const PlayedMove& played : history) {
-        keys.push_back(board ^ zobrist().to_move[played.set]);
+    for (std::size_t i = history.size(); i-- > 0;) {
+        const PlayedMove& played = history[i];
+        pos.unmake(played.move, played.set);
         board ^= move_key(pos, played.move);
-        pos.set_side_to_move(played.set);
-        pos.make(played.move);
+        keys[i] = board ^ zobrist().to_move[played.set];
     }
     return keys;
 }
 
-BotResult think(const Game& game, const BotSettings& settings) {
+BotResult think(
+    const Game& game, const BotSettings& settings, const ProgressCallback& on_iteration) {
     if (game.over()) return BotResult {};
     return think(game.position(), game.setup().rules, Seating::of(game.setup()), settings,
-        game_history_keys(game));
+        game_history_keys(game), on_iteration);
 }
 
 Move choose_move(const Game& game, const BotSettings& settings) {

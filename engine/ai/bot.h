@@ -6,6 +6,7 @@
 #include "engine/position.h"
 #include "engine/rules.h"
 #include "engine/types.h"
+#include "search.h"
 #include "seating.h"
 
 #include <cstdint>
@@ -24,6 +25,12 @@ struct BotSettings {
     // load; a clock stops the search only if it overruns the budget many times over.
     int budget_ms = 150;
     std::uint64_t seed = 1;
+    // For front ends that manage time themselves (the engine protocol's `go nodes` and
+    // `go movetime`): the search work (0: from budget_ms) and the wall-clock limit (0: the
+    // safety clock, eight budgets). `stop`, when set, ends the thinking early.
+    std::uint64_t node_limit = 0;
+    int clock_limit_ms = 0;
+    const std::atomic<bool>* stop = nullptr;
 };
 
 // A legal move for the set to move in `game` (a pass when it has none). The game must not be
@@ -39,12 +46,15 @@ struct BotResult {
     bool clock_stopped = false; // the safety clock cut the search short (result machine-dependent)
 };
 
-BotResult think(const engine::Game& game, const BotSettings& settings);
+// `on_iteration` hears of each completed iteration of the search (not of the race planner).
+BotResult think(const engine::Game& game, const BotSettings& settings,
+    const ProgressCallback& on_iteration = {});
 
 // A bare position: `seating` says which sets play together (Seating::one_per_set for
 // analysis); `earlier` the keys of positions seen before (see game_history_keys).
 BotResult think(const engine::Position& pos, const engine::Rules& rules, const Seating& seating,
-    const BotSettings& settings, const std::vector<std::uint64_t>& earlier = {});
+    const BotSettings& settings, const std::vector<std::uint64_t>& earlier = {},
+    const ProgressCallback& on_iteration = {});
 
 // Keys of the positions a game has passed through, for think() to avoid repeating them.
 std::vector<std::uint64_t> game_history_keys(const engine::Game& game);

@@ -4,6 +4,7 @@
 #include "zobrist.h"
 
 #include <algorithm>
+#include <chrono>
 #include <unordered_set>
 #include <vector>
 
@@ -47,8 +48,14 @@ bool race_is_decoupled(const Position& pos, SetId s) {
 }
 
 RacePlan plan_race(const Position& start, const Rules& rules, SetId s, std::uint64_t node_limit,
-    const EvalWeights& weights) {
+    const EvalWeights& weights, const std::atomic<bool>* stop, int clock_limit_ms) {
     RacePlan plan;
+    auto t0 = std::chrono::steady_clock::now();
+    auto out_of_time = [&] {
+        if (stop && stop->load(std::memory_order_relaxed)) return true;
+        return clock_limit_ms > 0
+            && std::chrono::steady_clock::now() - t0 > std::chrono::milliseconds(clock_limit_ms);
+    };
     Position root = start;
     root.set_side_to_move(s);
     // Step 1: the beam's shape. Wider beams find better ladders, deeper ones see further; a
@@ -65,6 +72,7 @@ RacePlan plan_race(const Position& start, const Rules& rules, SetId s, std::uint
     std::unordered_set<std::uint64_t> seen;
     MoveList list;
     for (int depth = 1; depth <= kDepth && plan.nodes < node_limit; ++depth) {
+        if (depth > 1 && out_of_time()) break;
         children.clear();
         for (std::uint32_t i = 0; i < beam.size(); ++i) {
             Position& pos = beam[i].pos;

@@ -9,6 +9,7 @@
 #include "engine/types.h"
 #include "evaluation.h"
 
+#include <atomic>
 #include <cstdint>
 
 namespace halma::ai {
@@ -20,9 +21,11 @@ struct RacePlan {
     std::uint64_t nodes = 0;
 };
 
-// Plans for set s (it need not be the side to move) with `node_limit` positions at most.
+// Plans for set s (it need not be the side to move) with `node_limit` positions at most;
+// `stop`, when set, or `clock_limit_ms` (0: none) passed, ends the planning at the next depth.
 RacePlan plan_race(const engine::Position& pos, const engine::Rules& rules, engine::SetId s,
-    std::uint64_t node_limit, const EvalWeights& weights);
+    std::uint64_t node_limit, const EvalWeights& weights, const std::atomic<bool>* stop = nullptr,
+    int clock_limit_ms = 0);
 
 // True when no marble of another set can come in the way of set s or be hopped over by it on
 // its way home: every other marble is further from s's home than every marble of s, and is

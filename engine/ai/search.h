@@ -11,7 +11,9 @@
 #include "evaluation.h"
 #include "seating.h"
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace halma::ai {
@@ -24,9 +26,24 @@ struct SearchOptions {
     int clock_limit_ms = 0;
     // Best-reply search: how many of the opponents' replies to try at each reply node.
     int reply_width = 24;
+    // Below the root, search only moves that gain ground (see forward_only).
+    bool prune_backward = true;
+    int max_forward = 16; // and at most this many of them, the biggest gains first
     EvalWeights weights;
     std::uint64_t seed = 1;
+    // Set by the caller (a front end's `stop`) to end the search early: it is polled as the
+    // nodes are, and the best move found so far is returned. The engine starts no thread.
+    const std::atomic<bool>* stop = nullptr;
 };
+
+// What an iteration of the search found, for a front end's `info` lines.
+struct SearchProgress {
+    int depth = 0;
+    int score = 0;
+    std::uint64_t nodes = 0;
+    std::vector<engine::Move> pv; // the expected line, the move to play first
+};
+using ProgressCallback = std::function<void(const SearchProgress&)>;
 
 struct SearchResult {
     engine::Move move = engine::Move::pass();
@@ -39,6 +56,7 @@ struct SearchResult {
 // `earlier` holds the keys (board_key ^ to_move) of positions already seen in the game: the
 // bot avoids going back to them, so it never shuffles in a circle.
 SearchResult search(const engine::Position& pos, const engine::Rules& rules, const Seating& seating,
-    const SearchOptions& options, const std::vector<std::uint64_t>& earlier = {});
+    const SearchOptions& options, const std::vector<std::uint64_t>& earlier = {},
+    const ProgressCallback& on_iteration = {});
 
 } // namespace halma::ai

@@ -1,0 +1,43 @@
+// The hard bot's judgement of a position: how far each set still has to go, corrected for what
+// makes a crossing slow (marbles left behind, marbles off the straight line) or fast (hops ready).
+#pragma once
+
+#include "engine/bitboard.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "engine/types.h"
+
+#include <array>
+#include <cstdint>
+
+namespace halma::v1 {
+
+// Scores are in sixteenths of a step: one step nearer home is worth kStep.
+inline constexpr int kStep = 16;
+
+struct EvalWeights {
+    int straggler = 8; // per step a marble lags more than kStragglerSlack behind the set's mean
+    int lateral = 2; // per column a marble strays from the line between start and home
+    int hop = 3; // per forward hop a marble could make at once
+};
+
+// Per-set lookup tables, built once.
+struct EvalTables {
+    std::array<std::array<std::uint8_t, engine::kCellNB>, engine::kSetNB> distance {};
+    std::array<std::array<std::uint8_t, engine::kCellNB>, engine::kSetNB> lateral {};
+    std::array<std::array<std::uint8_t, 2>, engine::kSetNB>
+        forward {}; // the two directions homewards
+    std::array<engine::Bitboard, engine::kSetNB> home {};
+};
+const EvalTables& eval_tables();
+
+// Steps still to go for set s: 0 when all its marbles are home.
+int distance_left(const engine::Position& pos, engine::SetId s);
+
+// How well set s is doing, higher is better; 0 is all home, otherwise negative.
+int set_score(const engine::Position& pos, engine::SetId s, const EvalWeights& w);
+
+// The set's home counts as complete (the Game's rule, spoil=occupied included).
+bool home_complete(const engine::Position& pos, const engine::Rules& rules, engine::SetId s);
+
+} // namespace halma::v1

@@ -1,0 +1,46 @@
+// The hard bot's search. Two players (any number of sets each): alpha-beta over the real turn
+// order. Three to six players: Best-Reply Search (Schadd & Winands 2011), where the opponents
+// together make one reply, the strongest any of them has, between two of the bot's own moves.
+// Both use iterative deepening, a transposition table and move ordering, and stop after a fixed
+// number of nodes, so the same input always gives the same move.
+#pragma once
+
+#include "bench/ai/v1/evaluation.h"
+#include "engine/ai/seating.h"
+#include "engine/position.h"
+#include "engine/rules.h"
+#include "engine/types.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace halma::v1 {
+
+using ai::Seating;
+
+struct SearchOptions {
+    std::uint64_t node_limit = 100'000;
+    int max_depth = 40;
+    // Safety net only: stop anyway after this long (0: never). Reaching it makes the result
+    // depend on the machine, so the node limit should always come first.
+    int clock_limit_ms = 0;
+    // Best-reply search: how many of the opponents' replies to try at each reply node.
+    int reply_width = 24;
+    EvalWeights weights;
+    std::uint64_t seed = 1;
+};
+
+struct SearchResult {
+    engine::Move move = engine::Move::pass();
+    int score = 0; // for the player to move, in sixteenths of a step (kStep)
+    int depth = 0; // deepest iteration completed
+    std::uint64_t nodes = 0;
+    bool clock_stopped = false;
+};
+
+// `earlier` holds the keys (board_key ^ to_move) of positions already seen in the game: the
+// bot avoids going back to them, so it never shuffles in a circle.
+SearchResult search(const engine::Position& pos, const engine::Rules& rules, const Seating& seating,
+    const SearchOptions& options, const std::vector<std::uint64_t>& earlier = {});
+
+} // namespace halma::v1
