@@ -47,7 +47,8 @@ std::size_t move_event_bytes(int cells) {
     e.time_ms = 1'700'000'000'000 + (1ll << 40);
     event::MovePlayed played;
     played.seat = kPlayers - 1;
-    for (int i = 0; i < cells; ++i) played.path.push_back(static_cast<halma::engine::Cell>(120 - i % 8));
+    for (int i = 0; i < cells; ++i)
+        played.path.push_back(static_cast<halma::engine::Cell>(120 - i % 8));
     e.body = played;
     pb::RoomEvent out;
     wire::to_proto(e, &out);
@@ -84,7 +85,8 @@ int main() {
         room.set_connected(members[static_cast<std::size_t>(i)], true, at_ms(2));
     }
     for (int i = 0; i < kPlayers; ++i)
-        room.act(tokens[static_cast<std::size_t>(i)], action::Vote { VoteKind::kNewGame }, at_ms(3));
+        room.act(
+            tokens[static_cast<std::size_t>(i)], action::Vote { VoteKind::kNewGame }, at_ms(3));
     const std::size_t filled = snapshot_bytes(room.state());
     const std::size_t filled_events = room.state().log().size();
     std::size_t largest = filled, largest_events = filled_events, lines = 0, refused = 0;
@@ -111,13 +113,15 @@ int main() {
         }
         gone = ticket->token;
     }
-    const std::size_t step = move_event_bytes(2), longest = move_event_bytes(halma::engine::kCellNB);
+    const std::size_t step = move_event_bytes(2),
+                      longest = move_event_bytes(halma::engine::kCellNB);
     std::printf("baseline: the room filled (%d players, %d spectators, every name %zu bytes, "
                 "their connections and votes): "
                 "snapshot %zu bytes, %zu events\n",
         kPlayers, kSpectators, kMaxMemberName, filled, filled_events);
-    std::printf("largest snapshot under %zu chat lines of %zu bytes (%zu refused at the rate limit) "
-                "and %d spectators coming and going: %zu bytes, %zu events (folds: %llu)\n",
+    std::printf(
+        "largest snapshot under %zu chat lines of %zu bytes (%zu refused at the rate limit) "
+        "and %d spectators coming and going: %zu bytes, %zu events (folds: %llu)\n",
         lines, kMaxChatText, refused, kRounds, largest, largest_events,
         static_cast<unsigned long long>(room.state().folds()));
     std::printf("a move in a snapshot: %zu bytes for a step, %zu for a path through all %d holes "
