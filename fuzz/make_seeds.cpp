@@ -171,6 +171,26 @@ void room_files() {
     }
 }
 
+// Operations for room_session (room_session_fuzz.cpp reads them): op byte, then its arguments.
+void sessions() {
+    std::string moves; // ann and bob each play a legal move, turn by turn (one is refused)
+    for (int i = 0; i < 12; ++i)
+        moves += std::string { 1, 0, static_cast<char>(i % 5), 0 }
+            + std::string { 1, 1, static_cast<char>(i % 5), 0 };
+    put("room_session", "moves", moves);
+    std::string chat; // a spectator joins and chats past its rate, time passes, it leaves
+    chat += std::string { 0, 3, 'c', 'i', 'd', 0, 1, 1 };
+    for (int i = 0; i < 14; ++i) chat += std::string { 2, 2, 2, 'h', 'e', 'l', 'l', 'o', '!' };
+    chat += std::string { 9, 30, 2, 2, 1, 'a', 'b', 'c', 4, 2 };
+    put("room_session", "chat", chat);
+    std::string bots; // bob vanishes, time runs out on him, bots stand in and play
+    bots += std::string { 8, 1, 0, 9, 120, 9, 120 };
+    for (int i = 0; i < 10; ++i)
+        bots += std::string { 7, static_cast<char>(i), 1, 0, static_cast<char>(i), 0 };
+    bots += std::string { 8, 1, 1, 3, 0, 1, 3, 1, 1, 9, 10 };
+    put("room_session", "bots", bots);
+}
+
 void notation() {
     const auto& game = *fuzz_room().state().game();
     put("notation", "position", game.position().to_string());
@@ -201,6 +221,7 @@ int main(int argc, char** argv) {
     host_messages();
     api_requests();
     room_files();
+    sessions();
     notation();
     config_files(out_dir.parent_path().parent_path());
     std::cout << written << " seeds written under " << out_dir.string() << "\n";

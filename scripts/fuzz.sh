@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=60
 if [ "${1:-}" = -t ]; then seconds=$2; shift 2; fi
-all=(peer_message host_message api_request room_files notation config_file)
+all=(peer_message host_message api_request room_files room_session notation config_file)
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 
