@@ -20,17 +20,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// Under $HALMA_FUZZ_TMP when set (scripts/fuzz.sh: a directory it removes afterwards, since
+// libFuzzer ends a run without running destructors), else on /dev/shm or in the temp directory.
 const fs::path& state_dir() {
-    static const fs::path dir = [] {
-        std::string base = fs::is_directory("/dev/shm") ? "/dev/shm" : fs::temp_directory_path();
+    // Never destroyed: RemoveAtExit below needs it after the function's statics are gone.
+    static const fs::path& dir = *new fs::path([] {
+        const char* given = std::getenv("HALMA_FUZZ_TMP");
+        std::string base = given && *given ? given
+            : fs::is_directory("/dev/shm") ? "/dev/shm"
+                                           : fs::temp_directory_path().string();
         std::string pattern = base + "/halma-fuzz-XXXXXX";
         if (!mkdtemp(pattern.data())) broken("mkdtemp failed");
         return fs::path(pattern);
-    }();
+    }());
     return dir;
 }
 
-// Gone at exit, not left in /dev/shm.
+// Gone at exit, not left in /dev/shm (when the process ends through exit()).
 struct RemoveAtExit {
     ~RemoveAtExit() {
         std::error_code ec;

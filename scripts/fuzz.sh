@@ -22,6 +22,11 @@ ninja -C "$dir" "${targets[@]/#/fuzz_}"
 # Leaks are reported (a leak is a bug too); UBSan stops at the first finding, with a stack.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# Scratch files of the targets (room_files writes a room's files per input): on a tmpfs when
+# there is one, and gone afterwards even when a target crashed.
+scratch=$(mktemp -d "$( [ -d /dev/shm ] && echo /dev/shm || echo "${TMPDIR:-/tmp}")/halma-fuzz.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+export HALMA_FUZZ_TMP=$scratch
 failed=()
 for t in "${targets[@]}"; do
     work="$dir/corpus/$t"
