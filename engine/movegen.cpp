@@ -352,7 +352,6 @@ std::vector<Cell> move_path(const Position& pos, const Rules& rules, Move m) {
     parent[m.from] = m.from;
     for (std::size_t head = 0; head < queue.size(); ++head) {
         Cell c = queue[head];
-        Bitboard next;
         for (int d = 0; d < kDirectionNB; ++d) {
             Cell land = jump_landing(
                 rules.jumps, c, d, occupied, m.kind == Move::kSwap ? target : Bitboard {});

@@ -29,7 +29,10 @@ for task in "${tasks[@]}"; do
         packages+=(libgtest-dev libgmock-dev libbenchmark-dev python3 python3-zmq python3-protobuf
                    tmux           # halma play is tested in a real terminal (tmux capture-pane)
                    avahi-utils iproute2 procps   # the network namespaces the discovery tests build
-                   chromium chromium-driver python3-selenium)  # halma web in a real browser
+                   chromium chromium-driver python3-selenium   # halma web in a real browser
+                   # The fuzz targets (scripts/fuzz.sh): libFuzzer, ASan and UBSan. Not clang-14:
+                   # it cannot compile libstdc++ 12's std::expected, which the code uses.
+                   clang-19 libclang-rt-19-dev)
         # On a PC, the engine is also built for 32-bit Raspberry Pi OS and run under qemu.
         if [ "$(dpkg --print-architecture)" = amd64 ]; then
             packages+=(g++-arm-linux-gnueabihf qemu-user)

@@ -386,11 +386,19 @@ bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
         wire::view(t.hosted->authority.state(), t.hosted->local_member, connected_state(),
             host_.address(), out);
         summarize_hosted(*t.hosted, out->mutable_summary());
+        out->set_read_only(t.hosted->read_only);
         return true;
     }
     if (!t.replica->state) return false;
     wire::view(*t.replica->state, t.replica->me, t.replica->connection, t.replica->address, out);
+    out->set_read_only(t.replica->read_only);
     return true;
+}
+
+std::string ApiService::read_only(const std::string& room_id) {
+    if (auto* hosted = host_.find(room_id)) return hosted->read_only;
+    if (auto* replica = peers_.find(room_id)) return replica->read_only;
+    return "";
 }
 
 void ApiService::reply(const std::string& client, std::uint64_t request_id, pb::Reply& r) {
@@ -411,14 +419,25 @@ void ApiService::reply_error(const std::string& client, std::uint64_t request_id
 
 void ApiService::room_changed(
     const RoomState& state, const RoomEvent* event, MemberId me, pb::ConnectionState connection) {
+    // Told even with no subscriber: a front end that subscribes later is told of the next
+    // change, not of this one again.
+    std::string read_only_now = read_only(state.id());
+    bool read_only_changed = read_only_now != told_read_only_[state.id()];
+    told_read_only_[state.id()] = read_only_now;
+    if (read_only_now.empty()) told_read_only_.erase(state.id());
     if (subscribers_.empty()) return;
     pb::Reply r;
     r.set_version(wire::kProtocolVersion);
     auto* e = r.mutable_event();
     e->set_room_id(state.id());
+    e->set_read_only(read_only_now);
     if (event) {
         wire::to_proto(*event, e->mutable_event());
         e->set_text(wire::describe(state, *event));
+    } else if (read_only_changed) {
+        e->set_text(read_only_now.empty()
+                ? "room " + state.config().name + " takes changes again"
+                : "room " + state.config().name + " is read-only: " + read_only_now);
     } else {
         e->set_text(connection_text(connection));
     }

@@ -79,6 +79,8 @@ private:
     // Replies with the host's error, or with the room's view after the host's answer.
     void reply_from_host(const std::string& client, std::uint64_t request_id,
         const wire::pb::HostMessage& answer, const std::string& room_id, const std::string& detail);
+    // Why the room takes no change now (its host's disk is full); empty: it does.
+    std::string read_only(const std::string& room_id);
 
     const Config& config_;
     HostService& host_;
@@ -89,6 +91,7 @@ private:
     std::map<std::string, std::string> subscribers_; // client routing id -> room id ("": all)
     std::set<std::string> req_clients_; // front ends on REQ sockets (replies need a delimiter)
     std::set<std::string> lan_subscribers_; // front ends that follow the LAN's room list
+    std::map<std::string, std::string> told_read_only_; // room id -> read_only last pushed
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
     std::string host_key_;
 };

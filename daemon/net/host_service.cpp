@@ -471,6 +471,7 @@ void HostService::tick(const Now& now) {
                 auto* rs = hb->add_rooms();
                 rs->set_room_id(room_id);
                 rs->set_seq(room->authority.state().seq());
+                rs->set_read_only(room->read_only);
             }
         }
         send(id, beat, now);

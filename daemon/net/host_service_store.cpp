@@ -79,6 +79,7 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
                 state.config().name, written.error().message);
             room.read_only = "the host cannot write to its disk (" + written.error().message + ")";
             room.disk_retry_at = now.steady + kDiskRetry;
+            listener_.room_changed(state, nullptr, room.local_member, connected_state());
         } else {
             room.kept_members = std::move(members);
         }
@@ -105,6 +106,7 @@ void HostService::disk_failed(const std::string& room_id, const std::string& why
     room->read_only = "the host cannot write to its disk (" + why + ")";
     room->disk_retry_at = Clock::now() + kDiskRetry;
     schedule(*room);
+    listener_.room_changed(room->authority.state(), nullptr, room->local_member, connected_state());
 }
 
 void HostService::lose_disk(HostedRoom& room, const std::string& why, const Now& now) {
@@ -140,6 +142,7 @@ void HostService::lose_disk(HostedRoom& room, const std::string& why, const Now&
     room.kept_members = stored->members;
     room.kept_folds = room.authority.state().folds() > 0 ? ~std::uint64_t { 0 } : 0;
     room.unsent.clear();
+    listener_.room_changed(room.authority.state(), nullptr, room.local_member, connected_state());
 }
 
 void HostService::retry_disk(HostedRoom& room, const Now& now) {
@@ -171,6 +174,7 @@ void HostService::retry_disk(HostedRoom& room, const Now& now) {
     for (const auto& [member, m] : room.authority.state().members())
         if (!m.bot && m.connected && member != room.local_member && !here.count(member))
             room.authority.set_connected(member, false, now);
+    listener_.room_changed(room.authority.state(), nullptr, room.local_member, connected_state());
 }
 
 std::optional<Refusal> HostService::read_only_refusal(const HostedRoom& room) {

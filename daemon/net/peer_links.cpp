@@ -220,6 +220,10 @@ void PeerLinks::on_readable(Link& link, const Now& now) {
 void PeerLinks::handle_update(Link& link, const pb::RoomUpdate& update, const Now& now) {
     Replica* r = find(update.room_id());
     if (!r || !r->state || r->address != link.address) return;
+    if (!r->read_only.empty()) { // the host took a change: it can write again
+        r->read_only.clear();
+        listener_.room_changed(*r->state, nullptr, r->me, r->connection);
+    }
     auto e = wire::event_from_proto(update.event());
     std::optional<std::string> error;
     if (!e)
@@ -247,6 +251,15 @@ void PeerLinks::handle_update(Link& link, const pb::RoomUpdate& update, const No
 void PeerLinks::handle_heartbeat(Link& link, const pb::Heartbeat& beat, const Now& now) {
     for (const auto& rs : beat.rooms()) {
         Replica* r = find(rs.room_id());
+        if (r && r->state && r->address == link.address) {
+            std::string read_only = sanitize_text(rs.read_only(), kMaxErrorText);
+            if (read_only != r->read_only) {
+                r->read_only = std::move(read_only);
+                spdlog::info("room {}: {}", r->state->config().name,
+                    r->read_only.empty() ? "the host takes changes again" : r->read_only);
+                listener_.room_changed(*r->state, nullptr, r->me, r->connection);
+            }
+        }
         if (r && r->state && r->address == link.address && rs.seq() > r->state->seq()) {
             spdlog::info("room {}: behind the host ({} < {}); resyncing", r->state->config().name,
                 r->state->seq(), rs.seq());

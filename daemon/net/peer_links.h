@@ -74,6 +74,9 @@ public:
         wire::pb::ConnectionState connection = wire::pb::CONNECTION_STATE_CONNECTING;
         bool rejoin_in_flight = false;
         Clock::time_point next_rejoin {};
+        // Why the host takes no change in the room now (its disk is full; from its
+        // heartbeats); empty: it does.
+        std::string read_only;
     };
 
     PeerLinks(zmq::context_t& context, const Config& config, RoomListener& listener);

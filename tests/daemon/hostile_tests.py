@@ -378,12 +378,30 @@ def full_disk_steps(ann, bob, carl):
     wait_until(lambda: os.path.exists(os.path.join(bob.state_dir, "seats")), 10, "bob's seats file")
     seats_before = open(os.path.join(bob.state_dir, "seats"), "rb").read()
     check(room_id.encode() in seats_before, "bob's seats file does not hold the room")
+    # Front ends that follow the room, on the host and on the guest: they are told when it turns
+    # read-only and when it takes changes again.
+    watchers = {d.name: d.api() for d in (ann, bob)}
+    for w in watchers.values():
+        w.ok(subscribe=api_pb2.SubscribeRequest(room="full"))
+
+    def told(who, words):
+        w = watchers[who]
+        w.view("full")  # collects the events pushed meanwhile
+        return any(words in e.text for e in w.events)
 
     filler = fill(ann.state_dir)
     refused, before, seq = chat_until_refused(ann, bob, directory)
     check(refused.code == common_pb2.ERROR_CODE_UNAVAILABLE and "read-only" in refused.message,
           f"refused without the reason: {refused}")
     check(read_files(directory) == before, "a failed write changed the room's files")
+    # Everyone is told, not only the one whose change was refused: the views say why, and the
+    # front ends following the room got an event saying so (the guest's from the host's heartbeat).
+    check("cannot write to its disk" in ann.api().view("full").read_only,
+          f"the host's view does not say the room is read-only: {ann.api().view('full').read_only!r}")
+    wait_until(lambda: "cannot write to its disk" in bob.api().view("full").read_only, 10,
+               "the guest's view to say the room is read-only")
+    for who in watchers:
+        wait_until(lambda: told(who, "is read-only"), 10, f"{who}'s front end to be told the room is read-only")
     d, move, _ = mover_and_move([ann, bob])
     reply = d.api().move(move, "full")
     check(reply.HasField("error") and "read-only" in reply.error.message, f"a move on a read-only room: {reply}")
@@ -406,6 +424,10 @@ def full_disk_steps(ann, bob, carl):
         return d.api().move(move, "full").HasField("error") is False
     wait_until(moved, 15, "the room to take a move once space returned")
     check("disk takes writes again" in open(ann.log_path).read(), "the host's log does not say it is writable")
+    check(ann.api().view("full").read_only == "", "the host's view still says read-only")
+    wait_until(lambda: bob.api().view("full").read_only == "", 10, "the guest's view to drop read-only")
+    for who in watchers:
+        wait_until(lambda: told(who, "takes changes again"), 10, f"{who}'s front end to be told the room is writable")
     after = read_files(directory)
     check(after["events"].startswith(before["events"]) and len(after["events"]) > len(before["events"]),
           "the events file does not hold the old events and the new move")
