@@ -2,6 +2,7 @@
 // (wire::read_envelope), then what the request carries checked as the daemon checks it: a new
 // room's mode and bot level, a host's address, and an action done by the local player (ann) in
 // a room with a game under way.
+#include "daemon/net/action_request.h"
 #include "daemon/net/config.h"
 #include "daemon/wire/frames.h"
 #include "fuzz_check.h"
@@ -14,22 +15,6 @@ namespace pb = wire::pb;
 namespace {
 
 constexpr std::size_t kMaxMessage = 64 * 1024; // halmad's default --max-message
-
-Action action_of(const pb::ActionRequest& a) {
-    switch (a.action_case()) {
-    case pb::ActionRequest::kMove:
-        return action::Move { a.move() };
-    case pb::ActionRequest::kChat:
-        return action::Chat { a.chat() };
-    case pb::ActionRequest::kVote:
-        return action::Vote { a.vote() == pb::VOTE_KIND_CANCEL ? VoteKind::kCancel
-                                                               : VoteKind::kNewGame };
-    case pb::ActionRequest::kLeave:
-        return action::Leave {};
-    default:
-        return action::Start { parse_bot_level(a.start().bot_level()) };
-    }
-}
 
 } // namespace
 
@@ -59,7 +44,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
     case pb::Request::kAction: {
         RoomAuthority room = fuzz_room();
-        room.act(kAnnToken, action_of(request.action()), fuzz_now(1000), request.request_key());
+        room.act(kAnnToken, halma::daemon::action_from(request.action()), fuzz_now(1000),
+            request.request_key());
         for (const RoomEvent& e : room.take_events()) {
             pb::RoomEvent sent;
             wire::to_proto(e, &sent);

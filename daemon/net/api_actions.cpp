@@ -1,5 +1,6 @@
 // The local API's requests that change a room: actions (move, chat, vote, leave, start), for a
 // room this daemon hosts or one it has joined elsewhere, and closing a hosted room.
+#include "daemon/net/action_request.h"
 #include "daemon/net/api_service.h"
 #include "daemon/room/secrets.h"
 
@@ -10,22 +11,6 @@ namespace halma::daemon {
 namespace pb = wire::pb;
 
 namespace {
-
-Action action_from(const pb::ActionRequest& a) {
-    switch (a.action_case()) {
-    case pb::ActionRequest::kMove:
-        return action::Move { a.move() };
-    case pb::ActionRequest::kChat:
-        return action::Chat { a.chat() };
-    case pb::ActionRequest::kVote:
-        return action::Vote { a.vote() == pb::VOTE_KIND_CANCEL ? VoteKind::kCancel
-                                                               : VoteKind::kNewGame };
-    case pb::ActionRequest::kLeave:
-        return action::Leave {};
-    default:
-        return action::Start { parse_bot_level(a.start().bot_level()) };
-    }
-}
 
 // Done.detail for an accepted action.
 std::string done_text(const pb::ActionRequest& a) {

@@ -65,9 +65,9 @@ public:
     // Flushes the room's log to the disk (fdatasync), here and now.
     engine::Result<bool> flush_log(const std::string& room_id);
     engine::Result<bool> save_members(const std::string& room_id, const StoredMembers& members);
-    // With `later`, create(), rewrite(), save_members() and remove() write into the kernel only (a crash of
-    // the daemon loses nothing) and leave the fsyncs to whoever takes take_unflushed(): the host
-    // hands them to its DiskSyncer, so its event loop never waits for the disk.
+    // With `later`, create(), rewrite(), save_members() and remove() write into the kernel only (a
+    // crash of the daemon loses nothing) and leave the fsyncs to whoever takes take_unflushed():
+    // the host hands them to its DiskSyncer, so its event loop never waits for the disk.
     void flush_later(bool later) { flush_ = later ? Flush::kLater : Flush::kNow; }
     // The files and directories written since the last call that still need flushing.
     std::vector<std::filesystem::path> take_unflushed() { return std::exchange(unflushed_, {}); }
