@@ -68,5 +68,7 @@ if [ ${#missing[@]} -eq 0 ]; then
     exit 0
 fi
 echo "install-deps (${tasks[*]}): installing ${missing[*]}"
-$sudo apt-get update -qq
+# A mirror caught mid-sync fails one index ("File has unexpected size"): the install below still
+# works from the indexes that came, and says clearly what is missing if it does not.
+$sudo apt-get update -qq || echo "install-deps: apt-get update reported errors (above); installing from the indexes it has" >&2
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
