@@ -24,6 +24,8 @@ namespace halma::daemon {
 
 class PeerLinks {
 public:
+    // What a host's error or notice text (a read-only reason) is cut to, as a host cuts ours.
+    static constexpr std::size_t kMaxErrorText = 500;
     using Clock = std::chrono::steady_clock;
     // Called once with the host's answer, or with an ERROR_CODE_UNAVAILABLE error made up here.
     using Reply = std::function<void(const wire::pb::HostMessage&)>;

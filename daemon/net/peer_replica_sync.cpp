@@ -1,0 +1,159 @@
+// A guest's replicas of the rooms it joined, kept in step with their hosts: the host's updates
+// and heartbeats applied, a join's answer adopted, a rejoin after a lost link, and the connection
+// state front ends show. The links themselves (sockets, requests, deadlines) are peer_links.cpp.
+#include "daemon/net/peer_links.h"
+
+#include <spdlog/spdlog.h>
+
+namespace halma::daemon {
+
+namespace pb = wire::pb;
+using std::chrono::milliseconds;
+
+void PeerLinks::handle_update(Link& link, const pb::RoomUpdate& update, const Now& now) {
+    Replica* r = find(update.room_id());
+    if (!r || !r->state || r->address != link.address) return;
+    if (!r->read_only.empty()) { // the host took a change: it can write again
+        r->read_only.clear();
+        listener_.room_changed(*r->state, nullptr, r->me, r->connection);
+    }
+    auto e = wire::event_from_proto(update.event());
+    std::optional<std::string> error;
+    if (!e)
+        error = e.error().message;
+    else if (e->seq <= r->state->seq())
+        return; // had it already (sent again around a snapshot)
+    else
+        error = r->state->apply(*e);
+    if (error) {
+        spdlog::warn("room {}: {}; asking for a fresh snapshot", r->state->config().name, *error);
+        r->in_step = false;
+        rejoin(*r, now);
+        return;
+    }
+    listener_.room_changed(*r->state, &*e, r->me, r->connection);
+    if (auto* left = std::get_if<event::MemberLeft>(&e->body); left && left->member == r->me) {
+        spdlog::info("room {}: no longer a member", r->state->config().name);
+        forget(r->room_id);
+    } else if (std::holds_alternative<event::RoomClosed>(e->body)) {
+        spdlog::info("room {}: closed by its host", r->state->config().name);
+        forget(r->room_id);
+    }
+}
+
+void PeerLinks::handle_heartbeat(Link& link, const pb::Heartbeat& beat, const Now& now) {
+    for (const auto& rs : beat.rooms()) {
+        Replica* r = find(rs.room_id());
+        if (r && r->state && r->address == link.address) {
+            std::string read_only = sanitize_text(rs.read_only(), kMaxErrorText);
+            if (read_only != r->read_only) {
+                r->read_only = std::move(read_only);
+                spdlog::info("room {}: {}", r->state->config().name,
+                    r->read_only.empty() ? "the host takes changes again" : r->read_only);
+                listener_.room_changed(*r->state, nullptr, r->me, r->connection);
+            }
+        }
+        if (r && r->state && r->address == link.address && rs.seq() > r->state->seq()) {
+            spdlog::info("room {}: behind the host ({} < {}); resyncing", r->state->config().name,
+                r->state->seq(), rs.seq());
+            rejoin(*r, now);
+        }
+    }
+}
+
+bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
+    if (joined.snapshot().after_seq() > 0) {
+        // Only what came after our seq: applied to the replica as updates are.
+        if (!r.state || r.state->seq() < joined.snapshot().after_seq()
+            || joined.snapshot().config().room_id() != r.state->id()) {
+            r.in_step = false;
+            return false;
+        }
+        for (const auto& pe : joined.snapshot().events()) {
+            auto e = wire::event_from_proto(pe);
+            if (e && e->seq <= r.state->seq()) continue;
+            if (!e || r.state->apply(*e)) {
+                spdlog::error(
+                    "host {} sent events that do not apply; asking for the whole room", r.address);
+                r.in_step = false;
+                return false;
+            }
+        }
+    } else {
+        auto state = wire::state_from_proto(joined.snapshot());
+        if (!state) {
+            spdlog::error("host {} sent a snapshot that does not replay: {}", r.address,
+                state.error().message);
+            return false;
+        }
+        r.state = std::move(*state);
+    }
+    r.in_step = true;
+    r.room_id = r.state->id();
+    r.me = joined.member();
+    r.spectator = joined.seat() == kNoSeat;
+    r.token = joined.token();
+    r.connection = pb::CONNECTION_STATE_CONNECTED;
+    pin_host_key(r.address);
+    save();
+    listener_.room_changed(*r.state, nullptr, r.me, r.connection);
+    return true;
+}
+
+void PeerLinks::rejoin(Replica& r, const Now& now) {
+    if (r.rejoin_in_flight) return;
+    std::string error;
+    Link* link = link_for(r.address, error);
+    if (!link) return;
+    r.rejoin_in_flight = true;
+    pb::PeerMessage msg;
+    auto* join = msg.mutable_join();
+    join->set_room(r.room_id);
+    join->set_name(config_.name);
+    join->set_token(r.token);
+    join->set_spectate(r.spectator);
+    if (r.state && r.in_step) join->set_since_seq(r.state->seq());
+    std::string room_id = r.room_id;
+    request(
+        *link, std::move(msg),
+        [this, room_id](const pb::HostMessage& reply) {
+            Replica* replica = find(room_id);
+            if (!replica) return;
+            replica->rejoin_in_flight = false;
+            auto retry_at = Clock::now() + milliseconds(config_.heartbeat_ms);
+            if (reply.has_joined()) {
+                if (!adopt(*replica, reply.joined()))
+                    replica->next_rejoin = retry_at;
+                else if (!reply.joined().rejoined())
+                    spdlog::warn("room {}: the seat was not held; joined anew", room_id);
+                return;
+            }
+            if (reply.error().code() == pb::ERROR_CODE_UNKNOWN_ROOM
+                || reply.error().code() == pb::ERROR_CODE_ROOM_FULL) {
+                spdlog::warn("room {}: cannot rejoin: {}", room_id, reply.error().message());
+                set_connection(*replica, pb::CONNECTION_STATE_DISCONNECTED);
+                replica->token.clear();
+                save();
+                return;
+            }
+            if (reply.error().code() == pb::ERROR_CODE_NOT_ALLOWED) {
+                // The host refused us (our key is not the one that holds the seat), or we
+                // refused it (its key changed): asking again changes nothing. The seat is kept,
+                // for `halma join` once the person has looked into it.
+                spdlog::warn("room {}: cannot rejoin: {}", room_id, reply.error().message());
+                set_connection(*replica, pb::CONNECTION_STATE_DISCONNECTED);
+                return;
+            }
+            set_connection(*replica, pb::CONNECTION_STATE_CONNECTING);
+            replica->next_rejoin = retry_at;
+        },
+        now);
+}
+
+void PeerLinks::set_connection(Replica& r, pb::ConnectionState state) {
+    if (r.connection == state) return;
+    r.connection = state;
+    if (r.state) listener_.room_changed(*r.state, nullptr, r.me, state);
+}
+
+} // namespace halma::daemon
