@@ -81,6 +81,10 @@ private:
         return score;
     }
     int evaluate() const;
+    // The move the side to move is about to make is worth something: without this, a leaf
+    // after the bot's move (odd depths) scores higher than one after the reply (even depths),
+    // and iterations of different parity disagree about the same line.
+    int tempo(bool bot_to_move) const { return bot_to_move ? options_.tempo : -options_.tempo; }
     int walled_in() const;
     bool out_of_budget();
     int gain(SetId s, Move m) const {
@@ -249,7 +253,8 @@ int Searcher::turn_node(int depth, int alpha, int beta, int ply) {
         SetMask sets = seating_.sets_of(p) & pos_.sets_present();
         if (p != root_player_ && sets && team_done(sets)) return -kWin + ply;
     }
-    if (depth <= 0 || ply >= kMaxPly || out_of_budget()) return evaluate();
+    if (depth <= 0 || ply >= kMaxPly || out_of_budget())
+        return evaluate() + tempo(seating_.owner[pos_.side_to_move()] == root_player_);
 
     SetId mover = pos_.side_to_move();
     bool maximizing = seating_.owner[mover] == root_player_;
@@ -312,7 +317,7 @@ SetId Searcher::next_root_set(SetId after) const {
 // Best-reply search, the bot's own move: set `set` moves.
 int Searcher::own_node(int depth, int alpha, int beta, int ply, SetId set) {
     if (team_done(root_sets_)) return kWin - ply;
-    if (depth <= 0 || ply >= kMaxPly || out_of_budget()) return evaluate();
+    if (depth <= 0 || ply >= kMaxPly || out_of_budget()) return evaluate() + tempo(true);
 
     std::uint64_t key = key_ ^ zobrist().to_move[set];
     Move tt_move = Move::pass();
@@ -359,7 +364,7 @@ int Searcher::own_node(int depth, int alpha, int beta, int ply, SetId set) {
 // competes, and only the one that hurts the bot most is played.
 int Searcher::reply_node(int depth, int alpha, int beta, int ply, SetId last_root_set) {
     if (team_done(root_sets_)) return kWin - ply;
-    if (depth <= 0 || ply >= kMaxPly || out_of_budget()) return evaluate();
+    if (depth <= 0 || ply >= kMaxPly || out_of_budget()) return evaluate() + tempo(false);
     SetId next_own = next_root_set(last_root_set);
 
     std::uint64_t key = key_ ^ zobrist().reply_node ^ zobrist().to_move[next_own];
