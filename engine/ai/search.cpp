@@ -85,7 +85,6 @@ private:
     // after the bot's move (odd depths) scores higher than one after the reply (even depths),
     // and iterations of different parity disagree about the same line.
     int tempo(bool bot_to_move) const { return bot_to_move ? options_.tempo : -options_.tempo; }
-    int walled_in() const;
     bool out_of_budget();
     int gain(SetId s, Move m) const {
         if (m.is_pass()) return 0;
@@ -139,44 +138,8 @@ private:
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-// Whether a marble at c has a step or a hop with these holes taken.
-bool can_move(Cell c, Bitboard occupied) {
-    if (kGeometry.neighbours[c] & ~occupied & kAllCells) return true;
-    for (int d = 0; d < kDirectionNB; ++d) {
-        Cell over = kGeometry.neighbour[c][static_cast<std::size_t>(d)];
-        if (over == kNoCell || !occupied.test(over)) continue;
-        Cell land = kGeometry.neighbour[over][static_cast<std::size_t>(d)];
-        if (land != kNoCell && !occupied.test(land)) return true;
-    }
-    return false;
-}
-
-// Opponents' marbles in the bot's homes with no move at all because of the bot's marbles: the
-// bot has walled them in, and since it cannot finish around them (home-lock keeps its own
-// marbles in), the game stalls. A marble that its own set blocks (at the start, the back rows
-// of every start triangle) is not walled in: counting those put a bias of three penalties
-// (-576) on every position until the opponent had moved out, and rewarded the bot in its
-// search for every opponent marble that left home.
-int Searcher::walled_in() const {
-    int count = 0;
-    Bitboard occupied = pos_.occupied();
-    Bitboard own {};
-    for (SetId s = 0; s < kSetNB; ++s)
-        if (has_set(root_sets_, s)) own |= pos_.marbles(s);
-    for (SetId s = 0; s < kSetNB; ++s) {
-        if (!has_set(root_sets_, s)) continue;
-        Bitboard intruders
-            = eval_tables().home[s] & occupied & ~pos_.marbles(s) & ~pos_.fixed_marbles();
-        while (intruders) {
-            Cell c = intruders.pop_first();
-            count += !can_move(c, occupied) && can_move(c, occupied & ~own);
-        }
-    }
-    return count;
-}
-
 int Searcher::evaluate() const {
-    int own = team_score(root_player_) - kWalledInPenalty * walled_in();
+    int own = team_score(root_player_) - kWalledInPenalty * walled_in(pos_, root_sets_);
     if (seating_.players == 1) return own;
     // Two players: the race between them. More: against the strongest opponent, whom the
     // replies (chosen to hurt the bot most) will tend to push on.

@@ -34,5 +34,15 @@ TEST(EvaluationSymmetry, TwoOpposedSetsScoreTheSameAtTheStart) {
     }
 }
 
+// At the start the opponent's back rows cannot move, but their own set blocks them, not the bot.
+TEST(EvaluationSymmetry, NothingIsWalledInAtTheStart) {
+    for (SetId s = 0; s < kSetNB / 2; ++s) {
+        SetId opposite = static_cast<SetId>(s + kSetNB / 2);
+        Position pos = Position::start(mask_of(s) | mask_of(opposite), s);
+        EXPECT_EQ(walled_in(pos, mask_of(s)), 0) << "set " << int(s);
+        EXPECT_EQ(walled_in(pos, mask_of(opposite)), 0) << "set " << int(opposite);
+    }
+}
+
 } // namespace
 } // namespace halma::ai
