@@ -94,4 +94,44 @@ bool home_complete(const Position& pos, const Rules& rules, SetId s) {
     return rules.spoil == Spoil::kOccupied && own && (pos.occupied() & home) == home;
 }
 
+namespace {
+
+// Whether a marble at c has a step or a hop with these holes taken.
+bool can_move(Cell c, Bitboard occupied) {
+    if (kGeometry.neighbours[c] & ~occupied & kAllCells) return true;
+    for (int d = 0; d < kDirectionNB; ++d) {
+        Cell over = kGeometry.neighbour[c][static_cast<std::size_t>(d)];
+        if (over == kNoCell || !occupied.test(over)) continue;
+        Cell land = kGeometry.neighbour[over][static_cast<std::size_t>(d)];
+        if (land != kNoCell && !occupied.test(land)) return true;
+    }
+    return false;
+}
+
+} // namespace
+
+// Opponents' marbles in the bot's homes with no move at all because of the bot's marbles: the
+// bot has walled them in, and since it cannot finish around them (home-lock keeps its own
+// marbles in), the game stalls. A marble that its own set blocks (at the start, the back rows
+// of every start triangle) is not walled in: counting those put a bias of three penalties
+// (-576) on every position until the opponent had moved out, and rewarded the bot in its
+// search for every opponent marble that left home.
+int walled_in(const Position& pos, SetMask bot_sets) {
+    int count = 0;
+    Bitboard occupied = pos.occupied();
+    Bitboard own {};
+    for (SetId s = 0; s < kSetNB; ++s)
+        if (has_set(bot_sets, s)) own |= pos.marbles(s);
+    for (SetId s = 0; s < kSetNB; ++s) {
+        if (!has_set(bot_sets, s)) continue;
+        Bitboard intruders
+            = eval_tables().home[s] & occupied & ~pos.marbles(s) & ~pos.fixed_marbles();
+        while (intruders) {
+            Cell c = intruders.pop_first();
+            count += !can_move(c, occupied) && can_move(c, occupied & ~own);
+        }
+    }
+    return count;
+}
+
 } // namespace halma::ai

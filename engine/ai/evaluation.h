@@ -40,4 +40,7 @@ int set_score(const engine::Position& pos, engine::SetId s, const EvalWeights& w
 // The set's home counts as complete (the Game's rule, spoil=occupied included).
 bool home_complete(const engine::Position& pos, const engine::Rules& rules, engine::SetId s);
 
+// Opponents' marbles in the homes of bot_sets that the bot's marbles leave with no move at all.
+int walled_in(const engine::Position& pos, engine::SetMask bot_sets);
+
 } // namespace halma::ai

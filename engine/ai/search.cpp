@@ -81,7 +81,10 @@ private:
         return score;
     }
     int evaluate() const;
-    int walled_in() const;
+    // The move the side to move is about to make is worth something: without this, a leaf
+    // after the bot's move (odd depths) scores higher than one after the reply (even depths),
+    // and iterations of different parity disagree about the same line.
+    int tempo(bool bot_to_move) const { return bot_to_move ? options_.tempo : -options_.tempo; }
     bool out_of_budget();
     int gain(SetId s, Move m) const {
         if (m.is_pass()) return 0;
@@ -135,32 +138,8 @@ private:
     std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-// Opponents' marbles in the bot's homes with no move at all: the bot has walled them in, and
-// since it cannot finish around them (home-lock keeps its own marbles in), the game stalls.
-int Searcher::walled_in() const {
-    int count = 0;
-    Bitboard occupied = pos_.occupied();
-    for (SetId s = 0; s < kSetNB; ++s) {
-        if (!has_set(root_sets_, s)) continue;
-        Bitboard intruders
-            = eval_tables().home[s] & occupied & ~pos_.marbles(s) & ~pos_.fixed_marbles();
-        while (intruders) {
-            Cell c = intruders.pop_first();
-            bool free = static_cast<bool>(kGeometry.neighbours[c] & ~occupied & kAllCells);
-            for (int d = 0; d < kDirectionNB && !free; ++d) {
-                Cell over = kGeometry.neighbour[c][static_cast<std::size_t>(d)];
-                if (over == kNoCell || !occupied.test(over)) continue;
-                Cell land = kGeometry.neighbour[over][static_cast<std::size_t>(d)];
-                free = land != kNoCell && !occupied.test(land);
-            }
-            count += !free;
-        }
-    }
-    return count;
-}
-
 int Searcher::evaluate() const {
-    int own = team_score(root_player_) - kWalledInPenalty * walled_in();
+    int own = team_score(root_player_) - kWalledInPenalty * walled_in(pos_, root_sets_);
     if (seating_.players == 1) return own;
     // Two players: the race between them. More: against the strongest opponent, whom the
     // replies (chosen to hurt the bot most) will tend to push on.
@@ -237,7 +216,8 @@ int Searcher::turn_node(int depth, int alpha, int beta, int ply) {
         SetMask sets = seating_.sets_of(p) & pos_.sets_present();
         if (p != root_player_ && sets && team_done(sets)) return -kWin + ply;
     }
-    if (depth <= 0 || ply >= kMaxPly || out_of_budget()) return evaluate();
+    if (depth <= 0 || ply >= kMaxPly || out_of_budget())
+        return evaluate() + tempo(seating_.owner[pos_.side_to_move()] == root_player_);
 
     SetId mover = pos_.side_to_move();
     bool maximizing = seating_.owner[mover] == root_player_;
@@ -300,7 +280,7 @@ SetId Searcher::next_root_set(SetId after) const {
 // Best-reply search, the bot's own move: set `set` moves.
 int Searcher::own_node(int depth, int alpha, int beta, int ply, SetId set) {
     if (team_done(root_sets_)) return kWin - ply;
-    if (depth <= 0 || ply >= kMaxPly || out_of_budget()) return evaluate();
+    if (depth <= 0 || ply >= kMaxPly || out_of_budget()) return evaluate() + tempo(true);
 
     std::uint64_t key = key_ ^ zobrist().to_move[set];
     Move tt_move = Move::pass();
@@ -347,7 +327,7 @@ int Searcher::own_node(int depth, int alpha, int beta, int ply, SetId set) {
 // competes, and only the one that hurts the bot most is played.
 int Searcher::reply_node(int depth, int alpha, int beta, int ply, SetId last_root_set) {
     if (team_done(root_sets_)) return kWin - ply;
-    if (depth <= 0 || ply >= kMaxPly || out_of_budget()) return evaluate();
+    if (depth <= 0 || ply >= kMaxPly || out_of_budget()) return evaluate() + tempo(false);
     SetId next_own = next_root_set(last_root_set);
 
     std::uint64_t key = key_ ^ zobrist().reply_node ^ zobrist().to_move[next_own];

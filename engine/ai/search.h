@@ -30,6 +30,9 @@ struct SearchOptions {
     bool prune_backward = true;
     int max_forward = 16; // and at most this many of them, the biggest gains first
     EvalWeights weights;
+    // Added at a leaf for the bot to move, taken off for an opponent to move: half of what a
+    // move is worth, so that odd and even depths agree (see Searcher::tempo).
+    int tempo = 2 * kStep;
     std::uint64_t seed = 1;
     // Set by the caller (a front end's `stop`) to end the search early: it is polled as the
     // nodes are, and the best move found so far is returned. The engine starts no thread.
