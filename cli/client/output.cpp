@@ -128,6 +128,10 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
                                  : std::to_string(st.distance_left()) + " to go after " + moves;
             out += "\n";
         }
+    }
+    if (s.phase() == pb::PHASE_PLAYING && s.mode().hide_leader())
+        out += "in the lead: hidden in this room until the game ends\n";
+    else if (v.standings_size()) {
         if (s.phase() == pb::PHASE_PLAYING)
             out += v.leader_seat() >= 0 && v.leader_seat() < v.seats_size()
                 ? "in the lead: " + v.seats(v.leader_seat()).name() + "\n"

@@ -41,6 +41,8 @@ struct RoomMode {
     int sets_per_player = 1;
     engine::Rules rules;
     int move_limit = kDefaultMoveLimit;
+    // Views leave out who leads until the game ends (a choice of the room, not of the engine).
+    bool hide_leader = false;
 
     engine::GameSetup setup() const;
     // Why this mode cannot be played, in words; nullopt if it can.

@@ -59,6 +59,7 @@ void to_proto(const RoomMode& mode, pb::RoomMode* out) {
     out->set_sets_per_player(static_cast<std::uint32_t>(mode.sets_per_player));
     out->set_rules(mode.rules.to_string());
     out->set_move_limit(static_cast<std::uint32_t>(mode.move_limit));
+    out->set_hide_leader(mode.hide_leader);
 }
 
 engine::Result<RoomMode> mode_from_proto(const pb::RoomMode& in) {
@@ -74,6 +75,7 @@ engine::Result<RoomMode> mode_from_proto(const pb::RoomMode& in) {
     mode.move_limit = in.move_limit() ? static_cast<int>(std::min<std::uint32_t>(
                           in.move_limit(), static_cast<std::uint32_t>(kMaxMoveLimit) + 1))
                                       : kDefaultMoveLimit;
+    mode.hide_leader = in.hide_leader();
     if (auto why = mode.invalid()) return engine::fail(*why);
     return mode;
 }
@@ -362,7 +364,11 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
     out->set_game_number(static_cast<std::uint32_t>(state.game_number()));
     out->set_turn_seat(state.seat_to_move());
     out->set_your_turn(self && self->seat != kNoSeat && self->seat == state.seat_to_move());
-    out->set_leader_seat(state.leader_seat());
+    // Hidden here, not in the front ends, so that none of them can show it: while the game runs
+    // the leader and every standing that ranks players not yet home stay out of the view.
+    const bool leader_hidden
+        = state.config().mode.hide_leader && game && game->end() == engine::GameEnd::kNotOver;
+    out->set_leader_seat(leader_hidden ? kNoSeat : state.leader_seat());
     if (game) out->set_game_end(to_proto(game->end()));
     if (game) {
         out->set_position(game->position().to_string());
@@ -379,6 +385,7 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
             for (auto m : list) out->add_legal_moves(engine::move_name(m));
         }
         for (const auto& st : game->standings()) {
+            if (leader_hidden && !st.finished) continue;
             auto* s = out->add_standings();
             int seat = state.seat_of_player(st.player);
             s->set_seat(seat);

@@ -281,7 +281,8 @@ function wireForms() {
       name: $("host-name").value,
       visibility: $("host-friends").checked ? "VISIBILITY_FRIENDS" : "VISIBILITY_PUBLIC",
       mode: { players: Number($("host-players").value), sets_per_player: Number($("host-sets").value),
-              rules: $("host-rules").value, move_limit: Number($("host-limit").value) || 0 },
+              rules: $("host-rules").value, move_limit: Number($("host-limit").value) || 0,
+              hide_leader: $("host-hide-leader").checked },
       bots: Number($("host-bots").value),
       bot_level: $("host-level").value,
     });

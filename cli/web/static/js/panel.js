@@ -149,7 +149,10 @@ function showResult(view) {
 
 function showLeader(view) {
   let text = "";
-  if (view.game_number > 0 && view.standings.length) {
+  const playing = view.summary.phase === "PHASE_PLAYING";
+  // The daemon already leaves the leader out of the view: this only says why nothing is shown.
+  if (playing && view.summary.mode?.hide_leader) text = "In the lead: hidden until the game ends";
+  else if (view.game_number > 0 && view.standings.length) {
     if (view.leader_seat >= 0) {
       const seat = view.seats[view.leader_seat];
       text = `In the lead: ${seat.name || "seat " + (view.leader_seat + 1)}`;
