@@ -196,8 +196,8 @@ void add_host(CLI::App& app, int& exit_code) {
     cmd->add_option("--move-limit", move_limit,
            "Moves per player before the game ends on distance (default 1000)")
         ->check(CLI::Range(1, 1'000'000));
-    cmd->add_flag("--hide-leader", hide_leader,
-        "Nobody is told who is in the lead until the game ends");
+    cmd->add_flag(
+        "--hide-leader", hide_leader, "Nobody is told who is in the lead until the game ends");
     cmd->add_flag(
         "--friends", friends, "A friends room: not listed, joined with the code it prints");
     cmd->add_option("--bots", bots, "Seats given to computer players now")->check(CLI::Range(0, 5));
