@@ -22,8 +22,7 @@ Action action_of(const pb::ActionRequest& a) {
     case pb::ActionRequest::kChat:
         return action::Chat { a.chat() };
     case pb::ActionRequest::kVote:
-        return action::Vote { a.vote() == pb::VOTE_KIND_CANCEL ? VoteKind::kCancel
-                                                               : VoteKind::kNewGame };
+        return action::Vote { wire::vote_kind_from_proto(a.vote()) };
     case pb::ActionRequest::kLeave:
         return action::Leave {};
     default:

@@ -372,17 +372,20 @@ void add_actions(CLI::App& app, int& exit_code) {
 
     static RoomOption vote_o;
     static std::string what;
-    auto* vote = app.add_subcommand(
-        "vote", "Vote for a new game (new) or to cancel one when a player vanished (cancel)");
-    vote->add_option("what", what, "new or cancel")
+    auto* vote = app.add_subcommand("vote",
+        "Vote for a new game (new), to cancel one when a player vanished (cancel), or to "
+        "hide or show who is in the lead for this game (leader)");
+    vote->add_option("what", what, "new, cancel or leader")
         ->required()
-        ->check(CLI::IsMember({ "new", "cancel" }));
+        ->check(CLI::IsMember({ "new", "cancel", "leader" }));
     add_room_option(vote, vote_o, false);
     vote->callback([&] {
         action(
             vote_o.room, exit_code,
             [&](pb::ActionRequest* a) {
-                a->set_vote(what == "cancel" ? pb::VOTE_KIND_CANCEL : pb::VOTE_KIND_NEW_GAME);
+                a->set_vote(what == "cancel" ? pb::VOTE_KIND_CANCEL
+                        : what == "leader"   ? pb::VOTE_KIND_LEADER
+                                             : pb::VOTE_KIND_NEW_GAME);
             },
             "voted");
     });

@@ -18,8 +18,7 @@ Action action_from(const pb::ActionRequest& a) {
     case pb::ActionRequest::kChat:
         return action::Chat { a.chat() };
     case pb::ActionRequest::kVote:
-        return action::Vote { a.vote() == pb::VOTE_KIND_CANCEL ? VoteKind::kCancel
-                                                               : VoteKind::kNewGame };
+        return action::Vote { wire::vote_kind_from_proto(a.vote()) };
     case pb::ActionRequest::kLeave:
         return action::Leave {};
     default:
@@ -35,7 +34,9 @@ std::string done_text(const pb::ActionRequest& a) {
     case pb::ActionRequest::kChat:
         return "said it";
     case pb::ActionRequest::kVote:
-        return a.vote() == pb::VOTE_KIND_CANCEL ? "voted to cancel" : "voted for a new game";
+        return a.vote() == pb::VOTE_KIND_CANCEL ? "voted to cancel"
+            : a.vote() == pb::VOTE_KIND_LEADER  ? "voted to turn the leader display"
+                                                : "voted for a new game";
     case pb::ActionRequest::kLeave:
         return "left";
     default:

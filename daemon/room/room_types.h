@@ -27,7 +27,7 @@ inline constexpr std::size_t kMaxRoomName = 40;
 inline constexpr int kMaxMoveLimit = 100'000;
 
 enum class Visibility { kPublic, kFriends };
-enum class VoteKind { kNewGame, kCancel };
+enum class VoteKind { kNewGame, kCancel, kLeader };
 enum class Phase { kWaiting, kPlaying, kOver, kCancelled, kClosed };
 // How well a computer player in a seat plays (the bots themselves live in engine/ai).
 enum class BotLevel { kEasy, kHard };

@@ -51,6 +51,29 @@ def hidden_leader_stays_hidden_until_the_end():
                 check("in the lead: hidden" in text, f"{d.name}: halma {command} does not say it is hidden:\n{text}")
                 check("in the lead: ann" not in text and "in the lead: bob" not in text
                       and "to go after" not in text, f"{d.name}: halma {command} tells who leads:\n{text}")
+        # The room can agree to turn it around for this game: one vote is not enough, both are.
+        check(ann.cli("vote", "leader", "--room", "quiet").returncode == 0, "ann's leader vote refused")
+        wait_until(lambda: "votes to show the leader" in bob.cli("status", "--room", "quiet").stdout, 5,
+                   "bob to see ann's vote")
+        v = bob.cli_json("board", "--room", "quiet")
+        check(not leader_shown(v), f"one vote showed the leader: {v.get('standings')}")
+        check(bob.cli("vote", "leader", "--room", "quiet").returncode == 0, "bob's leader vote refused")
+        for d in (ann, bob):
+            wait_until(lambda: leader_shown(d.cli_json("board", "--room", "quiet")), 5, f"{d.name} to see the leader")
+            text = d.cli("status", "--room", "quiet").stdout
+            check("in the lead: hidden" not in text and "to go after" in text, f"{d.name}: still hidden:\n{text}")
+        # ... and back: hidden again once both agree.
+        for d in (bob, ann):
+            check(d.cli("vote", "leader", "--room", "quiet").returncode == 0, f"{d.name}'s second leader vote refused")
+        for d in (ann, bob):
+            wait_until(lambda: not leader_shown(d.cli_json("board", "--room", "quiet")), 5, f"{d.name} to hide it again")
+        wait_until(lambda: replica_digest(bob.cli_json("board", "--room", "quiet"))
+                   == replica_digest(ann.cli_json("board", "--room", "quiet")), 5, "bob's replica to equal the host")
+        # A late spectator's replica, built from the log, agrees too.
+        carol = c.add("carol")
+        check(carol.cli("join", f"{ann.address}/quiet", "--spectate").returncode == 0, "carol cannot watch")
+        seen = carol.cli_json("board", "--room", "quiet")
+        check(seen.get("leader_hidden") is True and not leader_shown(seen), f"carol's replica shows the leader: {seen}")
         # At the end (the move limit) the final standings and winners are shown to everyone.
         play_to_end([ann, bob], 100, lambda d, m: cli_move(d, "quiet", m), lambda d: d.cli_json("board", "--room", "quiet"))
         wait_until(lambda: replica_digest(bob.cli_json("board", "--room", "quiet"))

@@ -269,6 +269,7 @@ function wireForms() {
   $("start").addEventListener("click", () => act({ start: { bot_level: $("start-level").value } }));
   $("vote-new").addEventListener("click", () => act({ vote: "VOTE_KIND_NEW_GAME" }));
   $("vote-cancel").addEventListener("click", () => act({ vote: "VOTE_KIND_CANCEL" }));
+  $("vote-leader").addEventListener("click", () => act({ vote: "VOTE_KIND_LEADER" }));
   $("leave").addEventListener("click", () => act({ leave: {} }));
   $("copy-code").addEventListener("click", () => navigator.clipboard.writeText($("code").textContent));
   $("join-form").addEventListener("submit", async (e) => {
