@@ -269,7 +269,8 @@ def play_against_a_bot(limit, shots):
 
 
 def two_browsers_play():
-    """Two players on two daemons, each in a browser: host, join, moves both ways, chat, a new-game vote."""
+    """Two players on two daemons, each in a browser: host, join, moves both ways, chat, a vote to
+    hide the leader, a new-game vote."""
     need_browser()
     with Cluster("web-two") as cluster:
         ann, bob = cluster.add("ann"), cluster.add("bob")
@@ -305,6 +306,16 @@ def two_browsers_play():
                 page.el("#chat-input").send_keys(line)
                 page.el("#chat-form button[type=submit]").click()
                 other.wait(lambda: line in other.text("#chat-log"), f"{line!r} on the other page")
+            # The leader vote: both pages' buttons hide who is in the lead for this game.
+            for page in (page_a, page_b):
+                page.wait(lambda: not page.js("return document.getElementById('vote-leader').hidden"),
+                          "the leader vote button during the game")
+                check("hidden" not in page.text("#leader"), "the leader is hidden before any vote")
+                page.click("#vote-leader")
+            for api, page in ((ann.api(), page_a), (bob.api(), page_b)):
+                page.wait(lambda: api.view(room).leader_hidden, "the room to agree to hide the leader")
+                page.wait(lambda: page.text("#leader") == "In the lead: hidden until the game ends",
+                          "the page to hide the leader")
             # A new-game vote: ann's vote shows on bob's page; with bob's, game 2 starts with the
             # colours turned, and each page turns its board so its player's new triangle is at the bottom.
             page_a.click("#vote-new")
