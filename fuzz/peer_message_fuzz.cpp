@@ -22,8 +22,7 @@ std::optional<Action> action_of(const pb::RoomCommand& command) {
     case pb::RoomCommand::kChat:
         return action::Chat { command.chat() };
     case pb::RoomCommand::kVote:
-        return action::Vote { command.vote() == pb::VOTE_KIND_CANCEL ? VoteKind::kCancel
-                                                                     : VoteKind::kNewGame };
+        return action::Vote { wire::vote_kind_from_proto(command.vote()) };
     case pb::RoomCommand::kLeave:
         return action::Leave {};
     case pb::RoomCommand::kStart: {

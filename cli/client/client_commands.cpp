@@ -169,7 +169,7 @@ void action(const std::string& room, int& exit_code,
 void add_host(CLI::App& app, int& exit_code) {
     static std::string name, rules, bot_level;
     static int players = 2, sets = 1, bots = 0, move_limit = 0;
-    static bool friends = false, spectate = false, json = false;
+    static bool friends = false, spectate = false, json = false, hide_leader = false;
     auto* cmd = app.add_subcommand("host", "Host a room on this daemon (you take seat 1)");
     // Input the daemon would refuse is refused here, with exit code 2 (a usage error).
     cmd->add_option("name", name, "Room name (1 to 40 bytes)")
@@ -197,6 +197,8 @@ void add_host(CLI::App& app, int& exit_code) {
            "Moves per player before the game ends on distance (default 1000)")
         ->check(CLI::Range(1, 1'000'000));
     cmd->add_flag(
+        "--hide-leader", hide_leader, "Nobody is told who is in the lead until the game ends");
+    cmd->add_flag(
         "--friends", friends, "A friends room: not listed, joined with the code it prints");
     cmd->add_option("--bots", bots, "Seats given to computer players now")->check(CLI::Range(0, 5));
     cmd->add_option(
@@ -214,6 +216,7 @@ void add_host(CLI::App& app, int& exit_code) {
         h->mutable_mode()->set_sets_per_player(static_cast<std::uint32_t>(std::max(sets, 0)));
         h->mutable_mode()->set_rules(rules);
         h->mutable_mode()->set_move_limit(static_cast<std::uint32_t>(std::max(move_limit, 0)));
+        h->mutable_mode()->set_hide_leader(hide_leader);
         h->set_spectate(spectate);
         h->set_bots(static_cast<std::uint32_t>(std::max(bots, 0)));
         h->set_bot_level(bot_level);
@@ -369,17 +372,20 @@ void add_actions(CLI::App& app, int& exit_code) {
 
     static RoomOption vote_o;
     static std::string what;
-    auto* vote = app.add_subcommand(
-        "vote", "Vote for a new game (new) or to cancel one when a player vanished (cancel)");
-    vote->add_option("what", what, "new or cancel")
+    auto* vote = app.add_subcommand("vote",
+        "Vote for a new game (new), to cancel one when a player vanished (cancel), or to "
+        "hide or show who is in the lead for this game (leader)");
+    vote->add_option("what", what, "new, cancel or leader")
         ->required()
-        ->check(CLI::IsMember({ "new", "cancel" }));
+        ->check(CLI::IsMember({ "new", "cancel", "leader" }));
     add_room_option(vote, vote_o, false);
     vote->callback([&] {
         action(
             vote_o.room, exit_code,
             [&](pb::ActionRequest* a) {
-                a->set_vote(what == "cancel" ? pb::VOTE_KIND_CANCEL : pb::VOTE_KIND_NEW_GAME);
+                a->set_vote(what == "cancel" ? pb::VOTE_KIND_CANCEL
+                        : what == "leader"   ? pb::VOTE_KIND_LEADER
+                                             : pb::VOTE_KIND_NEW_GAME);
             },
             "voted");
     });

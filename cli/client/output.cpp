@@ -111,6 +111,8 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
         if (!colours.empty()) out += ", " + colours;
         if (seat.voted_new_game()) out += ", votes for a new game";
         if (seat.voted_cancel()) out += ", votes to cancel";
+        if (seat.voted_leader())
+            out += v.leader_hidden() ? ", votes to show the leader" : ", votes to hide the leader";
         out += "\n";
     }
     if (v.spectators_size()) {
@@ -128,6 +130,10 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
                                  : std::to_string(st.distance_left()) + " to go after " + moves;
             out += "\n";
         }
+    }
+    if (s.phase() == pb::PHASE_PLAYING && v.leader_hidden())
+        out += "in the lead: hidden in this room until the game ends\n";
+    else if (v.standings_size()) {
         if (s.phase() == pb::PHASE_PLAYING)
             out += v.leader_seat() >= 0 && v.leader_seat() < v.seats_size()
                 ? "in the lead: " + v.seats(v.leader_seat()).name() + "\n"

@@ -361,9 +361,11 @@ private:
             act([&](pb::ActionRequest* a) { a->set_chat(text); });
             return true;
         }
-        if (line == "/vote new" || line == "/vote cancel") {
+        if (line == "/vote new" || line == "/vote cancel" || line == "/vote leader") {
             act([&](pb::ActionRequest* a) {
-                a->set_vote(line == "/vote new" ? pb::VOTE_KIND_NEW_GAME : pb::VOTE_KIND_CANCEL);
+                a->set_vote(line == "/vote new"  ? pb::VOTE_KIND_NEW_GAME
+                        : line == "/vote leader" ? pb::VOTE_KIND_LEADER
+                                                 : pb::VOTE_KIND_CANCEL);
             });
             return true;
         }

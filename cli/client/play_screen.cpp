@@ -125,8 +125,9 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
         else
             add_wrapped(out, seat_name(v, v.turn_seat()) + "'s turn", width);
         add_wrapped(out,
-            v.leader_seat() >= 0 ? "in the lead: " + seat_name(v, v.leader_seat())
-                                 : "in the lead: nobody (level)",
+            v.leader_hidden()          ? "in the lead: hidden until the game ends"
+                : v.leader_seat() >= 0 ? "in the lead: " + seat_name(v, v.leader_seat())
+                                       : "in the lead: nobody (level)",
             width);
         bool vanished = false;
         for (const auto& seat : v.seats()) vanished |= !seat.name().empty() && !seat.connected();

@@ -12,6 +12,7 @@ const char* const kPlayHelp
       "  /c TEXT       chat\n"
       "  /vote new     vote for a new game (all seated must agree)\n"
       "  /vote cancel  vote to cancel (a player vanished)\n"
+      "  /vote leader  vote to hide (or show) who is in the lead this game\n"
       "  /start [easy|hard]  start now, computers in the free seats\n"
       "  /keys         every hole's name on this board\n"
       "  /board        redraw\n"

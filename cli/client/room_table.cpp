@@ -82,6 +82,7 @@ std::string describe_mode(const pb::RoomMode& mode) {
     if (!changed.empty()) out += ", " + changed;
     if (mode.move_limit() != 0 && mode.move_limit() != 1000)
         out += ", limit " + std::to_string(mode.move_limit());
+    if (mode.hide_leader()) out += ", leader hidden";
     return out;
 }
 

@@ -48,6 +48,7 @@ struct RoomAdvert {
     int sets_per_player = 0;
     std::string rules; // engine rule settings as docs/rules.md spells them; empty: defaults
     int move_limit = 0;
+    bool hide_leader = false; // the room tells nobody who leads until a game ends
     int seats = 0;
     int seats_taken = 0;
     Phase phase = Phase::kWaiting;

@@ -56,7 +56,7 @@ std::string_view phase_word(Phase phase) {
 std::vector<std::string> public_room_txt(const RoomConfig& config, int seats, int seats_taken,
     Phase phase, std::string_view host_player, std::string_view daemon_id) {
     auto rules = config.mode.rules.to_string();
-    return {
+    std::vector<std::string> items {
         std::string("txtvers=") + kTxtVersion,
         "proto=" + std::to_string(kProtocol),
         "daemon=" + std::string(daemon_id),
@@ -70,6 +70,9 @@ std::vector<std::string> public_room_txt(const RoomConfig& config, int seats, in
         "seats=" + std::to_string(seats_taken) + "/" + std::to_string(seats),
         "phase=" + std::string(phase_word(phase)),
     };
+    // Only when set, so that the adverts of ordinary rooms stay as they were.
+    if (config.mode.hide_leader) items.push_back("leader=hidden");
+    return items;
 }
 
 std::vector<std::string> friends_room_txt(
@@ -137,6 +140,7 @@ std::optional<RoomAdvert> read_room_txt(const std::vector<std::string>& items) {
     a.seats_taken = *taken;
     a.phase = *phase;
     a.rules = sanitize_text(get("rules"), kMaxRules);
+    a.hide_leader = get("leader") == "hidden";
     return a;
 }
 

@@ -1,6 +1,7 @@
 #include "daemon/net/action_request.h"
 
 #include "daemon/net/config.h"
+#include "daemon/wire/codec.h"
 
 namespace halma::daemon {
 
@@ -13,8 +14,7 @@ Action action_from(const pb::ActionRequest& request) {
     case pb::ActionRequest::kChat:
         return action::Chat { request.chat() };
     case pb::ActionRequest::kVote:
-        return action::Vote { request.vote() == pb::VOTE_KIND_CANCEL ? VoteKind::kCancel
-                                                                     : VoteKind::kNewGame };
+        return action::Vote { wire::vote_kind_from_proto(request.vote()) };
     case pb::ActionRequest::kLeave:
         return action::Leave {};
     default:

@@ -20,7 +20,9 @@ std::string done_text(const pb::ActionRequest& a) {
     case pb::ActionRequest::kChat:
         return "said it";
     case pb::ActionRequest::kVote:
-        return a.vote() == pb::VOTE_KIND_CANCEL ? "voted to cancel" : "voted for a new game";
+        return a.vote() == pb::VOTE_KIND_CANCEL ? "voted to cancel"
+            : a.vote() == pb::VOTE_KIND_LEADER  ? "voted to turn the leader display"
+                                                : "voted for a new game";
     case pb::ActionRequest::kLeave:
         return "left";
     default:

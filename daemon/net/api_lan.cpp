@@ -38,6 +38,7 @@ void summarize_lan(const LanRoom& room, pb::RoomSummary* out) {
     mode->set_sets_per_player(static_cast<std::uint32_t>(a.sets_per_player));
     mode->set_rules(a.rules);
     mode->set_move_limit(static_cast<std::uint32_t>(a.move_limit));
+    mode->set_hide_leader(a.hide_leader);
     out->set_seats(static_cast<std::uint32_t>(a.seats));
     out->set_seats_taken(static_cast<std::uint32_t>(a.seats_taken));
     out->set_phase(wire::to_proto(a.phase));

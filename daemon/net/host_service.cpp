@@ -286,8 +286,7 @@ void HostService::handle_command(
         action = action::Chat { command.chat() };
         break;
     case pb::RoomCommand::kVote:
-        action = action::Vote { command.vote() == pb::VOTE_KIND_CANCEL ? VoteKind::kCancel
-                                                                       : VoteKind::kNewGame };
+        action = action::Vote { wire::vote_kind_from_proto(command.vote()) };
         break;
     case pb::RoomCommand::kLeave:
         action = action::Leave {};

@@ -267,6 +267,9 @@ std::optional<Refusal> RoomAuthority::vote(const Member& m, VoteKind kind, const
     if (kind == VoteKind::kNewGame && state_.game_number() == 0)
         return refuse(Refusal::Code::kBadRequest,
             "no game yet: the first one starts when every seat is taken");
+    if (kind == VoteKind::kLeader && state_.phase() != Phase::kPlaying)
+        return refuse(Refusal::Code::kBadRequest,
+            "no game is being played: hiding who is in the lead is voted on during a game");
     if (kind == VoteKind::kCancel) {
         if (state_.phase() != Phase::kPlaying)
             return refuse(Refusal::Code::kBadRequest, "no game is being played");
@@ -427,8 +430,12 @@ void RoomAuthority::settle(const Now& now) {
         return;
     }
     if (state_.phase() == Phase::kPlaying && someone_vanished()
-        && all_voted(present, VoteKind::kCancel))
+        && all_voted(present, VoteKind::kCancel)) {
         emit(event::GameCancelled {}, now);
+        return;
+    }
+    if (state_.phase() == Phase::kPlaying && all_voted(present, VoteKind::kLeader))
+        emit(event::LeaderDisplay { !state_.leader_hidden() }, now);
 }
 
 std::optional<std::chrono::steady_clock::time_point> RoomAuthority::next_deadline() const {

@@ -48,13 +48,17 @@ struct VoteCast {
     VoteKind kind = VoteKind::kNewGame;
 };
 struct GameCancelled { };
+// Everyone agreed to hide (or show) who is in the lead for the rest of this game.
+struct LeaderDisplay {
+    bool hidden = false;
+};
 // The host closed the room for good: always its last event (a replica forgets the room).
 struct RoomClosed { };
 } // namespace event
 
 using EventBody = std::variant<event::MemberJoined, event::MemberLeft, event::Connection,
     event::Chat, event::GameStarted, event::MovePlayed, event::VoteCast, event::GameCancelled,
-    event::RoomClosed>;
+    event::RoomClosed, event::LeaderDisplay>;
 
 struct RoomEvent {
     std::uint64_t seq = 0;

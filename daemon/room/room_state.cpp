@@ -51,7 +51,8 @@ Now Now::current() {
 
 RoomState::RoomState(RoomConfig config)
     : config_(std::move(config))
-    , seat_holder_(static_cast<std::size_t>(std::max(config_.mode.players, 0)), kNoMember) { }
+    , seat_holder_(static_cast<std::size_t>(std::max(config_.mode.players, 0)), kNoMember)
+    , leader_hidden_(config_.mode.hide_leader) { }
 
 const Member* RoomState::member(MemberId id) const {
     auto it = members_.find(id);
@@ -198,6 +199,7 @@ std::optional<std::string> RoomState::apply_body(
                 game_number_ = e.game_number;
                 seat_player_ = e.seat_player;
                 cancelled_ = false;
+                leader_hidden_ = config_.mode.hide_leader;
                 for (auto& v : votes_) v.clear();
                 last_played_.clear();
                 return std::nullopt;
@@ -223,6 +225,12 @@ std::optional<std::string> RoomState::apply_body(
             },
             [&](const event::RoomClosed&) -> std::optional<std::string> {
                 closed_ = true;
+                return std::nullopt;
+            },
+            [&](const event::LeaderDisplay& e) -> std::optional<std::string> {
+                if (phase() != Phase::kPlaying) return "no game is being played";
+                leader_hidden_ = e.hidden;
+                votes_[static_cast<std::size_t>(VoteKind::kLeader)].clear();
                 return std::nullopt;
             },
         },

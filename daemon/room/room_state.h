@@ -73,6 +73,8 @@ public:
     // The seat ahead of all others (finished first, else least distance left); kNoSeat when
     // the best are tied or there is no game.
     int leader_seat() const;
+    // Whether views leave the leader out now: the room's setting, turned by a LeaderDisplay.
+    bool leader_hidden() const { return leader_hidden_; }
 
     const std::vector<ChatLine>& chat() const { return chat_; }
     const std::set<MemberId>& votes(VoteKind kind) const {
@@ -100,7 +102,8 @@ private:
     bool cancelled_ = false;
     bool closed_ = false;
     std::vector<ChatLine> chat_;
-    std::array<std::set<MemberId>, 2> votes_;
+    std::array<std::set<MemberId>, 3> votes_;
+    bool leader_hidden_ = false;
     std::vector<engine::PlayedMove> last_played_;
 };
 

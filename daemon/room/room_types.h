@@ -27,7 +27,7 @@ inline constexpr std::size_t kMaxRoomName = 40;
 inline constexpr int kMaxMoveLimit = 100'000;
 
 enum class Visibility { kPublic, kFriends };
-enum class VoteKind { kNewGame, kCancel };
+enum class VoteKind { kNewGame, kCancel, kLeader };
 enum class Phase { kWaiting, kPlaying, kOver, kCancelled, kClosed };
 // How well a computer player in a seat plays (the bots themselves live in engine/ai).
 enum class BotLevel { kEasy, kHard };
@@ -41,6 +41,8 @@ struct RoomMode {
     int sets_per_player = 1;
     engine::Rules rules;
     int move_limit = kDefaultMoveLimit;
+    // Views leave out who leads until the game ends (a choice of the room, not of the engine).
+    bool hide_leader = false;
 
     engine::GameSetup setup() const;
     // Why this mode cannot be played, in words; nullopt if it can.

@@ -38,6 +38,24 @@ engine::Result<engine::Cell> cell_from_proto(std::uint32_t c) {
 
 } // namespace
 
+pb::VoteKind to_proto(VoteKind kind) {
+    switch (kind) {
+    case VoteKind::kNewGame:
+        return pb::VOTE_KIND_NEW_GAME;
+    case VoteKind::kCancel:
+        return pb::VOTE_KIND_CANCEL;
+    case VoteKind::kLeader:
+        return pb::VOTE_KIND_LEADER;
+    }
+    return pb::VOTE_KIND_NEW_GAME;
+}
+
+VoteKind vote_kind_from_proto(pb::VoteKind kind) {
+    if (kind == pb::VOTE_KIND_CANCEL) return VoteKind::kCancel;
+    if (kind == pb::VOTE_KIND_LEADER) return VoteKind::kLeader;
+    return VoteKind::kNewGame;
+}
+
 pb::Phase to_proto(Phase phase) {
     switch (phase) {
     case Phase::kWaiting:
@@ -59,6 +77,7 @@ void to_proto(const RoomMode& mode, pb::RoomMode* out) {
     out->set_sets_per_player(static_cast<std::uint32_t>(mode.sets_per_player));
     out->set_rules(mode.rules.to_string());
     out->set_move_limit(static_cast<std::uint32_t>(mode.move_limit));
+    out->set_hide_leader(mode.hide_leader);
 }
 
 engine::Result<RoomMode> mode_from_proto(const pb::RoomMode& in) {
@@ -74,6 +93,7 @@ engine::Result<RoomMode> mode_from_proto(const pb::RoomMode& in) {
     mode.move_limit = in.move_limit() ? static_cast<int>(std::min<std::uint32_t>(
                           in.move_limit(), static_cast<std::uint32_t>(kMaxMoveLimit) + 1))
                                       : kDefaultMoveLimit;
+    mode.hide_leader = in.hide_leader();
     if (auto why = mode.invalid()) return engine::fail(*why);
     return mode;
 }
@@ -105,53 +125,52 @@ engine::Result<RoomConfig> config_from_proto(const pb::RoomConfig& in) {
 void to_proto(const RoomEvent& e, pb::RoomEvent* out) {
     out->set_seq(e.seq);
     out->set_time_ms(e.time_ms);
-    std::visit(Overloaded {
-                   [&](const event::MemberJoined& b) {
-                       auto* m = out->mutable_joined();
-                       m->set_member(b.member);
-                       m->set_name(b.name);
-                       m->set_seat(b.seat);
-                       m->set_bot(b.bot);
-                       if (b.bot) m->set_bot_level(std::string(bot_level_name(b.bot_level)));
-                   },
-                   [&](const event::MemberLeft& b) {
-                       out->mutable_left()->set_member(b.member);
-                       out->mutable_left()->set_timed_out(b.timed_out);
-                   },
-                   [&](const event::Connection& b) {
-                       out->mutable_connection()->set_member(b.member);
-                       out->mutable_connection()->set_connected(b.connected);
-                   },
-                   [&](const event::Chat& b) {
-                       out->mutable_chat()->set_member(b.member);
-                       out->mutable_chat()->set_text(b.text);
-                   },
-                   [&](const event::GameStarted& b) {
-                       auto* m = out->mutable_started();
-                       m->set_game_number(static_cast<std::uint32_t>(b.game_number));
-                       m->set_first_set(b.first_set);
-                       for (int p : b.seat_player)
-                           m->add_seat_player(static_cast<std::uint32_t>(p));
-                   },
-                   [&](const event::MovePlayed& b) {
-                       auto* m = out->mutable_move();
-                       m->set_seat(b.seat);
-                       m->set_kind(to_proto(b.move.kind));
-                       if (!b.move.is_pass()) {
-                           m->set_from(b.move.from);
-                           m->set_to(b.move.to);
-                       }
-                       for (auto c : b.path) m->add_path(c);
-                   },
-                   [&](const event::VoteCast& b) {
-                       out->mutable_vote()->set_member(b.member);
-                       out->mutable_vote()->set_kind(b.kind == VoteKind::kCancel
-                               ? pb::VOTE_KIND_CANCEL
-                               : pb::VOTE_KIND_NEW_GAME);
-                   },
-                   [&](const event::GameCancelled&) { out->mutable_cancelled(); },
-                   [&](const event::RoomClosed&) { out->mutable_closed(); },
-               },
+    std::visit(
+        Overloaded {
+            [&](const event::MemberJoined& b) {
+                auto* m = out->mutable_joined();
+                m->set_member(b.member);
+                m->set_name(b.name);
+                m->set_seat(b.seat);
+                m->set_bot(b.bot);
+                if (b.bot) m->set_bot_level(std::string(bot_level_name(b.bot_level)));
+            },
+            [&](const event::MemberLeft& b) {
+                out->mutable_left()->set_member(b.member);
+                out->mutable_left()->set_timed_out(b.timed_out);
+            },
+            [&](const event::Connection& b) {
+                out->mutable_connection()->set_member(b.member);
+                out->mutable_connection()->set_connected(b.connected);
+            },
+            [&](const event::Chat& b) {
+                out->mutable_chat()->set_member(b.member);
+                out->mutable_chat()->set_text(b.text);
+            },
+            [&](const event::GameStarted& b) {
+                auto* m = out->mutable_started();
+                m->set_game_number(static_cast<std::uint32_t>(b.game_number));
+                m->set_first_set(b.first_set);
+                for (int p : b.seat_player) m->add_seat_player(static_cast<std::uint32_t>(p));
+            },
+            [&](const event::MovePlayed& b) {
+                auto* m = out->mutable_move();
+                m->set_seat(b.seat);
+                m->set_kind(to_proto(b.move.kind));
+                if (!b.move.is_pass()) {
+                    m->set_from(b.move.from);
+                    m->set_to(b.move.to);
+                }
+                for (auto c : b.path) m->add_path(c);
+            },
+            [&](const event::VoteCast& b) {
+                out->mutable_vote()->set_member(b.member);
+                out->mutable_vote()->set_kind(to_proto(b.kind));
+            },
+            [&](const event::GameCancelled&) { out->mutable_cancelled(); },
+            [&](const event::LeaderDisplay& b) { out->mutable_leader()->set_hidden(b.hidden); },
+            [&](const event::RoomClosed&) { out->mutable_closed(); },
+        },
         e.body);
 }
 
@@ -217,8 +236,10 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
         break;
     }
     case pb::RoomEvent::kVote:
-        e.body = event::VoteCast { in.vote().member(),
-            in.vote().kind() == pb::VOTE_KIND_CANCEL ? VoteKind::kCancel : VoteKind::kNewGame };
+        e.body = event::VoteCast { in.vote().member(), vote_kind_from_proto(in.vote().kind()) };
+        break;
+    case pb::RoomEvent::kLeader:
+        e.body = event::LeaderDisplay { in.leader().hidden() };
         break;
     case pb::RoomEvent::kCancelled:
         e.body = event::GameCancelled {};
@@ -350,6 +371,7 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
             seat->set_connected(m->connected);
             seat->set_voted_new_game(state.votes(VoteKind::kNewGame).count(m->id) > 0);
             seat->set_voted_cancel(state.votes(VoteKind::kCancel).count(m->id) > 0);
+            seat->set_voted_leader(state.votes(VoteKind::kLeader).count(m->id) > 0);
         }
         if (game) {
             int player = state.player_of_seat(s);
@@ -362,7 +384,12 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
     out->set_game_number(static_cast<std::uint32_t>(state.game_number()));
     out->set_turn_seat(state.seat_to_move());
     out->set_your_turn(self && self->seat != kNoSeat && self->seat == state.seat_to_move());
-    out->set_leader_seat(state.leader_seat());
+    // Hidden here, not in the front ends, so that none of them can show it: while the game runs
+    // the leader and every standing that ranks players not yet home stay out of the view.
+    const bool leader_hidden
+        = state.leader_hidden() && game && game->end() == engine::GameEnd::kNotOver;
+    out->set_leader_hidden(leader_hidden);
+    out->set_leader_seat(leader_hidden ? kNoSeat : state.leader_seat());
     if (game) out->set_game_end(to_proto(game->end()));
     if (game) {
         out->set_position(game->position().to_string());
@@ -379,6 +406,7 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
             for (auto m : list) out->add_legal_moves(engine::move_name(m));
         }
         for (const auto& st : game->standings()) {
+            if (leader_hidden && !st.finished) continue;
             auto* s = out->add_standings();
             int seat = state.seat_of_player(st.player);
             s->set_seat(seat);
@@ -439,7 +467,14 @@ std::string describe(const RoomState& state, const RoomEvent& e) {
             [&](const event::VoteCast& b) -> std::string {
                 return state.name_of(b.member)
                     + (b.kind == VoteKind::kCancel ? " votes to cancel the game"
-                                                   : " votes for a new game");
+                            : b.kind == VoteKind::kLeader
+                            ? (state.leader_hidden() ? " votes to show who is in the lead"
+                                                     : " votes to hide who is in the lead")
+                            : " votes for a new game");
+            },
+            [&](const event::LeaderDisplay& b) -> std::string {
+                return b.hidden ? "everyone agreed: who is in the lead is hidden until the end"
+                                : "everyone agreed: who is in the lead is shown again";
             },
             [&](const event::GameCancelled&) -> std::string { return "the game was cancelled"; },
             [&](const event::RoomClosed&) -> std::string {

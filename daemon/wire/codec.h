@@ -38,6 +38,9 @@ engine::Result<RoomState> state_from_proto(const pb::Snapshot& snapshot);
 pb::ErrorCode to_proto(Refusal::Code code);
 pb::GameEnd to_proto(engine::GameEnd end);
 pb::Phase to_proto(Phase phase);
+pb::VoteKind to_proto(VoteKind kind);
+// A kind this daemon does not know is taken as a new-game vote, as before VOTE_KIND_LEADER.
+VoteKind vote_kind_from_proto(pb::VoteKind kind);
 void set_error(pb::Error* out, pb::ErrorCode code, std::string message);
 
 void summarize(

@@ -37,6 +37,16 @@ TEST(ServiceTxt, PublicRoomRoundTrips) {
     EXPECT_FALSE(a->friends());
 }
 
+TEST(ServiceTxt, HiddenLeaderIsAdvertised) {
+    EXPECT_FALSE(read_room_txt(public_room_txt(family(), 3, 1, Phase::kWaiting, "ann", kDaemon))
+                     ->hide_leader);
+    RoomConfig quiet = family();
+    quiet.mode.hide_leader = true;
+    auto a = read_room_txt(public_room_txt(quiet, 3, 1, Phase::kWaiting, "ann", kDaemon));
+    ASSERT_TRUE(a);
+    EXPECT_TRUE(a->hide_leader);
+}
+
 TEST(ServiceTxt, FollowsPhaseAndSeats) {
     auto a = read_room_txt(public_room_txt(family(), 3, 3, Phase::kPlaying, "ann", kDaemon));
     ASSERT_TRUE(a);

@@ -1,6 +1,7 @@
 // Votes: a new game needs every seated human (bots agree), and turns the colours one seat on;
 // a cancel is allowed only when a seat holder has vanished, and carries when every human still
 // here has voted.
+#include "daemon/room/room_fold.h"
 #include "room_test_support.h"
 
 #include <gtest/gtest.h>
@@ -218,4 +219,41 @@ TEST(AuthorityVote, AVoteOfAMemberWhoLeftNoLongerCounts) {
     EXPECT_EQ(room.state().game_number(), 1) << "cat has not voted";
     ASSERT_FALSE(room.act(c->token, action::Vote { VoteKind::kNewGame }, at_ms(6)));
     EXPECT_EQ(room.state().game_number(), 2);
+}
+
+TEST(AuthorityVote, HidingTheLeaderNeedsEverySeatedHumanAndLastsTheGame) {
+    TwoPlayers p;
+    RoomState replica(p.room.state().config());
+    for (const auto& e : p.room.take_events()) ASSERT_FALSE(replica.apply(e));
+    EXPECT_FALSE(p.room.state().leader_hidden());
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kLeader }, at_ms(20)));
+    auto events = p.room.take_events();
+    EXPECT_EQ(count_of<event::LeaderDisplay>(events), 0) << "one vote of two";
+    for (const auto& e : events) ASSERT_FALSE(replica.apply(e));
+    ASSERT_FALSE(p.room.act(p.bob.token, action::Vote { VoteKind::kLeader }, at_ms(21)));
+    events = p.room.take_events();
+    ASSERT_EQ(count_of<event::LeaderDisplay>(events), 1);
+    for (const auto& e : events) ASSERT_FALSE(replica.apply(e));
+    EXPECT_TRUE(p.room.state().leader_hidden());
+    EXPECT_TRUE(replica.leader_hidden()) << "the replica follows the host";
+    EXPECT_TRUE(p.room.state().votes(VoteKind::kLeader).empty()) << "the agreement used the votes";
+
+    // The fold keeps the agreement: a replica rebuilt from the folded log has it too.
+    RoomState rebuilt(p.room.state().config());
+    for (const auto& e : fold_log(p.room.state().log(), 0)) ASSERT_FALSE(rebuilt.replay(e));
+    EXPECT_TRUE(rebuilt.leader_hidden());
+
+    // The next game starts with the room's setting again.
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kNewGame }, at_ms(30)));
+    ASSERT_FALSE(p.room.act(p.bob.token, action::Vote { VoteKind::kNewGame }, at_ms(31)));
+    EXPECT_EQ(p.room.state().game_number(), 2);
+    EXPECT_FALSE(p.room.state().leader_hidden());
+}
+
+TEST(AuthorityVote, NoLeaderVoteWithoutAGame) {
+    RoomAuthority room(room_config(2), AuthorityOptions {}, kSeed);
+    auto a = room.join("ann", "", false, at_ms(0));
+    auto refusal = room.act(a->token, action::Vote { VoteKind::kLeader }, at_ms(1));
+    ASSERT_TRUE(refusal);
+    EXPECT_EQ(refusal->code, Refusal::Code::kBadRequest);
 }

@@ -118,6 +118,9 @@ auto fields(const event::GameCancelled&) {
 auto fields(const event::RoomClosed&) {
     return std::tuple<>();
 }
+auto fields(const event::LeaderDisplay& e) {
+    return std::tie(e.hidden);
+}
 
 std::string standings_text(const RoomState& s) {
     std::ostringstream out;

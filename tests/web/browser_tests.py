@@ -163,7 +163,8 @@ def whole_game_against_a_bot():
 
 def short_game_against_a_bot():
     """The same with "moves each" set in the host form (the room's move limit): a short game that
-    ends on the limit, the rest placed by distance."""
+    ends on the limit, the rest placed by distance. "hide the leader" is ticked too: the page shows
+    nobody in the lead and no ranking until the end, and the winner at the end."""
     play_against_a_bot(limit=6, shots="short-game")
 
 
@@ -184,6 +185,7 @@ def play_against_a_bot(limit, shots):
             page.el("#host-level").send_keys("easy")
             if limit:
                 page.el("#host-limit").send_keys(str(limit))
+                page.el("#host-hide-leader").click()
             page.el("#host-form button[type=submit]").click()
             api = ann.api()
             # The room exists once the page shows it (halmad answered its host request).
@@ -192,6 +194,7 @@ def play_against_a_bot(limit, shots):
             room = api.view("sunday").summary.room_id
             check(api.view(room).summary.mode.move_limit in (limit, 1000 if not limit else limit),
                   "the page did not pass the move limit")
+            check(api.view(room).summary.mode.hide_leader == bool(limit), "the page did not pass hide the leader")
             seen = set()
             turns = 0
             for turn in range(limit + 1 if limit else 400):
@@ -204,6 +207,12 @@ def play_against_a_bot(limit, shots):
                 turns += 1
                 check(page.attr("#light-turn", "data-on") == "yes", "the your-turn light is off")
                 check_board(page, view)
+                if limit:  # the leader is hidden: the page says so and ranks nobody
+                    check(page.text("#leader") == "In the lead: hidden until the game ends",
+                          f"the page tells who leads: {page.text('#leader')!r}")
+                    check(view.leader_seat == -1 and not view.standings, "the daemon's view tells who leads")
+                    check(not page.js("return document.querySelectorAll('#standings tbody tr').length"),
+                          "the page shows standings while the leader is hidden")
                 if turn == 0:
                     viewer_choices(page, view)
                 if turn == 1:
@@ -260,7 +269,8 @@ def play_against_a_bot(limit, shots):
 
 
 def two_browsers_play():
-    """Two players on two daemons, each in a browser: host, join, moves both ways, chat, a new-game vote."""
+    """Two players on two daemons, each in a browser: host, join, moves both ways, chat, a vote to
+    hide the leader, a new-game vote."""
     need_browser()
     with Cluster("web-two") as cluster:
         ann, bob = cluster.add("ann"), cluster.add("bob")
@@ -296,6 +306,16 @@ def two_browsers_play():
                 page.el("#chat-input").send_keys(line)
                 page.el("#chat-form button[type=submit]").click()
                 other.wait(lambda: line in other.text("#chat-log"), f"{line!r} on the other page")
+            # The leader vote: both pages' buttons hide who is in the lead for this game.
+            for page in (page_a, page_b):
+                page.wait(lambda: not page.js("return document.getElementById('vote-leader').hidden"),
+                          "the leader vote button during the game")
+                check("hidden" not in page.text("#leader"), "the leader is hidden before any vote")
+                page.click("#vote-leader")
+            for api, page in ((ann.api(), page_a), (bob.api(), page_b)):
+                page.wait(lambda: api.view(room).leader_hidden, "the room to agree to hide the leader")
+                page.wait(lambda: page.text("#leader") == "In the lead: hidden until the game ends",
+                          "the page to hide the leader")
             # A new-game vote: ann's vote shows on bob's page; with bob's, game 2 starts with the
             # colours turned, and each page turns its board so its player's new triangle is at the bottom.
             page_a.click("#vote-new")

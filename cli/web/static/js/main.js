@@ -269,6 +269,7 @@ function wireForms() {
   $("start").addEventListener("click", () => act({ start: { bot_level: $("start-level").value } }));
   $("vote-new").addEventListener("click", () => act({ vote: "VOTE_KIND_NEW_GAME" }));
   $("vote-cancel").addEventListener("click", () => act({ vote: "VOTE_KIND_CANCEL" }));
+  $("vote-leader").addEventListener("click", () => act({ vote: "VOTE_KIND_LEADER" }));
   $("leave").addEventListener("click", () => act({ leave: {} }));
   $("copy-code").addEventListener("click", () => navigator.clipboard.writeText($("code").textContent));
   $("join-form").addEventListener("submit", async (e) => {
@@ -281,7 +282,8 @@ function wireForms() {
       name: $("host-name").value,
       visibility: $("host-friends").checked ? "VISIBILITY_FRIENDS" : "VISIBILITY_PUBLIC",
       mode: { players: Number($("host-players").value), sets_per_player: Number($("host-sets").value),
-              rules: $("host-rules").value, move_limit: Number($("host-limit").value) || 0 },
+              rules: $("host-rules").value, move_limit: Number($("host-limit").value) || 0,
+              hide_leader: $("host-hide-leader").checked },
       bots: Number($("host-bots").value),
       bot_level: $("host-level").value,
     });

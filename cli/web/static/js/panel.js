@@ -85,7 +85,7 @@ export function showRoom(view, onChip) {
   seats.replaceChildren();
   if (!view) {
     $("room-title").textContent = "No room open";
-    for (const id of ["start-box", "vote-new", "vote-cancel", "leave", "standings", "friends-code", "result"])
+    for (const id of ["start-box", "vote-new", "vote-cancel", "vote-leader", "leave", "standings", "friends-code", "result"])
       $(id).hidden = true;
     $("leader").textContent = "";
     return;
@@ -111,6 +111,12 @@ export function showRoom(view, onChip) {
   $("vote-new").textContent = own && own.voted_new_game ? "Voted for a new game: waiting for the others"
     : "Vote for a new game";
   $("vote-cancel").disabled = !!(own && own.voted_cancel);
+  // Hiding who leads is the room's choice: everyone seated agrees, for the rest of this game.
+  const what = view.leader_hidden ? "show" : "hide";
+  $("vote-leader").hidden = !(member && s.phase === "PHASE_PLAYING");
+  $("vote-leader").disabled = !!(own && own.voted_leader);
+  $("vote-leader").textContent = own && own.voted_leader ? `Voted to ${what} the leader: waiting for the others`
+    : `Vote to ${what} the leader`;
   $("leave").hidden = !member;
   $("friends-code").hidden = !s.code;
   $("code").textContent = s.code;
@@ -149,7 +155,10 @@ function showResult(view) {
 
 function showLeader(view) {
   let text = "";
-  if (view.game_number > 0 && view.standings.length) {
+  const playing = view.summary.phase === "PHASE_PLAYING";
+  // The daemon already leaves the leader out of the view: this only says why nothing is shown.
+  if (playing && view.leader_hidden) text = "In the lead: hidden until the game ends";
+  else if (view.game_number > 0 && view.standings.length) {
     if (view.leader_seat >= 0) {
       const seat = view.seats[view.leader_seat];
       text = `In the lead: ${seat.name || "seat " + (view.leader_seat + 1)}`;
