@@ -178,6 +178,10 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
         room.mode.players = *number("players", 2);
         room.mode.sets_per_player = *number("sets", 1);
         room.mode.move_limit = *number("move-limit", kDefaultMoveLimit);
+        if (r->contains("hide-leader") && !(*r)["hide-leader"].is_boolean())
+            return BadConfig { path + ": room " + room.name
+                + ": hide-leader must be true or false" };
+        room.mode.hide_leader = (*r)["hide-leader"].value_or(false);
         room.bots = *number("bots", 0);
         if (auto level = (*r)["bot-level"].value<std::string>()) {
             room.bot_level = parse_bot_level(*level);
@@ -191,7 +195,7 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
         room.mode.rules = *rules;
         for (const auto& [key, value] : *r) {
             static const std::vector<std::string> room_keys { "name", "visibility", "players",
-                "sets", "rules", "bots", "bot-level", "move-limit" };
+                "sets", "rules", "bots", "bot-level", "move-limit", "hide-leader" };
             if (std::find(room_keys.begin(), room_keys.end(), key.str()) == room_keys.end())
                 return BadConfig { path + ": room " + room.name + ": unknown setting '"
                     + std::string(key.str()) + "'" };

@@ -579,6 +579,7 @@ def config_and_startup():
         for text, needle in [("colour = 'blue'\n", "unknown setting"), ("heartbeat-ms = 'fast'\n", "whole number"),
                              ("[[room]]\nname = 'x'\nplayers = 5\n", "players"), ("listen = \n", "halmad.toml:1"),
                              ("mdns = 3\n", "mdns must be true or false"),
+                             ("[[room]]\nname = 'x'\nhide-leader = 'yes'\n", "hide-leader must be true or false"),
                              ("interfaces = 'eth0'\n", "interfaces must be a list"),
                              ("interfaces = ['bad name']\n", "not an interface name")]:
             with open(cfg, "w") as f:
@@ -586,7 +587,7 @@ def config_and_startup():
             out = run_halmad("--config", cfg, "--check-config")
             check(out.returncode == 2 and needle in out.stderr, f"config {text!r}: {out.returncode} {out.stderr}")
         with open(cfg, "w") as f:
-            f.write("name = 'pi'\nhold-ms = 60000\n[[room]]\nname = 'standing'\nplayers = 3\n")
+            f.write("name = 'pi'\nhold-ms = 60000\n[[room]]\nname = 'standing'\nplayers = 3\nhide-leader = true\n")
         out = run_halmad("--config", cfg, "--check-config")
         check(out.returncode == 0, f"good config refused: {out.stderr}")
         # The runtime directory is private and a second daemon cannot take it over.
@@ -608,6 +609,7 @@ def config_and_startup():
         e = c.add("pi", extra=["--config", cfg])
         rooms = e.cli_json("rooms")["rooms"]
         check([r["name"] for r in rooms] == ["standing"], f"standing rooms: {rooms}")
+        check(rooms[0].get("mode", {}).get("hide_leader") is True, f"standing room's hide-leader: {rooms}")
         check(subprocess.run([os.environ["HALMA"], "--runtime-dir", os.path.join(c.tmp, "nobody"), "daemon", "status"],
                              capture_output=True, timeout=20).returncode == 1, "no daemon: not exit 1")
 
