@@ -296,6 +296,10 @@ def two_browsers_play():
                 click_move(mine, view.legal_moves[0])
                 page_a.wait(lambda: len(api.view(room).moves) > len(view.moves), f"{mover}'s move")
                 other_api = apis["bob" if mover == "ann" else "ann"][0]
+                # The other daemon may not have the move yet; its view before the move would match
+                # the other page as it was, and the page would then be checked against a stale view.
+                played = len(api.view(room).moves)
+                theirs.wait(lambda: len(other_api.view(room).moves) >= played, f"{mover}'s move to reach the other daemon")
                 after = wait_in_step(theirs, other_api, room, f"the other page to show {mover}'s move")
                 check_board(theirs, after)
                 path = " ".join(str(h) for h in after.last_path)
