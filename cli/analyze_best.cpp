@@ -9,6 +9,7 @@
 #include "game_replay.h"
 
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,7 @@ using namespace halma::engine;
 
 struct BestInputs {
     std::string level = "hard";
-    int time_ms = ai::BotSettings {}.budget_ms;
+    std::optional<int> time_ms; // none: the level's own (hard 150 ms, max 3000 ms)
     std::uint64_t seed = ai::BotSettings {}.seed;
     std::string rules_text;
     std::vector<std::string> position_words;
@@ -35,10 +36,11 @@ int input_error(const std::string& what, const std::string& message) {
 
 int run_best(const BestInputs& in) {
     auto level = ai::parse_level(in.level);
-    if (!level) return input_error("bad --level", "'" + in.level + "' is not one of easy|hard");
-    if (in.time_ms < 1 || in.time_ms > 600'000)
+    if (!level) return input_error("bad --level", "'" + in.level + "' is not one of easy|hard|max");
+    int time_ms = in.time_ms.value_or(ai::level_budget_ms(*level, ai::kDefaultBudgetMs));
+    if (time_ms < 1 || time_ms > 600'000)
         return input_error(
-            "bad --time", std::to_string(in.time_ms) + " ms is not between 1 and 600000");
+            "bad --time", std::to_string(time_ms) + " ms is not between 1 and 600000");
     auto rules = Rules::parse(in.rules_text);
     if (!rules) return input_error("bad --rules", rules.error().message);
     std::string text;
@@ -51,7 +53,7 @@ int run_best(const BestInputs& in) {
         pos = *parsed;
     }
 
-    ai::BotSettings settings { *level, in.time_ms, in.seed };
+    ai::BotSettings settings { *level, time_ms, in.seed };
     ai::BotResult result;
     if (in.moves.empty()) {
         result = ai::think(*pos, *rules, ai::Seating::one_per_set(pos->sets_present()), settings);
@@ -67,7 +69,7 @@ int run_best(const BestInputs& in) {
         result = ai::think(*game, settings);
     }
     std::cout << move_name(result.move) << "\n";
-    if (in.verbose && *level == ai::Level::kHard)
+    if (in.verbose && *level != ai::Level::kEasy)
         std::cerr << "halma: depth " << result.depth << ", " << result.nodes << " nodes, score "
                   << result.score << (result.clock_stopped ? ", stopped by the safety clock" : "")
                   << "\n";
@@ -80,11 +82,11 @@ void add_best_command(CLI::App& analyze, int& exit_code) {
     static BestInputs in;
     auto* best = analyze.add_subcommand(
         "best", "Print the move a bot chooses for the set to move (from-to)");
-    best->add_option("--level", in.level, "Bot level: easy|hard")->capture_default_str();
-    best->add_option("--time", in.time_ms,
-            "Thinking budget in ms, turned into a fixed amount of search: the same input gives the "
-            "same move")
+    best->add_option("--level", in.level, "Bot level: easy|hard|max (max: the hard bot, 3 s)")
         ->capture_default_str();
+    best->add_option("--time", in.time_ms,
+        "Thinking budget in ms (default: the level's, hard 150, max 3000), turned into a fixed "
+        "amount of search: the same input gives the same move");
     best->add_option("--seed", in.seed, "Seed for the bot's random choices")->capture_default_str();
     best->add_option("--rules", in.rules_text,
         "Rule settings, comma separated: jumps=short|long, rest=own|unused|any, home-lock=on|off,\n"

@@ -122,7 +122,7 @@ bool EngineSession::handle(std::string_view line) {
 void EngineSession::hello() {
     say(std::string("id name halma ") + kVersion);
     say("id author the halma authors");
-    say("option name level type combo default hard var easy var hard");
+    say("option name level type combo default hard var easy var hard var max");
     say("option name time type spin default 150 min 1 max 600000");
     say("option name seed type spin default 1 min 0 max 18446744073709551615");
     say("halmaok");
@@ -138,12 +138,15 @@ void EngineSession::set_option(const std::vector<std::string>& words) {
     const std::string& value = words[4];
     if (name == "level") {
         auto level = ai::parse_level(value);
-        if (!level) return error("level '" + value + "' is not one of easy|hard");
+        if (!level) return error("level '" + value + "' is not one of easy|hard|max");
         settings_.level = *level;
+        // Until `time` is set, a bare `go` thinks as long as the level does by default.
+        if (!time_set_) settings_.budget_ms = ai::level_budget_ms(*level, ai::kDefaultBudgetMs);
     } else if (name == "time") {
         auto ms = number(value, 1, kMaxMoveTimeMs);
         if (!ms) return error("time '" + value + "' is not a number of ms from 1 to 600000");
         settings_.budget_ms = static_cast<int>(*ms);
+        time_set_ = true;
     } else if (name == "seed") {
         auto seed = number(value, 0, UINT64_MAX);
         if (!seed) return error("seed '" + value + "' is not a whole number");

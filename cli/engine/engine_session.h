@@ -53,6 +53,7 @@ private:
     engine::GameSetup setup_;
     engine::Game game_;
     ai::BotSettings settings_; // level, default budget and seed (setoption)
+    bool time_set_ = false; // `time` was set: the level no longer chooses the budget
     std::thread search_;
     std::atomic<bool> stop_ { false };
     std::atomic<bool> thinking_ { false };

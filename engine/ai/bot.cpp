@@ -31,11 +31,24 @@ std::uint64_t node_budget(int budget_ms) {
 std::optional<Level> parse_level(std::string_view name) {
     if (name == "easy") return Level::kEasy;
     if (name == "hard") return Level::kHard;
+    if (name == "max") return Level::kMax;
     return std::nullopt;
 }
 
 std::string_view level_name(Level level) {
-    return level == Level::kEasy ? "easy" : "hard";
+    switch (level) {
+    case Level::kEasy:
+        return "easy";
+    case Level::kHard:
+        return "hard";
+    case Level::kMax:
+        return "max";
+    }
+    return "hard";
+}
+
+int level_budget_ms(Level level, int hard_budget_ms) {
+    return level == Level::kMax ? std::max(hard_budget_ms, kMaxLevelBudgetMs) : hard_budget_ms;
 }
 
 BotResult think(const Position& pos, const Rules& rules, const Seating& seating,

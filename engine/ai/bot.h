@@ -16,14 +16,20 @@
 
 namespace halma::ai {
 
-enum class Level { kEasy, kHard };
+// kMax is the hard bot given several seconds a move: for patient players and analysis.
+enum class Level { kEasy, kHard, kMax };
+
+// The thinking budget a level gets when nobody names one: hard's is the daemon's default
+// (bot-budget-ms); max thinks twenty times as long, about 3 s a move.
+inline constexpr int kDefaultBudgetMs = 150;
+inline constexpr int kMaxLevelBudgetMs = 3000;
 
 struct BotSettings {
     Level level = Level::kHard;
     // Thinking budget per move. It is turned into a fixed amount of search work (node_budget),
     // so the move depends only on the position, the settings and the seed, never on machine
     // load; a clock stops the search only if it overruns the budget many times over.
-    int budget_ms = 150;
+    int budget_ms = kDefaultBudgetMs;
     std::uint64_t seed = 1;
     // For front ends that manage time themselves (the engine protocol's `go nodes` and
     // `go movetime`): the search work (0: from budget_ms) and the wall-clock limit (0: the
@@ -62,7 +68,11 @@ std::vector<std::uint64_t> game_history_keys(const engine::Game& game);
 // The deterministic search work a budget buys (nodes searched).
 std::uint64_t node_budget(int budget_ms);
 
-// "easy" / "hard" (the names the CLI and the daemon's config use).
+// The budget for `level` where the hard level is given `hard_budget_ms` (a daemon's
+// bot-budget-ms): max never thinks less than kMaxLevelBudgetMs, nor less than hard.
+int level_budget_ms(Level level, int hard_budget_ms);
+
+// "easy" / "hard" / "max" (the names the CLI and the daemon's config use).
 std::optional<Level> parse_level(std::string_view name);
 std::string_view level_name(Level level);
 

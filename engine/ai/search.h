@@ -29,6 +29,16 @@ struct SearchOptions {
     // Below the root, search only moves that gain ground (see forward_only).
     bool prune_backward = true;
     int max_forward = 16; // and at most this many of them, the biggest gains first
+    // Two players only (the best-reply search of three to six is as measured before these):
+    // where this many plies or more remain, sideways moves (gain 0: blocking, setting up a
+    // ladder) are searched too, up to twice max_forward. Deeper iterations (more time) widen
+    // more of the tree's top, which is what lets more time pay (docs/ai.md). 0: never.
+    int full_width_depth = 5;
+    // Moves after the first three (and not the table's or a killer) are searched two plies
+    // shallower first, and again fully only if they look better than the best so far.
+    bool late_move_reductions = true;
+    // Moves that cut off elsewhere in the tree are tried first among equal gains.
+    bool history = true;
     EvalWeights weights;
     // Added at a leaf for the bot to move, taken off for an opponent to move: half of what a
     // move is worth, so that odd and even depths agree (see Searcher::tempo).

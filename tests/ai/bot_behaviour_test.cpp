@@ -119,6 +119,23 @@ TEST(BotBehaviour, LevelNames) {
     EXPECT_FALSE(parse_level("").has_value());
     EXPECT_EQ(level_name(Level::kEasy), "easy");
     EXPECT_EQ(level_name(Level::kHard), "hard");
+    EXPECT_EQ(parse_level("max"), Level::kMax);
+    EXPECT_EQ(level_name(Level::kMax), "max");
+}
+
+// Max is the hard bot with seconds to think: at least kMaxLevelBudgetMs, more if the hard level
+// is given more (a daemon's bot-budget-ms), and the other levels keep the budget they are given.
+TEST(BotBehaviour, MaxLevelThinksLonger) {
+    EXPECT_EQ(level_budget_ms(Level::kHard, kDefaultBudgetMs), kDefaultBudgetMs);
+    EXPECT_EQ(level_budget_ms(Level::kMax, kDefaultBudgetMs), kMaxLevelBudgetMs);
+    EXPECT_GE(kMaxLevelBudgetMs, 10 * kDefaultBudgetMs);
+    EXPECT_EQ(level_budget_ms(Level::kMax, 5000), 5000);
+    EXPECT_EQ(level_budget_ms(Level::kEasy, 40), 40);
+    // The max level plays the hard bot's search: with a budget, a legal forward opening.
+    Game game(*GameSetup::make(2, 1, Rules {}), 0);
+    auto result = think(game, BotSettings { Level::kMax, 20, 1 });
+    EXPECT_GT(result.depth, 0) << "max searches";
+    EXPECT_LT(distance_to_home(0, result.move.to), distance_to_home(0, result.move.from));
 }
 
 TEST(BotBehaviour, GameOverGivesPass) {
