@@ -38,5 +38,5 @@ fi
 
 room="game-$(date +%H%M%S)"
 "$halma" host "$room" --bots 1 --bot-level "$level" >/dev/null
-echo "You play red, from the bottom, against a $level computer player. Good luck!"
+echo "You play the marbles at the bottom of the board against a $level computer player. Good luck!"
 "$halma" play --room "$room"
