@@ -75,8 +75,8 @@ Result<std::pair<std::string, std::string>> parse_tag(std::string_view line) {
     return std::pair { std::move(name), std::move(value) };
 }
 
-const char* const kEndings[]
-    = { "all home", "places decided", "move limit", "stalled", "cancelled", "restarted" };
+const char* const kEndings[] = { "all home", "places decided", "move limit", "stalled", "cancelled",
+    "restarted", "room closed" };
 
 } // namespace
 
@@ -256,8 +256,8 @@ Result<bool> read_header(Tags& tags, GameRecord& r) {
     for (const char* e : kEndings) known = known || *ending == e;
     if (!known)
         return fail("Ending is \"" + *ending
-            + "\"; it must be all home, places decided, move limit, stalled, cancelled or "
-              "restarted");
+            + "\"; it must be all home, places decided, move limit, stalled, cancelled, "
+              "restarted or room closed");
     r.ending = *ending;
     return true;
 }

@@ -35,7 +35,8 @@ struct GameRecord {
     std::vector<std::vector<Cell>> moves;
     std::vector<int> places; // per engine player: 1 = first, 0 = not decided
     // "all home", "places decided", "move limit", "stalled", "cancelled" (by a vote while a
-    // player was gone) or "restarted" (every player voted for a new game during this one).
+    // player was gone), "restarted" (every player voted for a new game during this one) or
+    // "room closed" (its host closed the room while it was being played: places all 0).
     std::string ending;
 };
 

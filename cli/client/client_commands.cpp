@@ -168,7 +168,7 @@ void action(const std::string& room, int& exit_code,
 
 void add_host(CLI::App& app, int& exit_code) {
     static std::string name, rules, bot_level;
-    static int players = 2, sets = 1, bots = 0, move_limit = 0;
+    static int players = 2, sets = 1, bots = 0, move_limit = 0, next_game_ms = 0;
     static bool friends = false, spectate = false, json = false, hide_leader = false;
     auto* cmd = app.add_subcommand("host", "Host a room on this daemon (you take seat 1)");
     // Input the daemon would refuse is refused here, with exit code 2 (a usage error).
@@ -196,14 +196,18 @@ void add_host(CLI::App& app, int& exit_code) {
     cmd->add_option("--move-limit", move_limit,
            "Moves per player before the game ends on distance (default 1000)")
         ->check(CLI::Range(1, 1'000'000));
+    cmd->add_option("--next-game-ms", next_game_ms,
+           "When only computer players sit, the next game starts this long after one ends "
+           "(default 5000)")
+        ->check(CLI::Range(1, 3'600'000));
     cmd->add_flag(
         "--hide-leader", hide_leader, "Nobody is told who is in the lead until the game ends");
     cmd->add_flag(
         "--friends", friends, "A friends room: not listed, joined with the code it prints");
     cmd->add_option("--bots", bots, "Seats given to computer players now")->check(CLI::Range(0, 5));
-    cmd->add_option(
-           "--bot-level", bot_level, "How well they play: easy or hard (default: halmad's)")
-        ->check(CLI::IsMember({ "easy", "hard" }));
+    cmd->add_option("--bot-level", bot_level,
+           "How well they play: easy, hard or max (max: slower, ~3 s a move; default: halmad's)")
+        ->check(CLI::IsMember({ "easy", "hard", "max" }));
     cmd->add_flag("--spectate", spectate, "Take no seat yourself (a room for others)");
     cmd->add_flag("--json", json, "Print the room as JSON");
     cmd->callback([&] {
@@ -217,6 +221,7 @@ void add_host(CLI::App& app, int& exit_code) {
         h->mutable_mode()->set_rules(rules);
         h->mutable_mode()->set_move_limit(static_cast<std::uint32_t>(std::max(move_limit, 0)));
         h->mutable_mode()->set_hide_leader(hide_leader);
+        h->mutable_mode()->set_next_game_ms(static_cast<std::uint32_t>(std::max(next_game_ms, 0)));
         h->set_spectate(spectate);
         h->set_bots(static_cast<std::uint32_t>(std::max(bots, 0)));
         h->set_bot_level(bot_level);
@@ -403,8 +408,10 @@ void add_actions(CLI::App& app, int& exit_code) {
     static std::string start_level;
     auto* start = app.add_subcommand("start", "Start now, with computer players in the free seats");
     add_room_option(start, start_o, false);
-    start->add_option("--bot-level", start_level, "How well they play: easy or hard")
-        ->check(CLI::IsMember({ "easy", "hard" }));
+    start
+        ->add_option(
+            "--bot-level", start_level, "How well they play: easy, hard or max (~3 s a move)")
+        ->check(CLI::IsMember({ "easy", "hard", "max" }));
     start->callback([&] {
         action(
             start_o.room, exit_code,

@@ -369,7 +369,8 @@ private:
             });
             return true;
         }
-        if (line == "/start" || line == "/start easy" || line == "/start hard") {
+        if (line == "/start" || line == "/start easy" || line == "/start hard"
+            || line == "/start max") {
             std::string level = line.size() > 7 ? line.substr(7) : "";
             act([&](pb::ActionRequest* a) { a->mutable_start()->set_bot_level(level); });
             return true;

@@ -13,7 +13,7 @@ const char* const kPlayHelp
       "  /vote new     vote for a new game (all seated must agree)\n"
       "  /vote cancel  vote to cancel (a player vanished)\n"
       "  /vote leader  vote to hide (or show) who is in the lead this game\n"
-      "  /start [easy|hard]  start now, computers in the free seats\n"
+      "  /start [easy|hard|max]  start now, computers in the free seats\n"
       "  /keys         every hole's name on this board\n"
       "  /board        redraw\n"
       "  /leave        leave the room (a computer takes your seat)\n"

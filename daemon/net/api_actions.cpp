@@ -43,7 +43,7 @@ void ApiService::handle_action(
     if (a.has_start() && !a.start().bot_level().empty()
         && !parse_bot_level(a.start().bot_level())) {
         reply_error(client, id, pb::ERROR_CODE_BAD_REQUEST,
-            "bot level '" + a.start().bot_level() + "' is not easy or hard");
+            "bot level '" + a.start().bot_level() + "' is not easy, hard or max");
         return;
     }
     auto target = resolve(a.room());
@@ -120,7 +120,10 @@ void ApiService::handle_close(
     }
     std::string room_id = t.hosted->authority.state().id();
     std::string name = t.hosted->authority.state().config().name;
-    host_.close_room(*t.hosted, now);
+    if (auto refused = host_.close_room(*t.hosted, now)) {
+        reply_error(client, id, pb::ERROR_CODE_UNAVAILABLE, *refused);
+        return;
+    }
     pb::Reply r;
     r.mutable_done()->set_room_id(room_id);
     r.mutable_done()->set_detail("closed room " + name);

@@ -76,10 +76,10 @@ void ApiService::fill_discovery(pb::Discovery* out) {
     out->set_lan_rooms(static_cast<std::uint32_t>(discovery_.others().size()));
 }
 
-void ApiService::list_here(pb::RoomList* out, bool lan) {
+void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
     std::set<std::string> listed;
     for (auto* room : host_.rooms()) {
-        summarize_hosted(*room, out->add_rooms());
+        if (with_hosted) summarize_hosted(*room, out->add_rooms());
         listed.insert(room->authority.state().id());
     }
     for (auto* rep : peers_.replicas())
@@ -104,7 +104,7 @@ void ApiService::lan_rooms_changed() {
     if (lan_subscribers_.empty()) return;
     pb::Reply r;
     r.set_version(wire::kProtocolVersion);
-    list_here(r.mutable_rooms(), true);
+    list_here(r.mutable_rooms(), true, true);
     std::string payload = r.SerializeAsString();
     for (auto it = lan_subscribers_.begin(); it != lan_subscribers_.end();) {
         bool gone = false;

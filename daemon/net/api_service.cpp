@@ -107,8 +107,11 @@ void ApiService::handle(const std::string& client, const pb::Request& request, c
     switch (request.body_case()) {
     case pb::Request::kStatus: {
         pb::Reply r;
+        r.set_version(wire::kProtocolVersion);
+        r.set_request_id(id);
         status(r.mutable_status());
-        reply(client, id, r);
+        // The hosted rooms' summaries as cached bytes, built again only for rooms that changed.
+        reply_with_hosted(client, r, HostedSummaries::Into::kStatus);
         return;
     }
     case pb::Request::kHost:
@@ -189,7 +192,7 @@ void ApiService::handle(const std::string& client, const pb::Request& request, c
             // The list as it is now, then again whenever it changes.
             lan_subscribers_.insert(client);
             pb::Reply list;
-            list_here(list.mutable_rooms(), true);
+            list_here(list.mutable_rooms(), true, true);
             reply(client, 0, list);
         }
         return;
@@ -212,7 +215,7 @@ void ApiService::status(pb::DaemonStatus* out) {
     fill_discovery(out->mutable_discovery());
     out->set_host_key(host_key_);
     out->set_key_fingerprint(key_fingerprint(host_key_));
-    for (auto* room : host_.rooms()) summarize_hosted(*room, out->add_hosted());
+    // The hosted rooms are appended by hosted_summaries_ (see the kStatus request).
     for (auto* r : peers_.replicas())
         if (r->state) {
             auto* summary = out->add_joined();
@@ -238,7 +241,7 @@ void ApiService::handle_host(
     auto level = parse_bot_level(h.bot_level());
     if (!h.bot_level().empty() && !level) {
         reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,
-            "bot level '" + h.bot_level() + "' is not easy or hard");
+            "bot level '" + h.bot_level() + "' is not easy, hard or max");
         return;
     }
     if (static_cast<int>(h.bots()) > seats_left) {
@@ -268,8 +271,10 @@ void ApiService::handle_list(
     const std::string& address = request.list().address();
     if (address.empty()) {
         pb::Reply r;
-        list_here(r.mutable_rooms(), request.list().lan());
-        reply(client, id, r);
+        r.set_version(wire::kProtocolVersion);
+        r.set_request_id(id);
+        list_here(r.mutable_rooms(), request.list().lan(), false);
+        reply_with_hosted(client, r, HostedSummaries::Into::kRoomList);
         return;
     }
     auto addresses = join_addresses(address);
@@ -306,11 +311,14 @@ void ApiService::handle_join(
     const auto& j = request.join();
     std::uint64_t id = request.request_id();
     if (j.address().empty()) {
+        // Through the host's index (its id, name or code), not a walk over every room; with no
+        // name, the room this daemon hosts if it hosts just one.
         HostedRoom* found = nullptr;
-        for (auto* room : host_.rooms())
-            if (matches(room->authority.state(), j.room())
-                || (j.room().empty() && host_.rooms().size() == 1))
-                found = room;
+        if (j.room().empty()) {
+            if (host_.room_count() == 1) found = host_.rooms().front();
+        } else if (auto named = host_.matching(j.room()); !named.empty()) {
+            found = named.front();
+        }
         if (!found) {
             join_on_lan(client, request, now);
             return;
@@ -410,6 +418,16 @@ void ApiService::reply(const std::string& client, std::uint64_t request_id, pb::
     }
 }
 
+void ApiService::reply_with_hosted(
+    const std::string& client, const pb::Reply& r, HostedSummaries::Into into) {
+    std::string payload
+        = hosted_summaries_.serialize(r, into, host_.rooms(), discovery_.news().machine);
+    if (!send_routed(socket_, client, payload, req_clients_.count(client) > 0)) {
+        spdlog::debug("front end gone before its reply");
+        req_clients_.erase(client);
+    }
+}
+
 void ApiService::reply_error(const std::string& client, std::uint64_t request_id,
     pb::ErrorCode code, const std::string& message) {
     pb::Reply r;
@@ -419,6 +437,7 @@ void ApiService::reply_error(const std::string& client, std::uint64_t request_id
 
 void ApiService::room_changed(
     const RoomState& state, const RoomEvent* event, MemberId me, pb::ConnectionState connection) {
+    hosted_summaries_.forget(state.id());
     // Told even with no subscriber: a front end that subscribes later is told of the next
     // change, not of this one again.
     std::string read_only_now = read_only(state.id());

@@ -6,6 +6,7 @@
 #include "daemon/discovery/discovery.h"
 #include "daemon/net/config.h"
 #include "daemon/net/host_service.h"
+#include "daemon/net/hosted_summaries.h"
 #include "daemon/net/peer_links.h"
 #include "daemon/net/room_listener.h"
 #include "daemon/net/runtime_dir.h"
@@ -56,8 +57,9 @@ private:
     void status(wire::pb::DaemonStatus* out);
 
     // LAN discovery's part of the API (api_lan.cpp).
-    // This daemon's rooms, then (with `lan`) the public rooms found on the LAN.
-    void list_here(wire::pb::RoomList* out, bool lan);
+    // This daemon's rooms (the hosted ones only `with_hosted`: a reply can append them as
+    // cached bytes, reply_with_hosted), then (with `lan`) the public rooms found on the LAN.
+    void list_here(wire::pb::RoomList* out, bool lan, bool with_hosted);
     void fill_discovery(wire::pb::Discovery* out);
     // A hosted room's summary as front ends see it: with the host's name and mDNS name.
     void summarize_hosted(const HostedRoom& room, wire::pb::RoomSummary* out);
@@ -74,6 +76,9 @@ private:
     // The room's view for the local player, or why there is none yet.
     bool fill_view(const Target& target, wire::pb::RoomView* out);
     void reply(const std::string& client, std::uint64_t request_id, wire::pb::Reply& reply);
+    // `r` (version and request id set) with the hosted rooms' cached summaries put in.
+    void reply_with_hosted(
+        const std::string& client, const wire::pb::Reply& r, HostedSummaries::Into into);
     void reply_error(const std::string& client, std::uint64_t request_id, wire::pb::ErrorCode code,
         const std::string& message);
     // Replies with the host's error, or with the room's view after the host's answer.
@@ -94,6 +99,9 @@ private:
     std::map<std::string, std::string> told_read_only_; // room id -> read_only last pushed
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
     std::string host_key_;
+    HostedSummaries hosted_summaries_ { [this](const HostedRoom& room, wire::pb::RoomSummary* out) {
+        summarize_hosted(room, out);
+    } };
 };
 
 } // namespace halma::daemon

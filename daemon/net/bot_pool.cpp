@@ -98,8 +98,12 @@ void BotPool::run_worker(zmq::socket_t pipe, bool people_only) {
     if (!people_only) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
     while (auto work = next_work(people_only)) {
         ai::BotSettings settings;
-        settings.level = work->job.level == BotLevel::kEasy ? ai::Level::kEasy : ai::Level::kHard;
-        settings.budget_ms = config_.bot_budget_ms;
+        settings.level = work->job.level == BotLevel::kEasy ? ai::Level::kEasy
+            : work->job.level == BotLevel::kMax             ? ai::Level::kMax
+                                                            : ai::Level::kHard;
+        // A max bot holds this thread for seconds, never the loop: other rooms' bots go to
+        // the other threads meanwhile (docs/ai.md).
+        settings.budget_ms = ai::level_budget_ms(settings.level, config_.bot_budget_ms);
         // Reproducible from the room and the move number, whichever thread thinks.
         settings.seed = std::hash<std::string> {}(work->job.room_id)
             ^ (work->job.seq * 0x9e3779b97f4a7c15ull);

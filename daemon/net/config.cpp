@@ -57,10 +57,11 @@ std::optional<BadConfig> validate(const Config& c) {
     if (c.max_message < 1024 || c.max_message > (64u << 20))
         return BadConfig { "max-message must be 1024..67108864 bytes" };
     if (c.bot_threads < 0 || c.bot_threads > 256) return BadConfig { "bot-threads must be 0..256" };
+    if (c.bot_pace_ms < 0 || c.bot_pace_ms > 60'000)
+        return BadConfig { "bot-pace-ms must be 0..60000" };
     if (c.records_kept < 0 || c.records_kept > 1'000'000)
         return BadConfig { "records-kept must be 0..1000000" };
-    if (c.bot_level != "easy" && c.bot_level != "hard")
-        return BadConfig { "bot-level must be easy or hard" };
+    if (!parse_bot_level(c.bot_level)) return BadConfig { "bot-level must be easy, hard or max" };
     static const std::vector<std::string> levels { "trace", "debug", "info", "warn", "error",
         "off" };
     if (std::find(levels.begin(), levels.end(), c.log_level) == levels.end())
@@ -72,9 +73,10 @@ std::optional<BadConfig> validate(const Config& c) {
     for (const auto& r : c.rooms) {
         if (r.name.empty()) return BadConfig { "[[room]]: every room needs a name" };
         if (auto why = r.mode.invalid()) return BadConfig { "room " + r.name + ": " + *why };
-        if (r.bots < 0 || r.bots >= r.mode.players)
+        // Every seat a bot's is a room to watch: it plays game after game (next-game-ms).
+        if (r.bots < 0 || r.bots > r.mode.players)
             return BadConfig { "room " + r.name + ": bots must be 0.."
-                + std::to_string(r.mode.players - 1) };
+                + std::to_string(r.mode.players) };
     }
     return std::nullopt;
 }
@@ -117,6 +119,7 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
     want_int("request-timeout-ms", c.request_timeout_ms);
     want_int("max-message", c.max_message);
     want_int("bot-budget-ms", c.bot_budget_ms);
+    want_int("bot-pace-ms", c.bot_pace_ms);
     want_int("bot-threads", c.bot_threads);
     want_int("records-kept", c.records_kept);
     if (t.contains("mdns") && !given("no-mdns")) {
@@ -141,8 +144,8 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
     c.state_dir = state;
     static const std::vector<std::string> known { "listen", "runtime-dir", "state-dir", "name",
         "log-level", "bot-level", "heartbeat-ms", "peer-timeout-ms", "hold-ms",
-        "request-timeout-ms", "max-message", "bot-budget-ms", "bot-threads", "records-kept", "mdns",
-        "interfaces", "room" };
+        "request-timeout-ms", "max-message", "bot-budget-ms", "bot-pace-ms", "bot-threads",
+        "records-kept", "mdns", "interfaces", "room" };
     for (const auto& [key, value] : t)
         if (std::find(known.begin(), known.end(), key.str()) == known.end())
             return BadConfig { path + ": unknown setting '" + std::string(key.str()) + "'" };
@@ -160,14 +163,15 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
             return BadConfig { path + ": room " + room.name
                 + ": visibility must be public or friends" };
         room.visibility = visibility == "friends" ? Visibility::kFriends : Visibility::kPublic;
-        // A key of the wrong type is an error, never silently the default.
+        // A key of the wrong type is an error, never silently the default. Each value's own
+        // range is the mode's to check (RoomMode::invalid names it).
         auto number = [&](const char* key, int fallback) -> std::optional<int> {
             if (!r->contains(key)) return fallback;
             auto v = (*r)[key].value<std::int64_t>();
-            if (!v || *v < 0 || *v > 1'000'000) return std::nullopt;
+            if (!v || *v < 0 || *v > 100'000'000) return std::nullopt;
             return static_cast<int>(*v);
         };
-        for (const char* key : { "players", "sets", "move-limit", "bots" })
+        for (const char* key : { "players", "sets", "move-limit", "bots", "next-game-ms" })
             if (!number(key, 0))
                 return BadConfig { path + ": room " + room.name + ": " + key
                     + " must be a whole number" };
@@ -178,6 +182,7 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
         room.mode.players = *number("players", 2);
         room.mode.sets_per_player = *number("sets", 1);
         room.mode.move_limit = *number("move-limit", kDefaultMoveLimit);
+        room.mode.next_game_ms = *number("next-game-ms", kDefaultNextGameMs);
         if (r->contains("hide-leader") && !(*r)["hide-leader"].is_boolean())
             return BadConfig { path + ": room " + room.name
                 + ": hide-leader must be true or false" };
@@ -187,7 +192,7 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
             room.bot_level = parse_bot_level(*level);
             if (!room.bot_level)
                 return BadConfig { path + ": room " + room.name
-                    + ": bot-level must be easy or hard" };
+                    + ": bot-level must be easy, hard or max" };
         }
         auto rules = engine::Rules::parse((*r)["rules"].value_or(std::string {}));
         if (!rules)
@@ -195,7 +200,7 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
         room.mode.rules = *rules;
         for (const auto& [key, value] : *r) {
             static const std::vector<std::string> room_keys { "name", "visibility", "players",
-                "sets", "rules", "bots", "bot-level", "move-limit", "hide-leader" };
+                "sets", "rules", "bots", "bot-level", "move-limit", "hide-leader", "next-game-ms" };
             if (std::find(room_keys.begin(), room_keys.end(), key.str()) == room_keys.end())
                 return BadConfig { path + ": room " + room.name + ": unknown setting '"
                     + std::string(key.str()) + "'" };
@@ -278,10 +283,17 @@ std::variant<Config, int> load_config(int argc, char** argv) {
     app.add_option("--hold-ms", c.hold_ms, "How long a vanished player's seat is held")
         ->capture_default_str()
         ->group(rooms);
-    app.add_option("--bot-level", c.bot_level, "Level of the computer players: easy or hard")
+    app.add_option("--bot-level", c.bot_level,
+           "Level of the computer players: easy, hard or max (max: about 3 s a move)")
         ->capture_default_str()
         ->group(rooms);
-    app.add_option("--bot-budget-ms", c.bot_budget_ms, "Thinking time per bot move")
+    app.add_option("--bot-budget-ms", c.bot_budget_ms,
+           "Thinking time per hard bot move (max: at least 3000)")
+        ->capture_default_str()
+        ->group(rooms);
+    app.add_option("--bot-pace-ms", c.bot_pace_ms,
+           "In rooms where only computer players sit, at least this long between their moves, "
+           "so spectators can follow (0: as fast as they think)")
         ->capture_default_str()
         ->group(rooms);
     app.add_option("--bot-threads", c.bot_threads,

@@ -32,6 +32,9 @@ struct Config {
     int request_timeout_ms = 5000;
     std::size_t max_message = 64 * 1024;
     int bot_budget_ms = 150;
+    // Where only computer players sit (a room to watch), at least this long between their
+    // moves; 0: as fast as they think.
+    int bot_pace_ms = 0;
     int bot_threads = 0; // threads thinking for computer players; 0: every core but one
     std::string bot_level = "hard";
     std::string log_level = "info";

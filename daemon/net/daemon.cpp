@@ -6,6 +6,7 @@
 #include "daemon/net/host_service.h"
 #include "daemon/net/peer_conn_guard.h"
 #include "daemon/net/peer_links.h"
+#include "daemon/net/quiet_socket.h"
 #include "daemon/net/runtime_dir.h"
 #include "daemon/net/watchdog.h"
 #include "daemon/trust/host_key.h"
@@ -237,26 +238,44 @@ int run_daemon(const Config& config) {
     sd_notify(0, "READY=1");
     Watchdog watchdog;
 
+    // Sockets the loop only reads, and seldom, are polled by descriptor (quiet_socket.h); the
+    // ones it also sends on (the host's, the API's, the links) stay ZeroMQ items, as a send can
+    // take in the signal of a message arriving on the same socket.
+    QuietSocket quiet_guard(guard.socket()), quiet_disk(disk.socket());
+    std::optional<QuietSocket> quiet_bots, quiet_discovery, quiet_zap, quiet_probe,
+        quiet_probe_guard;
+    if (bots.socket()) quiet_bots.emplace(*bots.socket());
+    if (discovery.socket()) quiet_discovery.emplace(*discovery.socket());
+    if (zap) quiet_zap.emplace(zap->socket());
+    if (probe) {
+        quiet_probe.emplace(probe->socket());
+        quiet_probe_guard.emplace(probe_guard->socket());
+    }
     bool stopping = false;
     while (!stopping) {
         std::vector<zmq::pollitem_t> items;
         items.push_back({ host.socket().handle(), 0, ZMQ_POLLIN, 0 });
         items.push_back({ api.socket().handle(), 0, ZMQ_POLLIN, 0 });
         items.push_back({ nullptr, signal_fd, ZMQ_POLLIN, 0 });
-        if (bots.socket()) items.push_back({ bots.socket()->handle(), 0, ZMQ_POLLIN, 0 });
+        std::size_t bots_item = items.size();
+        if (quiet_bots) items.push_back(quiet_bots->item());
         std::size_t disk_item = items.size();
-        items.push_back({ disk.socket().handle(), 0, ZMQ_POLLIN, 0 });
+        items.push_back(quiet_disk.item());
         std::size_t guard_item = items.size();
-        items.push_back({ guard.socket().handle(), 0, ZMQ_POLLIN, 0 });
+        items.push_back(quiet_guard.item());
         std::size_t discovery_item = items.size();
-        if (discovery.socket()) items.push_back({ discovery.socket()->handle(), 0, ZMQ_POLLIN, 0 });
+        if (quiet_discovery) items.push_back(quiet_discovery->item());
         std::size_t zap_item = items.size();
-        if (zap) items.push_back({ zap->socket().handle(), 0, ZMQ_POLLIN, 0 });
+        if (zap) items.push_back(quiet_zap->item());
         std::size_t probe_item = items.size();
         if (probe) {
-            items.push_back({ probe->socket().handle(), 0, ZMQ_POLLIN, 0 });
-            items.push_back({ probe_guard->socket().handle(), 0, ZMQ_POLLIN, 0 });
+            items.push_back(quiet_probe->item());
+            items.push_back(quiet_probe_guard->item());
         }
+        bool quiet_pending = quiet_guard.pending() || quiet_disk.pending()
+            || (quiet_bots && quiet_bots->pending())
+            || (quiet_discovery && quiet_discovery->pending()) || (zap && quiet_zap->pending())
+            || (probe && (quiet_probe->pending() || quiet_probe_guard->pending()));
         auto links = peers.links();
         std::size_t first_link = items.size();
         for (auto* link : links) items.push_back({ link->socket.handle(), 0, ZMQ_POLLIN, 0 });
@@ -265,7 +284,9 @@ int run_daemon(const Config& config) {
         for (auto d : { host.next_deadline(), peers.next_deadline(), watchdog.next_deadline() })
             if (d && (!deadline || *d < *deadline)) deadline = d;
         auto timeout = std::chrono::milliseconds(-1);
-        if (deadline) {
+        if (quiet_pending) {
+            timeout = std::chrono::milliseconds(0);
+        } else if (deadline) {
             // Round up: waking a hair early would only find nothing due and poll again.
             auto wait = std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now());
             timeout
@@ -279,11 +300,13 @@ int run_daemon(const Config& config) {
         }
         auto now = Now::current();
         // First: a flood's connections are shed before anything else is read.
-        if (items[guard_item].revents & ZMQ_POLLIN) guard.on_readable();
-        if (probe && (items[probe_item + 1].revents & ZMQ_POLLIN)) probe_guard->on_readable();
+        quiet_guard.serve(items[guard_item].revents, [&] { guard.on_readable(); });
+        if (probe)
+            quiet_probe_guard->serve(
+                items[probe_item + 1].revents, [&] { probe_guard->on_readable(); });
         // Handshakes waiting for a verdict hold their peers' first messages back: answered first.
-        if (zap && (items[zap_item].revents & ZMQ_POLLIN)) zap->on_readable();
-        if (probe && (items[probe_item].revents & ZMQ_POLLIN)) probe->on_readable();
+        if (zap) quiet_zap->serve(items[zap_item].revents, [&] { zap->on_readable(); });
+        if (probe) quiet_probe->serve(items[probe_item].revents, [&] { probe->on_readable(); });
         if (items[0].revents & ZMQ_POLLIN) host.on_readable(now);
         if (items[1].revents & ZMQ_POLLIN) api.on_readable(now);
         if (items[2].revents & ZMQ_POLLIN) {
@@ -292,20 +315,24 @@ int run_daemon(const Config& config) {
                 spdlog::info("signal {}: stopping", info.ssi_signo), stopping = true;
         }
         // A few bot moves per pass: with hundreds of bot-only rooms playing, the rest wait for
-        // the next pass, after the people's sockets were read (ZeroMQ's poll is level-triggered:
-        // it wakes again at once), so a burst of bots never holds up a person's move for long.
-        if (bots.socket() && (items[3].revents & ZMQ_POLLIN))
-            for (int i = 0; i < kBotMovesPerPass; ++i) {
-                auto result = bots.take_result();
-                if (!result) break;
-                host.bot_moved(result->first, result->second, now);
-            }
-        if (items[disk_item].revents & ZMQ_POLLIN)
+        // the next pass, after the people's sockets were read (the socket stays pending, so the
+        // next poll does not wait), so a burst of bots never holds up a person's move for long.
+        if (quiet_bots)
+            quiet_bots->serve(items[bots_item].revents, [&] {
+                for (int i = 0; i < kBotMovesPerPass; ++i) {
+                    auto result = bots.take_result();
+                    if (!result) break;
+                    host.bot_moved(result->first, result->second, now);
+                }
+            });
+        quiet_disk.serve(items[disk_item].revents, [&] {
             while (auto failure = disk.take_failure())
                 host.disk_failed(failure->first, failure->second);
-        if (discovery.socket() && (items[discovery_item].revents & ZMQ_POLLIN)
-            && discovery.on_readable())
-            api.lan_rooms_changed();
+        });
+        if (quiet_discovery)
+            quiet_discovery->serve(items[discovery_item].revents, [&] {
+                if (discovery.on_readable()) api.lan_rooms_changed();
+            });
         for (std::size_t i = 0; i < links.size(); ++i)
             if (items[first_link + i].revents & ZMQ_POLLIN) peers.on_readable(*links[i], now);
         now = Now::current();

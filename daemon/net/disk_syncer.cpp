@@ -18,15 +18,18 @@ constexpr const char* kEndpoint = "inproc://halmad-disk";
 // Failures go back as [label][0][reason].
 void DiskSyncer::run(zmq::socket_t pipe) {
     for (;;) {
-        std::map<std::filesystem::path, std::string> jobs;
+        std::map<std::filesystem::path, Job> jobs;
+        std::uint64_t taken = 0; // every ticket given out so far is in this batch or done
         {
             std::unique_lock lock(mutex_);
             wake_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
             // The jobs still queued are done first: a clean stop leaves every event on the disk.
             if (pending_.empty()) return;
             jobs.swap(pending_);
+            taken = issued_;
         }
-        for (const auto& [path, label] : jobs) {
+        for (const auto& [path, job] : jobs) {
+            const std::string& label = job.label;
             // A descriptor opened now still reports a write-back error nobody has seen yet.
             int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
             if (fd < 0 && errno == ENOENT) continue; // its room was closed: nothing to keep
@@ -37,11 +40,13 @@ void DiskSyncer::run(zmq::socket_t pipe) {
             if (fd < 0 || (directory ? ::fsync(fd) : ::fdatasync(fd)) != 0) {
                 std::string why = std::strerror(errno);
                 spdlog::error("flushing {} to the disk failed: {}", path.string(), why);
+                if (job.ticket > failed_.load()) failed_.store(job.ticket);
                 // Never blocks: at shutdown nobody reads these any more.
                 (void)pipe.send(zmq::buffer(label + '\0' + why), zmq::send_flags::dontwait);
             }
             if (fd >= 0) ::close(fd);
         }
+        done_.store(taken);
     }
 }
 
@@ -64,10 +69,20 @@ DiskSyncer::~DiskSyncer() {
     worker_.join();
 }
 
-void DiskSyncer::sync(const std::filesystem::path& path, const std::string& label) {
+std::uint64_t DiskSyncer::sync(const std::filesystem::path& path, const std::string& label) {
     std::lock_guard lock(mutex_);
+    std::uint64_t ticket = ++issued_;
     // A flush that has not started covers this write too.
-    if (pending_.try_emplace(path, label).second) wake_.notify_one();
+    auto [job, fresh] = pending_.try_emplace(path, Job { label, ticket });
+    job->second.ticket = ticket;
+    if (fresh) wake_.notify_one();
+    return ticket;
+}
+
+bool DiskSyncer::flushed(std::uint64_t first, std::uint64_t last) const {
+    // failed_ is stored before done_ (both by the helper): a failure in the batch that reached
+    // `last` is seen here whenever done_ is.
+    return done_.load() >= last && failed_.load() < first;
 }
 
 std::size_t DiskSyncer::queued() const {

@@ -7,10 +7,14 @@
 // (the flush covers everything written before it starts), so a chat flood queues one job, not
 // thousands, and the queue holds at most one job per file. The helper opens the file when its
 // turn comes, so it flushes the file at that path now (a log rewritten meanwhile included).
-// Failures come back to the loop over an inproc PAIR socket.
+// Failures come back to the loop over an inproc PAIR socket. Each request gets a ticket, so the
+// loop can ask whether a file it must rely on (a game's record, before the log that held the
+// game is folded) is on the disk yet, and flush it itself in the rare case it is not.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -32,7 +36,11 @@ public:
     zmq::socket_t& socket() { return socket_; }
     // Flushes the file (or directory) at `path` to the disk, on the helper thread; a failure
     // comes back with `label`. A path that is gone by then (its room closed) is not a failure.
-    void sync(const std::filesystem::path& path, const std::string& label);
+    // Returns the request's ticket (they count up from 1).
+    std::uint64_t sync(const std::filesystem::path& path, const std::string& label);
+    // Whether every flush asked for with a ticket in [first, last] is done and none of them
+    // failed. Conservative: false also when a flush of another file failed in between.
+    bool flushed(std::uint64_t first, std::uint64_t last) const;
     // Files waiting now (for tests and the log).
     std::size_t queued() const;
     // After the socket polled readable: a label whose flush failed, and why.
@@ -44,7 +52,14 @@ private:
     zmq::socket_t socket_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
-    std::map<std::filesystem::path, std::string> pending_; // path -> label
+    struct Job {
+        std::string label;
+        std::uint64_t ticket = 0; // the latest request for the path
+    };
+    std::map<std::filesystem::path, Job> pending_;
+    std::uint64_t issued_ = 0; // the last ticket given out
+    std::atomic<std::uint64_t> done_ { 0 }; // every ticket up to this one was tried
+    std::atomic<std::uint64_t> failed_ { 0 }; // the highest ticket whose flush failed
     bool stopping_ = false;
     std::thread worker_;
 };

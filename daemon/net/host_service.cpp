@@ -194,19 +194,10 @@ HostedRoom* HostService::lookup(std::string_view room, std::string_view token) {
             || authority.member_of(token) != kNoMember)
             return it->second.get();
     }
-    for (auto& [id, r] : rooms_) {
-        const auto& config = r->authority.state().config();
-        if (config.visibility == Visibility::kPublic && config.name == room) return r.get();
-    }
-    std::string code = normalize_code(room);
-    if (code.empty()) return nullptr;
-    for (auto& [id, r] : rooms_) {
-        const auto& config = r->authority.state().config();
-        if (config.visibility == Visibility::kFriends
-            && secrets_equal(normalize_code(config.code), code))
-            return r.get();
-    }
-    return nullptr;
+    // A public room's name or a friends room's code, through the index: a join costs the same
+    // beside ten rooms or ten thousand.
+    auto id = index_.joinable(room);
+    return id ? find(*id) : nullptr;
 }
 
 void HostService::handle_join(const std::string& conn, const pb::PeerMessage& msg, const Now& now) {
@@ -295,7 +286,7 @@ void HostService::handle_command(
         const std::string& level = command.start().bot_level();
         if (!level.empty() && !parse_bot_level(level)) {
             send_error(conn, msg.request_id(), pb::ERROR_CODE_BAD_REQUEST,
-                "bot level '" + level + "' is not easy or hard", now);
+                "bot level '" + level + "' is not easy, hard or max", now);
             return;
         }
         action = action::Start { parse_bot_level(level) };
@@ -354,17 +345,25 @@ bool HostService::flush(HostedRoom& room, const Now& now) {
         if (auto* left = std::get_if<event::MemberLeft>(&e.body))
             for (auto& [id, c] : conns_) c.members.erase({ state.id(), left->member });
     }
+    room.bot_due.reset();
     if (MemberId bot = room.authority.bot_to_move();
         bot != kNoMember && room.bot_asked_at != state.seq()) {
-        room.bot_asked_at = state.seq();
         // A person in a seat is waiting for this move: such rooms are served first.
         bool person = false;
         for (int seat = 0; seat < state.seats(); ++seat)
             if (const Member* m = state.member(state.seat_holder(seat));
                 m && !m->bot && m->connected)
                 person = true;
-        bots_.request(BotJob { state.id(), state.seq(), bot, state.member(bot)->bot_level, person },
-            *state.game());
+        // Where only computers sit, people can only watch: bot-pace-ms spaces the moves so
+        // they can follow (and a Pi's disk is not written as fast as easy bots can play).
+        if (!person && now.steady < room.next_bot_move_at) {
+            room.bot_due = room.next_bot_move_at;
+        } else {
+            room.bot_asked_at = state.seq();
+            bots_.request(
+                BotJob { state.id(), state.seq(), bot, state.member(bot)->bot_level, person },
+                *state.game());
+        }
     }
     schedule(room);
     return true;
@@ -372,9 +371,10 @@ bool HostService::flush(HostedRoom& room, const Now& now) {
 
 void HostService::schedule(const HostedRoom& room) {
     // A read-only room's holds wait until it can be written: only its disk retry is due.
+    std::optional<Clock::time_point> due = room.authority.next_deadline();
+    if (room.bot_due && (!due || *room.bot_due < *due)) due = room.bot_due;
     wakeups_.set(room.authority.state().id(),
-        room.read_only.empty() ? room.authority.next_deadline()
-                               : std::optional<Clock::time_point>(room.disk_retry_at));
+        room.read_only.empty() ? due : std::optional<Clock::time_point>(room.disk_retry_at));
 }
 
 void HostService::wake(HostedRoom& room, const Now& now) {
@@ -399,6 +399,7 @@ void HostService::bot_moved(const BotJob& job, engine::Move move, const Now& now
             refusal->message);
         return;
     }
+    room->next_bot_move_at = now.steady + std::chrono::milliseconds(config_.bot_pace_ms);
     flush(*room, now);
 }
 

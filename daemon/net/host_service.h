@@ -12,6 +12,7 @@
 #include "daemon/net/room_store.h"
 #include "daemon/net/wakeup_queue.h"
 #include "daemon/room/room_authority.h"
+#include "daemon/room/room_index.h"
 #include "daemon/trust/host_key.h"
 #include "daemon/trust/seat_keys.h"
 
@@ -34,6 +35,10 @@ struct HostedRoom {
     MemberId local_member = kNoMember; // the player at this daemon's own front ends
     std::string local_token;
     std::uint64_t bot_asked_at = 0; // seq a bot move was last asked for
+    // Where only computer players sit, the next bot move is not asked for before
+    // next_bot_move_at (the last bot move plus bot-pace-ms); bot_due is set while one waits.
+    std::chrono::steady_clock::time_point next_bot_move_at {};
+    std::optional<std::chrono::steady_clock::time_point> bot_due;
     // Why the room takes no change now (the disk refused its last write), empty when it does;
     // the disk is tried again at disk_retry_at.
     std::string read_only;
@@ -41,6 +46,13 @@ struct HostedRoom {
     StoredMembers kept_members; // the members file as last written
     std::uint64_t kept_folds = 0; // the room's log was folded this often when last written whole
     std::vector<RoomEvent> unsent; // on disk, not yet sent to anyone
+    // Records written into the kernel whose flush DiskSyncer has not confirmed yet: the log
+    // that holds their games is not folded (nor the room removed) before they are on the disk.
+    struct UnflushedRecord {
+        std::filesystem::path file;
+        std::uint64_t first_ticket = 0, last_ticket = 0;
+    };
+    std::vector<UnflushedRecord> unflushed_records;
     SeatKeys member_keys; // the CURVE key each remote member joined with (seat_keys.h)
 };
 
@@ -73,14 +85,17 @@ public:
     const RecordStore& records() const { return records_; }
     Outcome<std::string> create_room(
         std::string name, Visibility visibility, RoomMode mode, const Now& now);
-    // Ends the room: RoomClosed goes to everyone in it, its files are deleted, it is gone.
-    void close_room(HostedRoom& room, const Now& now);
+    // Ends the room: RoomClosed goes to everyone in it, its files are deleted, it is gone. A game
+    // still being played is kept as a record first; when the disk refuses that record the room
+    // is not closed (and is read-only): why, in words.
+    std::optional<std::string> close_room(HostedRoom& room, const Now& now);
     HostedRoom* find(std::string_view room_id);
     HostedRoom* find_named(std::string_view name);
     // The rooms a front end may mean by `room`: its id, its name or (friends rooms) its code;
     // looked up in an index, so a request costs the same beside ten rooms or ten thousand.
     std::vector<HostedRoom*> matching(std::string_view room);
     std::vector<HostedRoom*> rooms();
+    std::size_t room_count() const { return rooms_.size(); }
     Outcome<SeatTicket> local_join(HostedRoom& room, bool spectate, const Now& now);
     std::optional<Refusal> local_act(
         HostedRoom& room, const Action& action, const Now& now, std::string_view command_id = {});
@@ -122,13 +137,16 @@ private:
     // A read-only room, when its retry time has come: writable again if the disk takes a write.
     void retry_disk(HostedRoom& room, const Now& now);
     // At start-up: writes the record of a room's ended game if the daemon stopped before it did.
-    void keep_record(HostedRoom& room);
+    void keep_record(const RoomState& state);
+    // Puts the room's records that DiskSyncer has not flushed yet on the disk, here and now
+    // (rare: a game that ends and is folded away at once, a restart vote or a close).
+    engine::Result<bool> records_on_disk(HostedRoom& room);
     // The refusal for anything that would change a read-only room.
     static std::optional<Refusal> read_only_refusal(const HostedRoom& room);
     // Persists the room's new events, then sends them to every daemon in it, tells the local
     // API, wakes its bot. False, and nothing sent, when the disk refused them (see persist).
     bool flush(HostedRoom& room, const Now& now);
-    // Keeps matching()'s index: a room is indexed when made or resumed, unindexed when closed.
+    // Keeps index_: a room is indexed when made or resumed, unindexed when closed.
     void index(HostedRoom& room);
     void unindex(HostedRoom& room);
     // Puts the room's next timed work (a hold running out, a disk retry) in wakeups_.
@@ -154,8 +172,8 @@ private:
     RecordStore records_;
     std::map<std::string, std::unique_ptr<HostedRoom>> rooms_; // by room id
     std::map<std::string, PeerConn> conns_; // by ZeroMQ routing id
-    // id, name and normalized friends code -> the room (a key may name several rooms).
-    std::multimap<std::string, HostedRoom*, std::less<>> by_key_;
+    RoomIndex index_; // the rooms by id, name and friends code, for matching() and joins
+
     WakeupQueue wakeups_; // rooms by when they next need tick(); a quiet room is not looked at
 };
 

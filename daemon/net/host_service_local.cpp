@@ -21,10 +21,9 @@ Outcome<std::string> HostService::create_room(
     if (name.find_first_not_of(' ') == std::string::npos)
         return std::unexpected(
             Refusal { Refusal::Code::kBadRequest, "a room name is 1 to 40 bytes" });
-    for (auto& [id, r] : rooms_)
-        if (r->authority.state().config().name == name)
-            return std::unexpected(
-                Refusal { Refusal::Code::kBadRequest, "a room named " + name + " exists already" });
+    if (index_.named(name))
+        return std::unexpected(
+            Refusal { Refusal::Code::kBadRequest, "a room named " + name + " exists already" });
     if (auto why = mode.invalid())
         return std::unexpected(Refusal { Refusal::Code::kBadRequest, *why });
     RoomConfig config { random_hex_id(), name, visibility,
@@ -58,43 +57,22 @@ AuthorityOptions HostService::authority_options() const {
 }
 
 HostedRoom* HostService::find_named(std::string_view name) {
-    for (auto [it, end] = by_key_.equal_range(name); it != end; ++it)
-        if (it->second->authority.state().config().name == name) return it->second;
-    return nullptr;
+    auto id = index_.named(name);
+    return id ? find(*id) : nullptr;
 }
-
-// The keys are those ApiService's front ends name rooms by: id, name, and a friends room's code
-// as normalize_code() spells it.
-namespace {
-std::vector<std::string> keys_of(const HostedRoom& room) {
-    const RoomConfig& c = room.authority.state().config();
-    std::vector<std::string> keys { c.room_id };
-    if (c.name != c.room_id) keys.push_back(c.name);
-    if (!c.code.empty()) keys.push_back("\x01" + normalize_code(c.code)); // apart from names
-    return keys;
-}
-} // namespace
 
 void HostService::index(HostedRoom& room) {
-    for (auto& key : keys_of(room)) by_key_.emplace(std::move(key), &room);
+    index_.add(room.authority.state().config());
 }
 
 void HostService::unindex(HostedRoom& room) {
-    for (const auto& key : keys_of(room))
-        for (auto [it, end] = by_key_.equal_range(key); it != end;)
-            it = it->second == &room ? by_key_.erase(it) : std::next(it);
+    index_.remove(room.authority.state().id());
 }
 
 std::vector<HostedRoom*> HostService::matching(std::string_view room) {
     std::vector<HostedRoom*> found;
-    auto add = [&](std::string_view key) {
-        for (auto [it, end] = by_key_.equal_range(key); it != end; ++it)
-            if (std::find(found.begin(), found.end(), it->second) == found.end())
-                found.push_back(it->second);
-    };
-    if (room.empty()) return found;
-    add(room);
-    if (std::string code = normalize_code(room); !code.empty()) add("\x01" + code);
+    for (const auto& id : index_.matching(room))
+        if (HostedRoom* r = find(id)) found.push_back(r);
     return found;
 }
 

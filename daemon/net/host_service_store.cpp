@@ -16,11 +16,14 @@ namespace halma::daemon {
 bool HostService::persist(HostedRoom& room, const Now& now) {
     const std::string& id = room.authority.state().id();
     // A game that ended is kept as a record before the events that end it are written: the next
-    // game's start folds its moves out of the log, so the record must be on the disk first. A
-    // crash between the two leaves a record of an end the log never got; the game goes on after
-    // the restart and its real end replaces that record.
+    // game's start folds its moves out of the log, so the record must be there first. A crash
+    // between the two leaves a record of an end the log never got; the game goes on after the
+    // restart and its real end replaces that record. The record is written into the kernel
+    // here (a crash of halmad cannot lose it) and flushed by DiskSyncer; the fold waits for
+    // that flush (records_on_disk), so a power cut cannot lose both the record and the moves.
     for (const auto& record : room.authority.take_finished_games()) {
-        if (auto saved = records_.save(id, record); !saved) {
+        auto saved = records_.save(id, record, Flush::kLater);
+        if (!saved) {
             (void)room.authority.take_events();
             lose_disk(room,
                 "keeping the record of game " + std::to_string(record.game_number) + ": "
@@ -28,6 +31,10 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
                 now);
             return false;
         }
+        if (!*saved) continue; // records-kept 0
+        auto file = records_.file_of(id, record.game_number);
+        std::uint64_t first = disk_.sync(file, id);
+        room.unflushed_records.push_back({ file, first, disk_.sync(records_.dir(), id) });
     }
     auto events = room.authority.take_events();
     const RoomState& state = room.authority.state();
@@ -52,7 +59,12 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
     }
     if (!events.empty() && state.folds() != room.kept_folds) {
         // The log was folded: the file is replaced by the folded log (new events included), so
-        // the disk holds no more than memory does.
+        // the disk holds no more than memory does. The games it leaves out are records on the
+        // disk by then.
+        if (auto kept = records_on_disk(room); !kept) {
+            lose_disk(room, kept.error().message, now);
+            return false;
+        }
         if (auto written = store_.rewrite(id, state.log()); !written) {
             lose_disk(room, written.error().message, now);
             return false;
@@ -90,6 +102,18 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
     }
     room.unsent.insert(room.unsent.end(), std::make_move_iterator(events.begin()),
         std::make_move_iterator(events.end()));
+    return true;
+}
+
+engine::Result<bool> HostService::records_on_disk(HostedRoom& room) {
+    for (const auto& record : room.unflushed_records) {
+        if (disk_.flushed(record.first_ticket, record.last_ticket)) continue;
+        if (auto flushed = flush_file(record.file); !flushed)
+            return engine::fail("keeping a record: " + flushed.error().message);
+        if (auto synced = sync_directory(records_.dir()); !synced)
+            return engine::fail("keeping a record: " + synced.error().message);
+    }
+    room.unflushed_records.clear();
     return true;
 }
 
@@ -142,6 +166,7 @@ void HostService::lose_disk(HostedRoom& room, const std::string& why, const Now&
     room.kept_members = stored->members;
     room.kept_folds = room.authority.state().folds() > 0 ? ~std::uint64_t { 0 } : 0;
     room.unsent.clear();
+    // Kept: a record written before the write that failed is still to be flushed before a fold.
     listener_.room_changed(room.authority.state(), nullptr, room.local_member, connected_state());
 }
 
@@ -199,7 +224,9 @@ void HostService::restore_rooms(const Now& now) {
             continue;
         }
         if (authority->state().phase() == Phase::kClosed) {
-            // Closed, and the daemon stopped before its files were gone: finish the job.
+            // Closed, and the daemon stopped before its files were gone: finish the job, with
+            // the record of a game the close cut short if the disk lost it.
+            keep_record(authority->state());
             if (auto removed = store_.remove(id); !removed)
                 spdlog::error("room {}: {}", name, removed.error().message);
             hand_to_disk(id);
@@ -215,7 +242,7 @@ void HostService::restore_rooms(const Now& now) {
         }
         room.kept_members = stored.members;
         room.member_keys = load_seat_keys(store_.dir() / id);
-        keep_record(room);
+        keep_record(room.authority.state());
         // A log replayed from disk may have folded on the way: the file follows at the next write.
         room.kept_folds = room.authority.state().folds() > 0 ? ~std::uint64_t { 0 } : 0;
         room.authority.lose_remote_members(room.local_member, now);
@@ -229,22 +256,34 @@ void HostService::restore_rooms(const Now& now) {
     }
 }
 
-void HostService::keep_record(HostedRoom& room) {
+void HostService::keep_record(const RoomState& state) {
     // The daemon stopped after the events that ended the game were written but before its
     // record was (or the record was lost): it is made again from the log, which still holds the
-    // whole game until the next one starts.
-    const RoomState& state = room.authority.state();
-    if (!state.game() || !game_ended(state) || records_.has(state.id(), state.game_number()))
+    // whole game until the next one starts. A closed room's game had ended or was cut short.
+    bool closed = state.phase() == Phase::kClosed;
+    if (!state.game() || !(closed || game_ended(state))
+        || records_.has(state.id(), state.game_number()))
         return;
-    if (auto saved = records_.save(state.id(), record_of(state)); !saved)
+    bool cut_short = closed && !state.game()->over();
+    if (auto saved = records_.save(state.id(), record_of(state, cut_short ? "room closed" : ""));
+        !saved)
         spdlog::error("room {}: cannot keep the record of game {}: {}", state.config().name,
             state.game_number(), saved.error().message);
 }
 
-void HostService::close_room(HostedRoom& room, const Now& now) {
+std::optional<std::string> HostService::close_room(HostedRoom& room, const Now& now) {
     std::string id = room.authority.state().id(), name = room.authority.state().config().name;
+    bool playing = room.authority.state().phase() == Phase::kPlaying;
     room.authority.close(now);
-    flush(room, now); // RoomClosed on disk, then to everyone in the room
+    // The game's record and RoomClosed on disk, then RoomClosed to everyone in the room. A game
+    // that cannot be kept is not thrown away: the room stays (read-only until the disk takes
+    // writes; it is back as it was).
+    if (!flush(room, now) && playing)
+        return "room " + name + " is not closed: the game being played cannot be kept ("
+            + room.read_only + "); close it when the disk takes writes again";
+    // The room's files (which hold the game) go only once its record is on the disk.
+    if (auto kept = records_on_disk(room); !kept)
+        spdlog::error("room {}: {}", name, kept.error().message);
     if (auto removed = store_.remove(id); !removed)
         spdlog::error("room {}: {}", name, removed.error().message);
     hand_to_disk(id);
@@ -254,6 +293,7 @@ void HostService::close_room(HostedRoom& room, const Now& now) {
     rooms_.erase(id);
     wakeups_.erase(id);
     spdlog::info("closed room {}", name);
+    return std::nullopt;
 }
 
 } // namespace halma::daemon

@@ -57,20 +57,20 @@ std::filesystem::path RecordStore::file_of(const std::string& room_id, int game_
 }
 
 engine::Result<bool> RecordStore::save(
-    const std::string& room_id, const engine::GameRecord& record) {
-    if (keep_ == 0) return true;
+    const std::string& room_id, const engine::GameRecord& record, Flush flush) {
+    if (keep_ == 0) return false;
     if (auto made = make_private_dir(dir_.parent_path()); !made) return made;
     if (auto made = make_private_dir(dir_); !made) return made;
     auto written = write_file_atomically(
-        file_of(room_id, record.game_number), engine::format_record(record));
+        file_of(room_id, record.game_number), engine::format_record(record), flush);
     if (!written) return written;
     prune();
     return true;
 }
 
 bool RecordStore::has(const std::string& room_id, int game_number) const {
-    std::error_code ec;
-    return std::filesystem::exists(file_of(room_id, game_number), ec);
+    auto text = read_whole_file(file_of(room_id, game_number));
+    return text && engine::parse_record(*text, false).has_value();
 }
 
 void RecordStore::prune() const {

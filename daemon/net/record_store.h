@@ -4,6 +4,7 @@
 // `records-kept` the oldest go. docs/records.md describes the files.
 #pragma once
 
+#include "daemon/net/durable_file.h"
 #include "engine/game_record.h"
 #include "engine/result.h"
 
@@ -37,15 +38,19 @@ public:
     const std::filesystem::path& dir() const { return dir_; }
 
     // Writes the record (replacing one of the same room and game: the game's real end wins over
-    // a record of an end a crash then lost), then prunes the oldest past the limit.
-    engine::Result<bool> save(const std::string& room_id, const engine::GameRecord& record);
+    // a record of an end a crash then lost), then prunes the oldest past the limit. With
+    // Flush::kLater it is only in the kernel when this returns: the caller has file_of() and
+    // dir() flushed. False when no record is kept (records-kept 0).
+    engine::Result<bool> save(
+        const std::string& room_id, const engine::GameRecord& record, Flush flush = Flush::kNow);
+    // Whether a record of the game is there and reads (a power cut may leave an empty file).
     bool has(const std::string& room_id, int game_number) const;
+    std::filesystem::path file_of(const std::string& room_id, int game_number) const;
     RecordListing list() const;
     // The text of the record `id` names (an id from list(), or its file's name).
     engine::Result<std::string> read(const std::string& id) const;
 
 private:
-    std::filesystem::path file_of(const std::string& room_id, int game_number) const;
     void prune() const;
 
     std::filesystem::path dir_;

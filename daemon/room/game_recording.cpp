@@ -13,7 +13,7 @@ engine::GameRecord record_of(const RoomState& state, std::string_view ending) {
     r.game_number = state.game_number();
     r.setup = game.setup();
     // The log still holds the game's start (a fold keeps the current game whole): its time, the
-    // first set, and the time of its last move or of the vote that cancelled it.
+    // first set, and the time of its last move, of the vote that cancelled it or of the close.
     bool in_game = false;
     for (const RoomEvent& e : state.log()) {
         if (const auto* s = std::get_if<event::GameStarted>(&e.body)) {
@@ -24,7 +24,8 @@ engine::GameRecord record_of(const RoomState& state, std::string_view ending) {
             }
         } else if (in_game
             && (std::holds_alternative<event::MovePlayed>(e.body)
-                || std::holds_alternative<event::GameCancelled>(e.body))) {
+                || std::holds_alternative<event::GameCancelled>(e.body)
+                || std::holds_alternative<event::RoomClosed>(e.body))) {
             r.ended_ms = e.time_ms;
         }
     }

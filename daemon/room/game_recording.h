@@ -11,7 +11,8 @@
 namespace halma::daemon {
 
 // The room's current game as it stands. `ending` overrides why it ended (a game left for a new
-// one is "restarted"); empty: the game's own end, or "cancelled". Needs a game (game_number > 0).
+// one is "restarted", one whose room was closed "room closed"); empty: the game's own end, or
+// "cancelled". Needs a game (game_number > 0).
 engine::GameRecord record_of(const RoomState& state, std::string_view ending = {});
 // Whether the room's current game is over or cancelled: its record is due.
 bool game_ended(const RoomState& state);

@@ -57,6 +57,7 @@ engine::Result<RoomAuthority> RoomAuthority::restore(RoomConfig config, Authorit
     }
     for (const auto& [id, m] : room.state_.members())
         if (!m.bot && !m.connected) room.hold(id, now);
+    room.plan_next_game(now); // a pause cut short by the restart starts afresh
     return room;
 }
 
@@ -72,6 +73,7 @@ void RoomAuthority::emit(EventBody body, const Now& now) {
     (void)error;
     if (!was_ended && state_.game() && game_ended(state_)) finished_.push_back(record_of(state_));
     pending_.push_back(std::move(e));
+    plan_next_game(now);
 }
 
 std::vector<engine::GameRecord> RoomAuthority::take_finished_games() {
@@ -389,7 +391,10 @@ void RoomAuthority::lose_remote_members(MemberId keep, const Now& now) {
 
 void RoomAuthority::close(const Now& now) {
     if (closed()) return;
+    bool playing = state_.phase() == Phase::kPlaying;
     emit(event::RoomClosed {}, now);
+    // Recorded after RoomClosed, so that the record's end is the close (records.md).
+    if (playing) finished_.push_back(record_of(state_, "room closed"));
     held_until_.clear();
 }
 
@@ -438,8 +443,25 @@ void RoomAuthority::settle(const Now& now) {
         emit(event::LeaderDisplay { !state_.leader_hidden() }, now);
 }
 
+bool RoomAuthority::bots_only() const {
+    if (state_.free_seats() != 0) return false;
+    for (int s = 0; s < state_.seats(); ++s)
+        if (const Member* m = state_.member(state_.seat_holder(s)); !m || !m->bot) return false;
+    return true;
+}
+
+void RoomAuthority::plan_next_game(const Now& now) {
+    // A person who takes a seat back (or over) in the pause makes it a room that votes again.
+    if (closed() || !state_.game() || !game_ended(state_) || !bots_only()) {
+        next_game_at_.reset();
+        return;
+    }
+    if (!next_game_at_)
+        next_game_at_ = now.steady + std::chrono::milliseconds(state_.config().mode.next_game_ms);
+}
+
 std::optional<std::chrono::steady_clock::time_point> RoomAuthority::next_deadline() const {
-    std::optional<std::chrono::steady_clock::time_point> next;
+    std::optional<std::chrono::steady_clock::time_point> next = next_game_at_;
     for (const auto& [id, until] : held_until_)
         if (!next || until < *next) next = until;
     return next;
@@ -451,6 +473,8 @@ void RoomAuthority::tick(const Now& now) {
         if (until <= now.steady) expired.push_back(id);
     for (MemberId id : expired) remove_member(id, true, now);
     if (!expired.empty()) settle(now);
+    // Nobody in the seats can vote: the next game starts by itself once the pause is over.
+    if (next_game_at_ && *next_game_at_ <= now.steady) start_game(now);
 }
 
 } // namespace halma::daemon

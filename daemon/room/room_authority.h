@@ -96,7 +96,8 @@ public:
     // After the host restarted, every member but `keep` (its own player) and the bots has lost
     // its daemon: each connected one is marked gone and its seat held until it rejoins.
     void lose_remote_members(MemberId keep, const Now& now);
-    // Ends the room for good: RoomClosed, after which nothing is accepted.
+    // Ends the room for good: RoomClosed, after which nothing is accepted. A game still being
+    // played is recorded as it stood ("room closed"), so nothing played is lost.
     void close(const Now& now);
 
     // Events accepted since the last call, in order, for the network edge to send out.
@@ -105,8 +106,14 @@ public:
     // (game_recording.h), for the host to keep before their moves leave the room's log.
     std::vector<engine::GameRecord> take_finished_games();
 
+    // The next hold to run out, or the next game of a room of computer players only.
     std::optional<std::chrono::steady_clock::time_point> next_deadline() const;
     void tick(const Now& now);
+    // When a room where only computer players sit starts its next game by itself (its last one
+    // ended and nobody there can vote); nullopt when no such start is due.
+    std::optional<std::chrono::steady_clock::time_point> next_game_at() const {
+        return next_game_at_;
+    }
 
 private:
     bool closed() const { return state_.phase() == Phase::kClosed; }
@@ -120,6 +127,10 @@ private:
     // Starts a game or cancels one when the seats and votes now allow it.
     void settle(const Now& now);
     void start_game(const Now& now);
+    // Every seat is taken, and only by computer players.
+    bool bots_only() const;
+    // Sets or clears next_game_at_ as the room now stands (after every event).
+    void plan_next_game(const Now& now);
     bool someone_vanished() const;
     std::string unique_name(std::string_view wanted) const;
     // A seated person gone mid-game: a computer player takes the seat so the game goes on.
@@ -159,6 +170,7 @@ private:
     std::map<MemberId, std::deque<Answered>> answered_;
     std::vector<RoomEvent> pending_;
     std::vector<engine::GameRecord> finished_;
+    std::optional<std::chrono::steady_clock::time_point> next_game_at_;
 };
 
 } // namespace halma::daemon

@@ -30,17 +30,29 @@ std::optional<std::string> RoomMode::invalid() const {
     if (auto error = setup().validate()) return error->message;
     if (move_limit < 1 || move_limit > kMaxMoveLimit)
         return "a move limit is 1 to " + std::to_string(kMaxMoveLimit) + " moves per player";
+    if (next_game_ms < 1 || next_game_ms > kMaxNextGameMs)
+        return "the pause before a bots-only room's next game is 1 to "
+            + std::to_string(kMaxNextGameMs) + " ms";
     return std::nullopt;
 }
 
 std::optional<BotLevel> parse_bot_level(std::string_view name) {
     if (name == "easy") return BotLevel::kEasy;
     if (name == "hard") return BotLevel::kHard;
+    if (name == "max") return BotLevel::kMax;
     return std::nullopt;
 }
 
 std::string_view bot_level_name(BotLevel level) {
-    return level == BotLevel::kEasy ? "easy" : "hard";
+    switch (level) {
+    case BotLevel::kEasy:
+        return "easy";
+    case BotLevel::kHard:
+        return "hard";
+    case BotLevel::kMax:
+        return "max";
+    }
+    return "hard";
 }
 
 Now Now::current() {

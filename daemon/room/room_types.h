@@ -25,14 +25,19 @@ inline constexpr std::size_t kMaxMemberName = 32;
 inline constexpr std::size_t kMaxChatText = 500;
 inline constexpr std::size_t kMaxRoomName = 40;
 inline constexpr int kMaxMoveLimit = 100'000;
+// A room where only computer players sit starts its next game by itself this long after a game
+// ends (bots do not vote): long enough for spectators to see how it ended.
+inline constexpr int kDefaultNextGameMs = 5000;
+inline constexpr int kMaxNextGameMs = 3'600'000;
 
 enum class Visibility { kPublic, kFriends };
 enum class VoteKind { kNewGame, kCancel, kLeader };
 enum class Phase { kWaiting, kPlaying, kOver, kCancelled, kClosed };
-// How well a computer player in a seat plays (the bots themselves live in engine/ai).
-enum class BotLevel { kEasy, kHard };
+// How well a computer player in a seat plays (the bots themselves live in engine/ai). Max is
+// the hard bot thinking about 3 s a move (ai::kMaxLevelBudgetMs): a slower room.
+enum class BotLevel { kEasy, kHard, kMax };
 
-// "easy" / "hard": the spelling of configs, the CLI and the wire.
+// "easy" / "hard" / "max": the spelling of configs, the CLI and the wire.
 std::optional<BotLevel> parse_bot_level(std::string_view name);
 std::string_view bot_level_name(BotLevel level);
 
@@ -43,6 +48,9 @@ struct RoomMode {
     int move_limit = kDefaultMoveLimit;
     // Views leave out who leads until the game ends (a choice of the room, not of the engine).
     bool hide_leader = false;
+    // The pause before a room of computer players only starts its next game; rooms with a person
+    // in a seat wait for their votes instead.
+    int next_game_ms = kDefaultNextGameMs;
 
     engine::GameSetup setup() const;
     // Why this mode cannot be played, in words; nullopt if it can.

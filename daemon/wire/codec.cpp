@@ -78,6 +78,7 @@ void to_proto(const RoomMode& mode, pb::RoomMode* out) {
     out->set_rules(mode.rules.to_string());
     out->set_move_limit(static_cast<std::uint32_t>(mode.move_limit));
     out->set_hide_leader(mode.hide_leader);
+    out->set_next_game_ms(static_cast<std::uint32_t>(mode.next_game_ms));
 }
 
 engine::Result<RoomMode> mode_from_proto(const pb::RoomMode& in) {
@@ -94,6 +95,9 @@ engine::Result<RoomMode> mode_from_proto(const pb::RoomMode& in) {
                           in.move_limit(), static_cast<std::uint32_t>(kMaxMoveLimit) + 1))
                                       : kDefaultMoveLimit;
     mode.hide_leader = in.hide_leader();
+    mode.next_game_ms = in.next_game_ms() ? static_cast<int>(std::min<std::uint32_t>(
+                            in.next_game_ms(), static_cast<std::uint32_t>(kMaxNextGameMs) + 1))
+                                          : kDefaultNextGameMs;
     if (auto why = mode.invalid()) return engine::fail(*why);
     return mode;
 }

@@ -13,8 +13,9 @@ import zmq
 
 import halmatest
 
-from halmatest import (Cluster, Daemon, HALMAD, Failure, api_pb2, check, common_pb2, free_port, greedy_move, peer_pb2, play_one,
-                       play_to_end, raw_peer, recv_host, replica_digest, run, views_in_step, wait_until)
+from halmatest import (Cluster, Daemon, HALMAD, Failure, api_move, api_pb2, check, common_pb2, free_port, greedy_move,
+                       host_room, join_room, peer_pb2, play_one, play_to_end, raw_peer, recv_host, replica_digest, run,
+                       views_in_step, wait_until)
 
 
 def cli_view(d):
@@ -24,19 +25,6 @@ def cli_view(d):
 def cli_move(d, text):
     out = d.cli("move", text)
     check(out.returncode == 0, f"{d.name}: halma move {text}: rc {out.returncode}: {out.stderr}")
-
-
-def api_move(d, text):
-    reply = d.api().move(text)
-    check(not reply.HasField("error"), f"{d.name}: move {text} refused: {reply.error.message}")
-
-
-def host_room(d, name, players=2, **extra):
-    return d.api().ok(host=api_pb2.HostRequest(name=name, mode=common_pb2.RoomMode(players=players), **extra)).view
-
-
-def join_room(d, host, room, spectate=False):
-    return d.api().ok(join=api_pb2.JoinRequest(address=host.address, room=room, spectate=spectate)).view
 
 
 def two_daemon_cli_game():
@@ -118,208 +106,6 @@ def rejoin_after_kill():
         check(ann.api().view().seats[bob_seat].connected, "host does not show bob connected again")
         api_move(bob, greedy_move(v))
         wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(ann.api().view()), 5, "replicas equal")
-
-
-def log_of(ctx, host, room):
-    """The host's whole log of a room, as a snapshot gives it to a spectator joining (whose own
-    join is the last event)."""
-    raw = raw_peer(ctx, host)
-    raw.send(peer_pb2.PeerMessage(version=1, request_id=1, join=peer_pb2.JoinRoom(
-        room=room, name="log reader", spectate=True)).SerializeToString())
-    reply = recv_host(raw)
-    raw.close()
-    check(reply.HasField("joined"), f"a spectator could not join {room}: {reply}")
-    return list(reply.joined.snapshot.events)
-
-
-def back_in_seat(peer, host, room=""):
-    """The peer's daemon rejoined by itself: connected, and its replica is the host's room, which
-    shows every seated player connected again."""
-    def caught_up():
-        reply = peer.api().call(view=api_pb2.ViewRequest(room=room))
-        if reply.HasField("error") or reply.view.connection != api_pb2.CONNECTION_STATE_CONNECTED:
-            return None
-        there = host.api().view(room)
-        if not all(s.connected for s in there.seats if s.name and not s.bot):
-            return None
-        return reply.view if replica_digest(reply.view) == replica_digest(there) else None
-    return wait_until(caught_up, 15, f"{peer.name}'s daemon to rejoin {room or 'the room'} by itself")
-
-
-def room_dir(d, room_id):
-    return os.path.join(d.state_dir, "rooms", room_id)
-
-
-def host_restart_resumes_rooms():
-    """The host is killed (SIGKILL) mid-game, and again right after acknowledging a move of each
-    side: each time it comes back with every accepted event, bob's daemon gets its seat back by
-    itself, and the game goes on to its end."""
-    with Cluster("restart") as c:
-        ann, bob = c.add("ann"), c.add("bob")
-        room_id = host_room(ann, "r").summary.room_id
-        join_room(bob, ann, "r")
-        check(bob.cli("chat", "before", "the", "crash").returncode == 0, "chat refused")
-        for _ in range(6):
-            play_one([ann, bob])
-        before = views_in_step([ann, bob], lambda d: d.api().view())[0]
-        bob_seat = bob.api().view().your_seat
-        check(stat.S_IMODE(os.stat(room_dir(ann, room_id)).st_mode) == 0o700, "room directory not 0700")
-
-        ann.kill(signal.SIGKILL)
-        ann.start()  # the same state directory and port
-        back = back_in_seat(bob, ann)
-        after = ann.api().view()
-        check(back.your_seat == bob_seat, f"bob came back in seat {back.your_seat}, not {bob_seat}")
-        check(after.summary.room_id == room_id, "a different room after the restart")
-        check(after.seq == before.seq + 2, f"seq {before.seq} before, {after.seq} after: expected 2 more")
-        for field in ["position", "moves", "turn_seat", "game_number", "your_seat"]:
-            check(getattr(after, field) == getattr(before, field), f"{field} changed over the restart")
-        check([(l.seq, l.name, l.text) for l in after.chat] == [(l.seq, l.name, l.text) for l in before.chat],
-              "chat changed over the restart")
-        check(any(l.text == "before the crash" for l in after.chat), "the chat line was lost")
-        log = log_of(c.ctx, ann, room_id)
-        bob_member = next(e.joined.member for e in log if e.HasField("joined") and e.joined.name == "bob")
-        added = log[before.seq:before.seq + 2]
-        check([(e.WhichOneof("body"), e.connection.member, e.connection.connected) for e in added]
-              == [("connection", bob_member, False), ("connection", bob_member, True)],
-              f"the restart's events: {added}")
-
-        # Killed the moment a move is acknowledged, by a peer's daemon and by the host's own player.
-        for mover in [bob, ann]:
-            if not mover.api().view().your_turn:
-                play_one([ann, bob])
-            # The other's move reaches the mover's replica a moment after it is acknowledged.
-            v = wait_until(lambda: (lambda view: view if view.your_turn else None)(mover.api().view()), 10,
-                           f"{mover.name}'s turn")
-            move = greedy_move(v)
-            api_move(mover, move)
-            ann.kill(signal.SIGKILL)
-            ann.start()
-            back_in_seat(bob, ann)
-            moves = list(ann.api().view().moves)
-            check(len(moves) == len(v.moves) + 1, f"{mover.name}'s acknowledged move was lost: {moves[-3:]}")
-            check(moves[-1].split("-")[0] == move.split("-")[0] and moves[-1].split("-")[-1] == move.split("-")[-1],
-                  f"{mover.name} played {move}, the log has {moves[-1]}")
-
-        played_after = len(ann.api().view().moves)
-        moves = play_to_end([ann, bob], 1500, api_move, lambda d: d.api().view())
-        final = ann.api().view()
-        check(final.summary.phase == common_pb2.PHASE_OVER, "the game did not end")
-        check(moves >= 2, f"only {moves} moves after the restarts")
-        wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(ann.api().view()), 5, "replicas equal")
-        print(f"3 restarts; {played_after} moves before the last, {moves} after; game over, places "
-              f"{[(s.name, s.place) for s in final.standings]}")
-
-
-def standing_room_survives_sigterm():
-    """A standing room of the config file with a computer player: stopped cleanly (SIGTERM) and
-    started again, it is the same room (not a second one), bob is back in his seat and the bot
-    plays on, asked again if it was its turn. In a room of the host's own player against a bot,
-    nobody rejoins to wake the bot: the restart itself must."""
-    with Cluster("standing") as c:
-        cfg = os.path.join(c.tmp, "pi.toml")
-        with open(cfg, "w") as f:
-            f.write("[[room]]\nname = 'lunch'\nplayers = 2\nbots = 1\nbot-level = 'hard'\n")
-        pi, bob = c.add("pi", extra=["--config", cfg]), c.add("bob")
-        room_id = pi.cli_json("rooms")["rooms"][0]["room_id"]
-        join_room(bob, pi, "lunch")
-        solo_id = host_room(pi, "solo", bots=1, bot_level="hard").summary.room_id
-
-        def turn_of(d, room=""):
-            return wait_until(lambda: (v := d.api().view(room)).your_turn and v, 20,
-                              f"{d.name}'s turn in {room or 'the room'} (the bot to move)")
-
-        def bobs_turn():
-            return turn_of(bob)
-
-        for _ in range(3):
-            api_move(bob, greedy_move(bobs_turn()))
-            api_move(pi, greedy_move(turn_of(pi, "solo")))
-        api_move(bob, greedy_move(bobs_turn()))
-        api_move(pi, greedy_move(turn_of(pi, "solo")))
-        moves_before = list(bob.api().view().moves)  # the bot is thinking, or has just moved
-        solo_before = list(pi.api().view("solo").moves)
-        pi.kill(signal.SIGTERM)
-        check(pi.proc.returncode == 0, f"halmad exited {pi.proc.returncode} on SIGTERM")
-        pi.start()
-        rooms = pi.cli_json("rooms")["rooms"]
-        check(sorted((r["name"], r["room_id"]) for r in rooms) == [("lunch", room_id), ("solo", solo_id)],
-              f"rooms after the restart: {rooms}")
-        solo = pi.api().view("solo")
-        check(list(solo.moves)[:len(solo_before)] == solo_before, "solo: moves lost over the restart")
-        solo_bot_was_to_move = len(solo.moves) == len(solo_before)
-        turn_of(pi, "solo")
-        resumed = pi.api().view("lunch")
-        check(list(resumed.moves)[:len(moves_before)] == moves_before, "moves lost over the restart")
-        bot_was_to_move = len(resumed.moves) == len(moves_before)
-        back_in_seat(bob, pi, "lunch")
-        for _ in range(3):  # the bot moves after the restart: bob's turn keeps coming back
-            api_move(bob, greedy_move(bobs_turn()))
-        bobs_turn()
-        wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(pi.api().view("lunch")), 5,
-                   "replicas equal")
-        print(f"resumed at {len(moves_before)} moves; the bot was {'to move' if bot_was_to_move else 'done'}"
-              f" when pi stopped ({'to move' if solo_bot_was_to_move else 'done'} in solo); "
-              f"{len(bob.api().view().moves)} moves now")
-
-
-def close_room():
-    """The host closes a room: its files are deleted, bob's daemon and front end hear of it and
-    drop the room (and its seat), and the host's restart does not bring it back."""
-    with Cluster("close") as c:
-        ann, bob = c.add("ann"), c.add("bob")
-        room_id = host_room(ann, "c").summary.room_id
-        kept_id = host_room(ann, "keep", spectate=True).summary.room_id  # ann not in it
-        join_room(bob, ann, "c")
-        for _ in range(2):
-            play_one([ann, bob])
-        check(os.path.isdir(room_dir(ann, room_id)), "the room is not on disk")
-        seats = os.path.join(bob.state_dir, "seats")
-        check(room_id in open(seats).read(), "bob's daemon does not remember its seat")
-        bob.api().ok(subscribe=api_pb2.SubscribeRequest(room=room_id))
-
-        out = bob.cli("close", "-r", "c")
-        check(out.returncode == 1 and "only its host" in out.stderr, f"bob closed ann's room: {out.stderr}")
-        out = ann.cli("close", "-r", "c", "--force")  # a game is in progress
-        check(out.returncode == 0 and "closed room c" in out.stdout, f"close: rc {out.returncode} {out.stderr}")
-        check(not os.path.exists(room_dir(ann, room_id)), "the room's files are still there")
-        check(os.path.isdir(room_dir(ann, kept_id)), "the other room's files went too")
-
-        def heard():
-            bob.api().call(status=api_pb2.StatusRequest())  # collects the events that came meanwhile
-            return [e for e in bob.api().events if e.event.HasField("closed")]
-        closed = wait_until(heard, 5, "bob's front end to hear the room closed")[0]
-        check(closed.phase == common_pb2.PHASE_CLOSED and "closed" in closed.text, f"the event: {closed}")
-        wait_until(lambda: bob.api().call(view=api_pb2.ViewRequest(room=room_id)).error.code
-                   == common_pb2.ERROR_CODE_UNKNOWN_ROOM, 5, "bob's daemon to drop the room")
-        check(room_id not in open(seats).read(), "bob's daemon still remembers the seat")
-        out = ann.cli("board", "-r", "c")
-        check(out.returncode == 1, "the host still shows the closed room")
-
-        ann.kill(signal.SIGKILL)
-        ann.start()
-        rooms = ann.cli_json("rooms")["rooms"]
-        check([r["room_id"] for r in rooms] == [kept_id], f"rooms after the restart: {rooms}")
-        out = bob.cli("join", f"{ann.address}/c")
-        check(out.returncode == 1, "a closed room could be joined after the restart")
-
-        # Damage on disk never stops the daemon: a torn last record is dropped, a room whose
-        # config is broken is left out (and left alone), the others load.
-        ann.kill(signal.SIGKILL)
-        with open(os.path.join(room_dir(ann, kept_id), "events"), "ab") as f:
-            f.write(b"\x40\x00\x00\x00\x01\x02")  # a record cut short by the crash
-        broken = room_dir(ann, "0123456789abcdef0123456789abcdef")
-        shutil.copytree(room_dir(ann, kept_id), broken)
-        with open(os.path.join(broken, "config"), "wb") as f:
-            f.write(b"\xff\xff not a config")
-        ann.start()
-        rooms = ann.cli_json("rooms")["rooms"]
-        check([r["room_id"] for r in rooms] == [kept_id], f"rooms after damage: {rooms}")
-        log = open(ann.log_path).read()
-        check("dropped a torn last event" in log and "not resumed: its config does not parse" in log,
-              f"the damage is not in the log: {ann.log_tail()}")
-        check(os.path.exists(os.path.join(broken, "events")), "the damaged room's files were touched")
-        host_room(ann, "after")  # and it goes on hosting
 
 
 def friends_room_needs_code():
@@ -614,7 +400,52 @@ def config_and_startup():
                              capture_output=True, timeout=20).returncode == 1, "no daemon: not exit 1")
 
 
+def status_follows_room_changes():
+    """A status request and the room list give the hosted rooms from summaries kept between
+    requests (issue 11): each change of a room, a new room and a closed one show in the next
+    reply, and a friends room's code in its summary."""
+    with Cluster("status") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+
+        def hosted():
+            return {r.name: r for r in ann.api().ok(status=api_pb2.StatusRequest()).status.hosted}
+
+        host_room(ann, "a")
+        host_room(ann, "b", spectate=True)
+        before = hosted()
+        check(set(before) == {"a", "b"}, f"hosted: {sorted(before)}")
+        check(before["a"].seats_taken == 1 and before["a"].phase == common_pb2.PHASE_WAITING,
+              f"room a before the join: {before['a']}")
+        join_room(bob, ann, "a")
+        after = hosted()  # the same request again: the room changed in between
+        check(after["a"].seats_taken == 2 and after["a"].phase == common_pb2.PHASE_PLAYING,
+              f"room a after bob joined: {after['a']}")
+        check(after["b"] == before["b"], f"room b changed by itself: {after['b']}")
+        hideout = ann.cli_json("host", "hideout", "--friends", "--spectate")["summary"]
+        out = ann.cli("close", "-r", "b")
+        check(out.returncode == 0, f"close b: {out.stderr}")
+        now = hosted()
+        check(set(now) == {"a", "hideout"}, f"hosted after closing b and hosting hideout: {sorted(now)}")
+        check(now["hideout"].code == hideout["code"] and now["hideout"].code, f"hideout: {now['hideout']}")
+        # The CLI's own reading of the same reply.
+        out = ann.cli("daemon", "status")
+        check(out.returncode == 0 and "hideout" in out.stdout and " b " not in out.stdout,
+              f"daemon status: {out.stdout}")
+        # The room list is made from the same summaries: hosted rooms first, then the joined.
+        cat = c.add("cat")
+        host_room(cat, "porch")
+        join_room(ann, cat, "porch")
+        listed = ann.api().ok(list=api_pb2.ListRequest()).rooms.rooms
+        names = [r.name for r in listed]
+        check(sorted(names[:2]) == sorted(now) and names[2:] == ["porch"], f"ann's rooms: {names}")
+        by_name = {r.name: r for r in listed}
+        check(by_name["a"] == now["a"] and by_name["hideout"].code == hideout["code"],
+              f"ann's hosted rooms listed: {listed}")
+        check(by_name["porch"].origin == common_pb2.ROOM_ORIGIN_JOINED and by_name["porch"].seats_taken == 2,
+              f"porch: {by_name['porch']}")
+
+
 run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, friends_room_needs_code,
                              nobody_moves_for_another, bad_input_is_refused, bots_take_free_seats,
-                             play_in_a_terminal, systemd_notify, config_and_startup, host_restart_resumes_rooms,
-                             standing_room_survives_sigterm, close_room]})
+                             play_in_a_terminal, systemd_notify, config_and_startup,
+                             status_follows_room_changes]})

@@ -342,6 +342,19 @@ def recv_host(sock, timeout=5.0):
     return msg
 
 
+def api_move(d, text):
+    reply = d.api().move(text)
+    check(not reply.HasField("error"), f"{d.name}: move {text} refused: {reply.error.message}")
+
+
+def host_room(d, name, players=2, **extra):
+    return d.api().ok(host=api_pb2.HostRequest(name=name, mode=common_pb2.RoomMode(players=players), **extra)).view
+
+
+def join_room(d, host, room, spectate=False):
+    return d.api().ok(join=api_pb2.JoinRequest(address=host.address, room=room, spectate=spectate)).view
+
+
 def run(tests):
     """Runs the test named on the command line."""
     name = sys.argv[1]

@@ -118,7 +118,7 @@ TEST(GameRecord, GarbageIsRefusedWithTheReason) {
         "line 4: tag Game is given twice");
     EXPECT_EQ(error_of(replace(good, "[Ending \"cancelled\"]", "[Ending \"boredom\"]")),
         "Ending is \"boredom\"; it must be all home, places decided, move limit, stalled, "
-        "cancelled or restarted");
+        "cancelled, restarted or room closed");
     EXPECT_EQ(error_of(replace(good, "T", "X")).substr(0, 9), "Started: ");
     EXPECT_NE(error_of(replace(good, "[Rules \"", "[Rules \"jumps=sideways,")).find("Rules: "),
         std::string::npos);

@@ -60,6 +60,7 @@ TEST(CodecEvents, EveryKindRoundTrips) {
         event::MemberJoined { 2, "Zoë \xf0\x9f\x8e\xb2", kNoSeat, false, BotLevel::kHard },
         event::MemberJoined { 3, "bot", 1, true, BotLevel::kEasy },
         event::MemberJoined { 4, "bot (2)", 5, true, BotLevel::kHard },
+        event::MemberJoined { 5, "bot (3)", 4, true, BotLevel::kMax },
         event::MemberLeft { 2, false },
         event::MemberLeft { 7, true },
         event::Connection { 1, false },
@@ -144,6 +145,23 @@ TEST(CodecSnapshot, TheMoveLimitIsKeptExactly) {
         m.move_limit = bad;
         EXPECT_TRUE(m.invalid()) << bad;
     }
+}
+
+// The pause before a bots-only room's next game: kept exactly, 0 on the wire is the default, and
+// one past the maximum is refused with the reason.
+TEST(CodecSnapshot, TheNextGamePauseIsKept) {
+    RoomConfig config = room_config();
+    config.mode.next_game_ms = 1234;
+    auto back = snapshot_round_trip(RoomState(config));
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->config().mode.next_game_ms, 1234);
+    pb::RoomMode mode;
+    mode.set_players(2);
+    EXPECT_EQ(wire::mode_from_proto(mode)->next_game_ms, kDefaultNextGameMs);
+    mode.set_next_game_ms(kMaxNextGameMs + 1);
+    auto refused = wire::mode_from_proto(mode);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("next game"), std::string::npos);
 }
 
 TEST(CodecMalformed, AnEventWithoutAKnownBodyIsRefused) {

@@ -149,7 +149,9 @@ std::optional<std::string> state_difference(const RoomState& a, const RoomState&
         || ca.code != cb.code)
         return "config";
     if (ca.mode.players != cb.mode.players || ca.mode.sets_per_player != cb.mode.sets_per_player
-        || !(ca.mode.rules == cb.mode.rules) || ca.mode.move_limit != cb.mode.move_limit)
+        || !(ca.mode.rules == cb.mode.rules) || ca.mode.move_limit != cb.mode.move_limit
+        || ca.mode.hide_leader != cb.mode.hide_leader
+        || ca.mode.next_game_ms != cb.mode.next_game_ms)
         return "mode";
     if (a.seq() != b.seq())
         return "seq " + std::to_string(a.seq()) + " vs " + std::to_string(b.seq());

@@ -91,8 +91,25 @@ TEST_F(RecordStoreTest, TheOldestGoPastTheLimit) {
     EXPECT_EQ(listing.records[0].game_number, 3);
     EXPECT_FALSE(store.has(kRoom, 2));
     RecordStore none(state_dir_ / "none", 0);
-    ASSERT_TRUE(none.save(kRoom, record(1, 2)));
+    auto saved = none.save(kRoom, record(1, 2));
+    ASSERT_TRUE(saved);
+    EXPECT_FALSE(*saved) << "records-kept 0: nothing written, nothing to flush";
     EXPECT_FALSE(none.has(kRoom, 1));
+}
+
+TEST_F(RecordStoreTest, AnEmptyOrTornRecordIsNotKept) {
+    // A power cut before a record's flush (written with Flush::kLater, flushed by the helper) can
+    // leave its file empty or cut short: the host then makes it again from the room's log.
+    RecordStore store(state_dir_, 10);
+    auto saved = store.save(kRoom, record(1, 4), Flush::kLater);
+    ASSERT_TRUE(saved && *saved);
+    EXPECT_TRUE(store.has(kRoom, 1));
+    auto file = store.file_of(kRoom, 1);
+    std::string text = engine::format_record(record(1, 4));
+    std::ofstream(file, std::ios::trunc) << text.substr(0, 20);
+    EXPECT_FALSE(store.has(kRoom, 1));
+    std::ofstream(file, std::ios::trunc).close();
+    EXPECT_FALSE(store.has(kRoom, 1));
 }
 
 TEST_F(RecordStoreTest, BadIdsAndDamagedFilesAreNamed) {
