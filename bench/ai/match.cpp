@@ -88,7 +88,7 @@ int run_match(int argc, char** argv) {
         std::fprintf(stderr,
             "usage: bench_ai match A B [--games N] [--opening PLIES] [--seed S] "
             "[--rules R]\n  players: hard[:MS] v1[:MS] ab:DEPTH easy greedy "
-            "engine:MS:COMMAND\n");
+            "engine:MS:COMMAND weights:S,L,H\n");
         return 2;
     }
     auto rules = Rules::parse(args.rules);

@@ -6,6 +6,7 @@
 #include "engine/notation.h"
 #include "v1/bot.h"
 
+#include <array>
 #include <charconv>
 
 namespace halma::bench {
@@ -29,7 +30,21 @@ Result<std::unique_ptr<MatchPlayer>> MatchPlayer::parse(const std::string& spec)
     player->spec_ = spec;
     std::string head = spec.substr(0, spec.find(':'));
     std::string rest = spec.find(':') == std::string::npos ? "" : spec.substr(spec.find(':') + 1);
-    if (head == "hard" || head == "v1") {
+    if (head == "weights") {
+        // The hard bot at the default budget with other search weights: for tuning matches.
+        std::array<int, 3> w {};
+        std::string_view text = rest;
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            auto comma = i + 1 < w.size() ? text.find(',') : text.size();
+            auto value = number_in(text.substr(0, comma), 0, 1000);
+            if (!value || comma == std::string_view::npos)
+                return fail("'" + spec + "': weights:STRAGGLER,LATERAL,HOP, each 0 to 1000");
+            w[i] = *value;
+            text.remove_prefix(std::min(comma + 1, text.size()));
+        }
+        player->kind_ = Kind::kWeights;
+        player->weights_ = ai::EvalWeights { w[0], w[1], w[2] };
+    } else if (head == "hard" || head == "v1") {
         player->kind_ = head == "hard" ? Kind::kHard : Kind::kV1;
         if (!rest.empty()) {
             auto ms = number_in(rest, 1, 600'000);
@@ -55,7 +70,7 @@ Result<std::unique_ptr<MatchPlayer>> MatchPlayer::parse(const std::string& spec)
     } else {
         return fail("'" + spec
             + "' is not a player (hard[:MS], v1[:MS], ab:DEPTH, easy, greedy, "
-              "engine:MS:COMMAND)");
+              "engine:MS:COMMAND, weights:S,L,H)");
     }
     return player;
 }
@@ -73,6 +88,12 @@ Result<void> MatchPlayer::play(Game& game, std::uint64_t seed) {
     case Kind::kHard:
         m = ai::choose_move(game, ai::BotSettings { ai::Level::kHard, budget_ms_, seed });
         break;
+    case Kind::kWeights: {
+        ai::BotSettings settings { ai::Level::kHard, budget_ms_, seed };
+        settings.search_weights = weights_;
+        m = ai::choose_move(game, settings);
+        break;
+    }
     case Kind::kV1:
         m = v1::think(game, budget_ms_, seed).move;
         break;

@@ -5,8 +5,10 @@
 //   ab:DEPTH    the plain alpha-beta sparring partner, DEPTH plies (bench/ai/alphabeta_player)
 //   easy, greedy
 //   engine:MS:COMMAND   an engine speaking docs/engine-protocol.md, `go movetime MS`
+//   weights:S,L,H       hard with these search weights (straggler, lateral, hop): for tuning
 #pragma once
 
+#include "engine/ai/evaluation.h"
 #include "engine/game.h"
 #include "engine/result.h"
 #include "protocol_player.h"
@@ -26,9 +28,10 @@ public:
     engine::Result<void> play(engine::Game& game, std::uint64_t seed);
 
 private:
-    enum class Kind { kHard, kV1, kAlphaBeta, kEasy, kGreedy, kEngine };
+    enum class Kind { kHard, kWeights, kV1, kAlphaBeta, kEasy, kGreedy, kEngine };
     Kind kind_ = Kind::kHard;
     int budget_ms_ = 150;
+    ai::EvalWeights weights_ {}; // kWeights
     int depth_ = 3;
     std::string spec_;
     std::unique_ptr<ProtocolPlayer> process_;

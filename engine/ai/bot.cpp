@@ -79,6 +79,7 @@ BotResult think(const Position& pos, const Rules& rules, const Seating& seating,
         : std::max(settings.budget_ms, 1) * kClockFactor;
     options.seed = settings.seed;
     options.stop = settings.stop;
+    if (settings.search_weights) options.weights = *settings.search_weights;
     SearchResult found = search(pos, rules, seating, options, earlier, on_iteration);
     result.move = found.move;
     result.score = found.score;

@@ -37,6 +37,9 @@ struct BotSettings {
     std::uint64_t node_limit = 0;
     int clock_limit_ms = 0;
     const std::atomic<bool>* stop = nullptr;
+    // The search's evaluation weights (kSearchWeights when unset): for tuning matches
+    // (bench_ai's weights:S,L,H player), not for play.
+    std::optional<EvalWeights> search_weights {};
 };
 
 // A legal move for the set to move in `game` (a pass when it has none). The game must not be

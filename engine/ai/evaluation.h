@@ -21,6 +21,13 @@ struct EvalWeights {
     int hop = 3; // per forward hop a marble could make at once
 };
 
+// The search's weights: stragglers count twice what the race planner gives them. A marble left
+// in its start walks home alone at the end, one step a move, with no ladders left; with the
+// planner's weight the search left it there while ladders elsewhere gained more (docs/ai.md,
+// "Stragglers"). Measured over 40-game matches against the planner's weight: 28-8-4 with the
+// default rules, 29-5-6 with the sparring rules; 24 and 32 did no better than 16.
+inline constexpr EvalWeights kSearchWeights { 16, 2, 3 };
+
 // Per-set lookup tables, built once.
 struct EvalTables {
     std::array<std::array<std::uint8_t, engine::kCellNB>, engine::kSetNB> distance {};

@@ -39,7 +39,7 @@ struct SearchOptions {
     bool late_move_reductions = true;
     // Moves that cut off elsewhere in the tree are tried first among equal gains.
     bool history = true;
-    EvalWeights weights;
+    EvalWeights weights = kSearchWeights;
     // Added at a leaf for the bot to move, taken off for an opponent to move: half of what a
     // move is worth, so that odd and even depths agree (see Searcher::tempo).
     int tempo = 2 * kStep;
