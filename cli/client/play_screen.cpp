@@ -193,8 +193,15 @@ std::vector<std::string> status_panel(
     const auto& s = v.summary();
     std::vector<std::string> out;
     std::string title = "room " + s.name();
-    if (v.game_number()) title += ", game " + std::to_string(v.game_number());
+    std::string game = v.game_number() ? "game " + std::to_string(v.game_number()) : "";
+    // The room's name is what a player tells others to join: when the name and the game number
+    // do not fit on one line, the number goes below rather than cutting the name.
+    if (!game.empty() && visible_width(title + ", " + game) <= width) {
+        title += ", " + game;
+        game.clear();
+    }
     out.push_back(fit(paint(title, "\x1b[1m", colour), width));
+    if (!game.empty()) out.push_back(fit(game, width));
     out.push_back(fit(connection_light(v, daemon, colour), width));
     if (s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty())
         out.push_back(fit("friends code " + s.code(), width));

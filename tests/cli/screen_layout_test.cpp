@@ -99,6 +99,25 @@ TEST(ScreenLayout, At80x24TheStatusIsBesideTheBoardWithEverySeat) {
     EXPECT_EQ(lines[17], "ann played n3-m7") << "the log right below the board";
 }
 
+TEST(ScreenLayout, At80ColumnsALongRoomNameIsNotCut) {
+    auto view = room_view(6);
+    view.mutable_summary()->set_name("game-162316");
+    view.set_game_number(12);
+    std::deque<std::string> log;
+    ScreenContent c { render_board_lines(view, BoardStyle { false, false, false }), kBoardWidth,
+        &view, false, &log };
+    auto lines = compose_screen(c, 80, 24);
+    EXPECT_EQ(lines[0].substr(kBoardWidth + 2), "room game-162316");
+    EXPECT_EQ(lines[1].substr(kBoardWidth + 2), "game 12");
+    int seats = 0;
+    for (const auto& line : lines)
+        if (line.find("player ", kBoardWidth) != std::string::npos) ++seats;
+    EXPECT_EQ(seats, 6) << "every seat still shown";
+    lines = compose_screen(c, 120, 24);
+    EXPECT_EQ(lines[0].substr(kBoardWidth + 2), "room game-162316, game 12")
+        << "one line where it fits";
+}
+
 TEST(ScreenLayout, TheWaitingScreenSaysHowOthersJoin) {
     auto view = room_view(3);
     view.mutable_summary()->set_phase(pb::PHASE_WAITING);
