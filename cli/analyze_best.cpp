@@ -25,7 +25,7 @@ struct BestInputs {
     std::string rules_text;
     std::vector<std::string> position_words;
     std::string moves; // the moves that led here, from the position (or the start)
-    int players = 2; // for the start position, when --moves is given alone
+    int players = 2; // for the start position, when no position is given
     bool verbose = false;
 };
 
@@ -45,7 +45,6 @@ int run_best(const BestInputs& in) {
     if (!rules) return input_error("bad --rules", rules.error().message);
     std::string text;
     for (const auto& w : in.position_words) text += (text.empty() ? "" : " ") + w;
-    if (text.empty() && in.moves.empty()) return input_error("bad position", "no position given");
     std::optional<Position> pos;
     if (!text.empty()) {
         auto parsed = Position::parse(text);
@@ -55,10 +54,11 @@ int run_best(const BestInputs& in) {
 
     ai::BotSettings settings { *level, time_ms, in.seed };
     ai::BotResult result;
-    if (in.moves.empty()) {
+    if (pos && in.moves.empty()) {
         result = ai::think(*pos, *rules, ai::Seating::one_per_set(pos->sets_present()), settings);
     } else {
-        // A game, not a position: the bot sees the history, so it avoids repeating itself.
+        // A game, not a position: the bot sees the history, so it avoids repeating itself. With
+        // neither a position nor moves, it is the start of a game of --players.
         auto setup
             = pos ? setup_for_position(*pos, *rules) : GameSetup::make(in.players, 1, *rules);
         if (!setup)
@@ -97,8 +97,8 @@ void add_best_command(CLI::App& analyze, int& exit_code) {
         "The moves played from the position (or from the start) to the one to analyse, e.g.\n"
         "\"o1-m7 c2-e2\": the bot then sees the game's history (repetitions, stalls)");
     best->add_option("--players", in.players,
-            "Players (one set each) of the start position --moves starts from, when no position "
-            "is given")
+            "Players (one set each) of the start position, where --moves starts (or the "
+            "position analysed) when no position is given")
         ->capture_default_str();
     best->add_option("position", in.position_words,
         "Position string (docs/notation.md); with --moves, where the moves start (default: the "
