@@ -46,6 +46,7 @@ struct Options {
     int block = 10;
     double idle_s = 15;
     std::string halmad = HALMA_HALMAD_PATH;
+    std::vector<std::string> halmad_args; // given to every halmad, to take its costs apart
 };
 
 std::vector<ProcSample> sample_all(const std::vector<pid_t>& pids) {
@@ -175,7 +176,12 @@ int run(const Options& o) {
         kDaemons, o.halmad.c_str(), std::thread::hardware_concurrency(), load_average().c_str());
     std::fflush(stdout);
 
-    DaemonCluster cluster(context, children, o.halmad, tmp.path(), kDaemons);
+    if (!o.halmad_args.empty()) {
+        std::printf("every halmad also runs with:");
+        for (const auto& a : o.halmad_args) std::printf(" %s", a.c_str());
+        std::printf("\n");
+    }
+    DaemonCluster cluster(context, children, o.halmad, tmp.path(), kDaemons, o.halmad_args);
     EchoBaseline echo(context, children, self, tmp.path());
     RelayBaseline relay(context, children, self, tmp.path(), kDaemons);
     pid_t idle_pid = start_idle_baseline(children, self, tmp.path());
@@ -214,6 +220,9 @@ int main(int argc, char** argv) {
     app.add_option("--halmad", o.halmad, "The halmad binary to run")
         ->capture_default_str()
         ->check(CLI::ExistingFile);
+    app.add_option("--halmad-arg", o.halmad_args,
+        "An argument for every halmad (repeat for more), to see what a part costs: "
+        "--halmad-arg=--insecure-plain-links leaves out the links' encryption");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
