@@ -24,13 +24,7 @@ int Searcher::own_node(int depth, int alpha, int beta, int ply, SetId set) {
     SetId saved = pos_.side_to_move();
     pos_.set_side_to_move(set);
     Ply& here = plies_[static_cast<std::size_t>(ply)];
-    here.list.size = 0;
-    generate_moves(pos_, rules_, here.list);
-    here.candidates.clear();
-    for (Move m : here.list) here.candidates.push_back(Candidate { m, set, 0 });
-    int count = static_cast<int>(here.candidates.size());
-    order(here, count, tt_move, true);
-    count = forward_only(here, count, depth);
+    int count = gather_moves(here, set, tt_move, depth);
 
     int alpha0 = alpha;
     int best = -kInfinity;

@@ -55,4 +55,13 @@ void Searcher::add_killer(int ply, Move m) {
     k[0] = m;
 }
 
+int Searcher::gather_moves(Ply& here, SetId mover, Move tt_move, int depth) {
+    here.list.size = 0;
+    generate_moves(pos_, rules_, here.list);
+    here.candidates.clear();
+    for (Move m : here.list) here.candidates.push_back(Candidate { m, mover, 0 });
+    order(here, static_cast<int>(here.candidates.size()), tt_move, true);
+    return forward_only(here, static_cast<int>(here.candidates.size()), depth);
+}
+
 } // namespace halma::ai::detail

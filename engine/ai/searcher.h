@@ -110,6 +110,9 @@ private:
         history_[static_cast<std::size_t>(m.from) * kCellNB + m.to] += depth * depth;
     }
     int forward_only(const Ply& ply, int count, int depth) const;
+    // The moves of `mover` (the side to move) a node searches, into ply's candidates: all of
+    // them, ordered, then cut to the forward ones forward_only keeps. Returns how many.
+    int gather_moves(Ply& here, SetId mover, Move tt_move, int depth);
     void play(Move m) {
         key_ ^= move_key(pos_, m);
         pos_.make(m);

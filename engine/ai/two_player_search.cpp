@@ -29,13 +29,7 @@ int Searcher::turn_node(int depth, int alpha, int beta, int ply) {
     if (auto cut = probe(key, depth, alpha, beta, ply, tt_move)) return *cut;
 
     Ply& here = plies_[static_cast<std::size_t>(ply)];
-    here.list.size = 0;
-    generate_moves(pos_, rules_, here.list);
-    here.candidates.clear();
-    for (Move m : here.list) here.candidates.push_back(Candidate { m, mover, 0 });
-    int count = static_cast<int>(here.candidates.size());
-    order(here, count, tt_move, true);
-    count = forward_only(here, count, depth);
+    int count = gather_moves(here, mover, tt_move, depth);
 
     int alpha0 = alpha, beta0 = beta;
     int best = maximizing ? -kInfinity : kInfinity;
