@@ -5,18 +5,21 @@
 
 namespace halma::cli {
 
+// Shown in place of the board: no line is wider than the board (tests/cli).
 const char* const kPlayHelp
-    = "Type a move: o1-m7, a full path, just the target (m7) when one marble\n"
-      "can get there, or a marble's hole (o1) to see where it can go.\n"
-      "Up/Down: earlier lines; Ctrl-R: search them.\n"
+    = "Type a move: o1-m7, a full path, or just the target (m7)\n"
+      "when one marble can get there; a marble's hole (o1)\n"
+      "shows where it can go. Up/Down: earlier lines;\n"
+      "Ctrl-R: search them.\n"
       "  /c TEXT       chat\n"
-      "  /vote new     vote for a new game (all seated must agree)\n"
-      "  /vote cancel  vote to cancel (a player vanished)\n"
-      "  /vote leader  vote to hide (or show) who is in the lead this game\n"
-      "  /start [easy|hard|max]  start now, computers in the free seats\n"
+      "  /vote new     a new game (everyone seated must agree)\n"
+      "  /vote cancel  cancel the game (a player vanished)\n"
+      "  /vote leader  hide (or show) who leads, this game\n"
+      "  /start [easy|hard|max]\n"
+      "                start now, computers in the free seats\n"
       "  /keys         every hole's name on this board\n"
       "  /board        redraw\n"
-      "  /leave        leave the room (a computer takes your seat)\n"
+      "  /leave        leave the room; a computer sits in\n"
       "  /quit         stop playing (your seat stays yours)\n";
 
 std::optional<BareWord> read_bare_word(const std::string& line) {

@@ -3,10 +3,12 @@
 // columns, and no crash on a terminal too small for anything.
 #include "cli/client/board_render.h"
 #include "cli/client/play_screen.h"
+#include "cli/client/play_words.h"
 #include "cli/client/term_text.h"
 #include "engine/game.h"
 
 #include <gtest/gtest.h>
+#include <sstream>
 
 using namespace halma::cli;
 namespace pb = ::halma::v1;
@@ -97,6 +99,15 @@ TEST(ScreenLayout, At80x24TheStatusIsBesideTheBoardWithEverySeat) {
             ++seats;
     EXPECT_EQ(seats, 6);
     EXPECT_EQ(lines[17], "ann played n3-m7") << "the log right below the board";
+}
+
+TEST(ScreenLayout, TheHelpFitsWhereTheBoardIs) {
+    // /help is drawn in the board's place, so a line wider than the board is cut at 80 columns.
+    std::istringstream help(kPlayHelp);
+    int lines = 0;
+    for (std::string line; std::getline(help, line); ++lines)
+        EXPECT_LE(visible_width(line), kBoardWidth) << line;
+    EXPECT_GE(lines, 10);
 }
 
 TEST(ScreenLayout, At80ColumnsALongRoomNameIsNotCut) {
