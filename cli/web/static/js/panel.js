@@ -162,7 +162,7 @@ function showLeader(view) {
     if (view.leader_seat >= 0) {
       const seat = view.seats[view.leader_seat];
       text = `In the lead: ${seat.name || "seat " + (view.leader_seat + 1)}`;
-    } else text = "In the lead: level";
+    } else text = "In the lead: nobody (level)"; // as the terminal says it
   }
   $("leader").textContent = text;
 }
