@@ -17,8 +17,8 @@ using namespace halma::engine;
 
 namespace {
 
-// perft as the engine runs it, but with the last ply's moves listed rather than counted:
-// shows what bulk counting is worth.
+// perft as the engine runs it (a list per position, walked with Position::replace), but with
+// the last ply's moves listed rather than counted: shows what bulk counting is worth.
 void perft_listing(Position& pos, const Rules& rules, int depth, PerftResult& result) {
     MoveList list;
     generate_moves(pos, rules, list);
@@ -28,11 +28,16 @@ void perft_listing(Position& pos, const Rules& rules, int depth, PerftResult& re
         return;
     }
     SetId mover = pos.side_to_move();
-    for (Move m : list) {
-        pos.make(m);
+    const Move* played = nullptr;
+    for (const Move& m : list) {
+        if (played)
+            pos.replace(*played, m, mover);
+        else
+            pos.make(m);
         perft_listing(pos, rules, depth - 1, result);
-        pos.unmake(m, mover);
+        played = &m;
     }
+    pos.unmake(*played, mover);
 }
 
 template <class F> double best_seconds(int runs, F&& run) {
