@@ -292,6 +292,7 @@ int run_daemon(const Config& config) {
             timeout
                 = std::clamp(wait, std::chrono::milliseconds(0), std::chrono::milliseconds(60'000));
         }
+        disk.start(); // the pass's flushes, now that its messages are on their way
         try {
             zmq::poll(items, timeout);
         } catch (const zmq::error_t& e) {

@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace halma::daemon {
 
@@ -23,6 +24,9 @@ void DiskSyncer::run(zmq::socket_t pipe) {
         {
             std::unique_lock lock(mutex_);
             wake_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
+            // Group commit: the writes of the next moment join this batch, and a file written
+            // many times in it is flushed once. A stop cuts the wait short.
+            wake_.wait_for(lock, group_window_, [&] { return stopping_; });
             // The jobs still queued are done first: a clean stop leaves every event on the disk.
             if (pending_.empty()) return;
             jobs.swap(pending_);
@@ -45,13 +49,14 @@ void DiskSyncer::run(zmq::socket_t pipe) {
                 (void)pipe.send(zmq::buffer(label + '\0' + why), zmq::send_flags::dontwait);
             }
             if (fd >= 0) ::close(fd);
+            flushes_.fetch_add(1);
         }
         done_.store(taken);
     }
 }
 
-DiskSyncer::DiskSyncer(zmq::context_t& context)
-    : socket_(context, zmq::socket_type::pair) {
+DiskSyncer::DiskSyncer(zmq::context_t& context, std::chrono::milliseconds group_window)
+    : socket_(context, zmq::socket_type::pair), group_window_(group_window) {
     socket_.set(zmq::sockopt::linger, 0);
     socket_.bind(kEndpoint);
     // Connected before the thread starts, as BotPool does: a PAIR refuses to send until then.
@@ -75,8 +80,16 @@ std::uint64_t DiskSyncer::sync(const std::filesystem::path& path, const std::str
     // A flush that has not started covers this write too.
     auto [job, fresh] = pending_.try_emplace(path, Job { label, ticket });
     job->second.ticket = ticket;
-    if (fresh) wake_.notify_one();
+    if (fresh) waiting_ = true;
     return ticket;
+}
+
+void DiskSyncer::start() {
+    {
+        std::lock_guard lock(mutex_);
+        if (!std::exchange(waiting_, false)) return;
+    }
+    wake_.notify_one();
 }
 
 bool DiskSyncer::flushed(std::uint64_t first, std::uint64_t last) const {

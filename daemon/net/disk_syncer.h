@@ -7,12 +7,20 @@
 // (the flush covers everything written before it starts), so a chat flood queues one job, not
 // thousands, and the queue holds at most one job per file. The helper opens the file when its
 // turn comes, so it flushes the file at that path now (a log rewritten meanwhile included).
+// Group commit: the loop starts the helper once a pass, after that pass's messages are sent
+// (so a move reaches the players before the helper competes for a core), and the helper then
+// gathers what the next kFlushGroupWindow brings before it flushes. A person's moves, seconds
+// apart, are each flushed within that window; a burst of bot moves or chat in one room costs one
+// flush per window instead of one per event, which on a host's disk is most of its work per
+// move (docs/scaling.md) and on an SD card its wear. A power cut can lose the events of the
+// window and the flush (a crash of halmad alone loses none).
 // Failures come back to the loop over an inproc PAIR socket. Each request gets a ticket, so the
 // loop can ask whether a file it must rely on (a game's record, before the log that held the
 // game is folded) is on the disk yet, and flush it itself in the rare case it is not.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
@@ -25,24 +33,31 @@
 
 namespace halma::daemon {
 
+inline constexpr std::chrono::milliseconds kFlushGroupWindow { 20 };
+
 class DiskSyncer {
 public:
-    explicit DiskSyncer(zmq::context_t& context);
+    explicit DiskSyncer(
+        zmq::context_t& context, std::chrono::milliseconds group_window = kFlushGroupWindow);
     ~DiskSyncer();
     DiskSyncer(const DiskSyncer&) = delete;
     DiskSyncer& operator=(const DiskSyncer&) = delete;
 
     // The loop's end of the pipe, to poll for failures.
     zmq::socket_t& socket() { return socket_; }
-    // Flushes the file (or directory) at `path` to the disk, on the helper thread; a failure
-    // comes back with `label`. A path that is gone by then (its room closed) is not a failure.
-    // Returns the request's ticket (they count up from 1).
+    // Flushes the file (or directory) at `path` to the disk, on the helper thread, once start()
+    // has been called; a failure comes back with `label`. A path that is gone by then (its room
+    // closed) is not a failure. Returns the request's ticket (they count up from 1).
     std::uint64_t sync(const std::filesystem::path& path, const std::string& label);
     // Whether every flush asked for with a ticket in [first, last] is done and none of them
     // failed. Conservative: false also when a flush of another file failed in between.
     bool flushed(std::uint64_t first, std::uint64_t last) const;
+    // Starts the helper on the files queued since the last start (the loop calls it once a pass).
+    void start();
     // Files waiting now (for tests and the log).
     std::size_t queued() const;
+    // Flushes done so far, one per file per batch (for tests).
+    std::uint64_t flushes() const { return flushes_.load(); }
     // After the socket polled readable: a label whose flush failed, and why.
     std::optional<std::pair<std::string, std::string>> take_failure();
 
@@ -58,6 +73,9 @@ private:
     };
     std::map<std::filesystem::path, Job> pending_;
     std::uint64_t issued_ = 0; // the last ticket given out
+    bool waiting_ = false; // jobs queued that the helper was not woken for
+    std::chrono::milliseconds group_window_;
+    std::atomic<std::uint64_t> flushes_ { 0 };
     std::atomic<std::uint64_t> done_ { 0 }; // every ticket up to this one was tried
     std::atomic<std::uint64_t> failed_ { 0 }; // the highest ticket whose flush failed
     bool stopping_ = false;

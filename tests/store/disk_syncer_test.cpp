@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <memory>
 #include <gtest/gtest.h>
 #include <thread>
 
@@ -45,12 +46,57 @@ TEST_F(DiskSyncerTest, TicketsCountUpAndAreFlushedInTurn) {
     std::uint64_t dir = disk.sync(dir_, "room");
     EXPECT_EQ(dir, file + 1);
     EXPECT_FALSE(disk.flushed(file, dir + 1)) << "a ticket not given out yet is not flushed";
+    disk.start();
     EXPECT_TRUE(becomes_flushed(disk, file, dir));
+    EXPECT_EQ(disk.flushes(), 2u);
     // A file asked for again while it waits is flushed once, for both tickets.
     std::uint64_t again = disk.sync(dir_ / "a", "room");
     std::uint64_t twice = disk.sync(dir_ / "a", "room");
+    disk.start();
     EXPECT_TRUE(becomes_flushed(disk, again, twice));
+    EXPECT_EQ(disk.flushes(), 3u);
     EXPECT_FALSE(disk.take_failure());
+}
+
+TEST_F(DiskSyncerTest, NothingIsFlushedUntilTheLoopStartsTheHelper) {
+    DiskSyncer disk(context_);
+    std::ofstream(dir_ / "a") << "record";
+    std::uint64_t ticket = disk.sync(dir_ / "a", "room");
+    std::this_thread::sleep_for(kFlushGroupWindow * 5);
+    EXPECT_FALSE(disk.flushed(ticket, ticket));
+    EXPECT_EQ(disk.queued(), 1u);
+    disk.start();
+    EXPECT_TRUE(becomes_flushed(disk, ticket, ticket));
+}
+
+// Group commit: what is written while the helper gathers its batch joins it, and a file
+// written many times in it is flushed once. A 3 s window, so the writes below fall in it on
+// any machine.
+TEST_F(DiskSyncerTest, WritesDuringTheWindowShareOneFlushPerFile) {
+    DiskSyncer disk(context_, std::chrono::seconds(3));
+    std::ofstream(dir_ / "a") << "record";
+    std::ofstream(dir_ / "b") << "record";
+    std::uint64_t first = disk.sync(dir_ / "a", "room");
+    disk.start();
+    for (int i = 0; i < 50; ++i) {
+        disk.sync(dir_ / "a", "room");
+        disk.start();
+    }
+    std::uint64_t last = disk.sync(dir_ / "b", "room");
+    disk.start();
+    EXPECT_TRUE(becomes_flushed(disk, first, last));
+    EXPECT_EQ(disk.flushes(), 2u) << "52 requests for two files: one flush each";
+}
+
+// A clean stop flushes what is queued at once, without waiting out the window.
+TEST_F(DiskSyncerTest, AStopFlushesWithoutWaitingForTheWindow) {
+    std::ofstream(dir_ / "a") << "record";
+    auto disk = std::make_unique<DiskSyncer>(context_, std::chrono::minutes(10));
+    disk->sync(dir_ / "a", "room");
+    disk->start();
+    auto t0 = std::chrono::steady_clock::now();
+    disk.reset();
+    EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::minutes(5));
 }
 
 TEST_F(DiskSyncerTest, AFailedFlushIsNeverReportedFlushed) {
@@ -59,6 +105,7 @@ TEST_F(DiskSyncerTest, AFailedFlushIsNeverReportedFlushed) {
     // Opening a path under a plain file fails (ENOTDIR): the flush fails, even for root.
     std::uint64_t bad = disk.sync(dir_ / "file" / "below", "lunch");
     std::uint64_t good = disk.sync(dir_ / "file", "lunch");
+    disk.start();
     // The later good flush finishes the batch: done, but the range holding the failure is not
     // flushed, and the failure comes back with its label.
     EXPECT_TRUE(becomes_flushed(disk, good, good));
