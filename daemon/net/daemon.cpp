@@ -30,7 +30,7 @@ namespace halma::daemon {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr int kBotMovesPerPass = 8;
+constexpr int kBotMovesPerPass = 2;
 
 // Hosted rooms and replicas are built before the API exists; this hands their news on: to the
 // API's subscribers, and for the rooms this daemon hosts, to their adverts on the LAN.
@@ -315,9 +315,12 @@ int run_daemon(const Config& config) {
             while (read(signal_fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info))
                 spdlog::info("signal {}: stopping", info.ssi_signo), stopping = true;
         }
-        // A few bot moves per pass: with hundreds of bot-only rooms playing, the rest wait for
+        // Two bot moves per pass: with hundreds of bot-only rooms playing, the rest wait for
         // the next pass, after the people's sockets were read (the socket stays pending, so the
-        // next poll does not wait), so a burst of bots never holds up a person's move for long.
+        // next poll does not wait), so a burst of bots holds up a person's move, or the reply of
+        // the bot they play, by two bot moves at most. With eight, a person playing an easy bot
+        // beside 200 rooms of easy bots waited 1.0-1.2 ms at p50 against 0.4-0.5 ms with two
+        // (bench_scale --sections bots --levels easy): the wait was the passes ahead of them.
         if (quiet_bots)
             quiet_bots->serve(items[bots_item].revents, [&] {
                 for (int i = 0; i < kBotMovesPerPass; ++i) {
