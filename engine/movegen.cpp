@@ -305,7 +305,20 @@ std::optional<Error> explain_illegal(const Position& pos, const Rules& rules, Mo
             + ": only the centre, its start, its home"
             + (rules.rest == Rest::kUnused ? ", unused triangles" : "") + ")" };
     }
-    return Error { to + " is not reachable from " + from };
+    // Where that marble can go instead, so a player who misjudged the board need not guess again.
+    std::vector<std::string> reachable;
+    for (Move l : legal)
+        if (!l.is_pass() && l.from == m.from) reachable.push_back(cell_name(l.to));
+    std::string reason = to + " is not reachable from " + from;
+    if (reachable.empty()) return Error { reason + ", and the marble on " + from + " cannot move now" };
+    // At most five named, so the line fits an 80-column terminal.
+    constexpr std::size_t kNamed = 5;
+    reason += "; it can go to ";
+    for (std::size_t i = 0; i < std::min(reachable.size(), kNamed); ++i)
+        reason += (i ? ", " : "") + reachable[i];
+    if (reachable.size() > kNamed)
+        reason += " and " + std::to_string(reachable.size() - kNamed) + " more";
+    return Error { reason };
 }
 
 Result<Move> legal_move(const Position& pos, const Rules& rules, Cell from, Cell to) {
