@@ -463,9 +463,7 @@ void ApiService::room_changed(
     e->set_connection(connection);
     const Member* self = state.member(me);
     e->set_your_turn(self && self->seat != kNoSeat && self->seat == state.seat_to_move());
-    pb::RoomView phase_only;
-    wire::summarize(state, "", false, phase_only.mutable_summary());
-    e->set_phase(phase_only.summary().phase());
+    e->set_phase(wire::to_proto(state.phase()));
     std::string payload = r.SerializeAsString();
     for (auto it = subscribers_.begin(); it != subscribers_.end();) {
         if (!it->second.empty() && it->second != state.id()) {
