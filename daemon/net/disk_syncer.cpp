@@ -23,12 +23,18 @@ void DiskSyncer::run(zmq::socket_t pipe) {
         std::uint64_t taken = 0; // every ticket given out so far is in this batch or done
         {
             std::unique_lock lock(mutex_);
-            wake_.wait(lock, [&] { return stopping_ || !pending_.empty(); });
+            // Only start() (or a stop) lets a batch begin: jobs queued in the middle of a loop
+            // pass wait until its messages are sent.
+            wake_.wait(lock, [&] { return stopping_ || started_; });
             // Group commit: the writes of the next moment join this batch, and a file written
             // many times in it is flushed once. A stop cuts the wait short.
             wake_.wait_for(lock, group_window_, [&] { return stopping_; });
+            started_ = false; // whatever was started is in this batch
             // The jobs still queued are done first: a clean stop leaves every event on the disk.
-            if (pending_.empty()) return;
+            if (pending_.empty()) {
+                if (stopping_) return;
+                continue;
+            }
             jobs.swap(pending_);
             taken = issued_;
         }
@@ -88,6 +94,7 @@ void DiskSyncer::start() {
     {
         std::lock_guard lock(mutex_);
         if (!std::exchange(waiting_, false)) return;
+        started_ = true;
     }
     wake_.notify_one();
 }

@@ -73,7 +73,8 @@ private:
     };
     std::map<std::filesystem::path, Job> pending_;
     std::uint64_t issued_ = 0; // the last ticket given out
-    bool waiting_ = false; // jobs queued that the helper was not woken for
+    bool waiting_ = false; // jobs queued that start() has not started yet
+    bool started_ = false; // start() has started jobs the helper has not taken yet
     std::chrono::milliseconds group_window_;
     std::atomic<std::uint64_t> flushes_ { 0 };
     std::atomic<std::uint64_t> done_ { 0 }; // every ticket up to this one was tried
