@@ -334,12 +334,15 @@ bool HostService::flush(HostedRoom& room, const Now& now) {
     for (const RoomEvent& e : std::exchange(room.unsent, {})) {
         pb::HostMessage msg;
         msg.set_version(wire::kProtocolVersion);
+        msg.set_clock_ms(Now::current().monotonic_ms());
         auto* update = msg.mutable_update();
         update->set_room_id(state.id());
         wire::to_proto(e, update->mutable_event());
+        // Serialized once for every peer in the room (sixty spectating daemons, say).
+        const std::string bytes = msg.SerializeAsString();
         for (auto& [id, c] : conns_) {
             auto first = c.members.lower_bound({ state.id(), kNoMember });
-            if (first != c.members.end() && first->first == state.id()) send(id, msg, now);
+            if (first != c.members.end() && first->first == state.id()) send_bytes(id, c, bytes, now);
         }
         listener_.room_changed(state, &e, room.local_member, connected_state());
         if (auto* left = std::get_if<event::MemberLeft>(&e.body))
@@ -409,6 +412,13 @@ void HostService::send(const std::string& conn, pb::HostMessage& msg, const Now&
     if (!send_routed(socket_, conn, msg))
         spdlog::debug("peer {}: message dropped (peer slow or gone)", short_id(conn));
     if (auto it = conns_.find(conn); it != conns_.end()) it->second.last_send = now.steady;
+}
+
+void HostService::send_bytes(
+    const std::string& conn, PeerConn& peer, const std::string& bytes, const Now& now) {
+    if (!send_routed(socket_, conn, std::string_view(bytes)))
+        spdlog::debug("peer {}: message dropped (peer slow or gone)", short_id(conn));
+    peer.last_send = now.steady;
 }
 
 void HostService::send_error(const std::string& conn, std::uint64_t request_id, pb::ErrorCode code,
