@@ -310,7 +310,8 @@ std::optional<Error> explain_illegal(const Position& pos, const Rules& rules, Mo
     for (Move l : legal)
         if (!l.is_pass() && l.from == m.from) reachable.push_back(cell_name(l.to));
     std::string reason = to + " is not reachable from " + from;
-    if (reachable.empty()) return Error { reason + ", and the marble on " + from + " cannot move now" };
+    if (reachable.empty())
+        return Error { reason + ", and the marble on " + from + " cannot move now" };
     // At most five named, so the line fits an 80-column terminal.
     constexpr std::size_t kNamed = 5;
     reason += "; it can go to ";

@@ -62,7 +62,8 @@ void DiskSyncer::run(zmq::socket_t pipe) {
 }
 
 DiskSyncer::DiskSyncer(zmq::context_t& context, std::chrono::milliseconds group_window)
-    : socket_(context, zmq::socket_type::pair), group_window_(group_window) {
+    : socket_(context, zmq::socket_type::pair)
+    , group_window_(group_window) {
     socket_.set(zmq::sockopt::linger, 0);
     socket_.bind(kEndpoint);
     // Connected before the thread starts, as BotPool does: a PAIR refuses to send until then.

@@ -342,7 +342,8 @@ bool HostService::flush(HostedRoom& room, const Now& now) {
         const std::string bytes = msg.SerializeAsString();
         for (auto& [id, c] : conns_) {
             auto first = c.members.lower_bound({ state.id(), kNoMember });
-            if (first != c.members.end() && first->first == state.id()) send_bytes(id, c, bytes, now);
+            if (first != c.members.end() && first->first == state.id())
+                send_bytes(id, c, bytes, now);
         }
         listener_.room_changed(state, &e, room.local_member, connected_state());
         if (auto* left = std::get_if<event::MemberLeft>(&e.body))

@@ -237,7 +237,8 @@ TEST(MoveGen, IllegalMovesGetReasonsAPersonUnderstands) {
     };
     EXPECT_EQ(reason("o1", "m7"), "(legal)");
     EXPECT_EQ(reason("o1", "m9"), "m9 is not reachable from o1; it can go to m5, m7");
-    EXPECT_EQ(reason("q1", "m7"), "m7 is not reachable from q1, and the marble on q1 cannot move now");
+    EXPECT_EQ(
+        reason("q1", "m7"), "m7 is not reachable from q1, and the marble on q1 cannot move now");
     EXPECT_EQ(reason("n4", "m5"), "m5 is not reachable from n4; it can go to m8, m9");
     EXPECT_EQ(reason("i5", "i6"), "i5 is empty");
     EXPECT_EQ(reason("a1", "b1"), "a1 holds a marble of set 4, and it is set 1's turn");

@@ -6,8 +6,8 @@
 
 #include <chrono>
 #include <fstream>
-#include <memory>
 #include <gtest/gtest.h>
+#include <memory>
 #include <thread>
 
 using namespace halma::daemon;
