@@ -334,7 +334,7 @@ bool HostService::flush(HostedRoom& room, const Now& now) {
     for (const RoomEvent& e : std::exchange(room.unsent, {})) {
         pb::HostMessage msg;
         msg.set_version(wire::kProtocolVersion);
-        msg.set_clock_ms(Now::current().monotonic_ms());
+        msg.set_clock_ms(Now::current().monotonic_ms()); // as send() sets it
         auto* update = msg.mutable_update();
         update->set_room_id(state.id());
         wire::to_proto(e, update->mutable_event());
@@ -342,8 +342,7 @@ bool HostService::flush(HostedRoom& room, const Now& now) {
         const std::string bytes = msg.SerializeAsString();
         for (auto& [id, c] : conns_) {
             auto first = c.members.lower_bound({ state.id(), kNoMember });
-            if (first != c.members.end() && first->first == state.id())
-                send_bytes(id, c, bytes, now);
+            if (first != c.members.end() && first->first == state.id()) send_bytes(id, bytes, now);
         }
         listener_.room_changed(state, &e, room.local_member, connected_state());
         if (auto* left = std::get_if<event::MemberLeft>(&e.body))
@@ -410,16 +409,13 @@ void HostService::bot_moved(const BotJob& job, engine::Move move, const Now& now
 void HostService::send(const std::string& conn, pb::HostMessage& msg, const Now& now) {
     msg.set_version(wire::kProtocolVersion);
     msg.set_clock_ms(Now::current().monotonic_ms()); // peers state deadlines in this clock
-    if (!send_routed(socket_, conn, msg))
-        spdlog::debug("peer {}: message dropped (peer slow or gone)", short_id(conn));
-    if (auto it = conns_.find(conn); it != conns_.end()) it->second.last_send = now.steady;
+    send_bytes(conn, msg.SerializeAsString(), now);
 }
 
-void HostService::send_bytes(
-    const std::string& conn, PeerConn& peer, const std::string& bytes, const Now& now) {
-    if (!send_routed(socket_, conn, std::string_view(bytes)))
+void HostService::send_bytes(const std::string& conn, std::string_view bytes, const Now& now) {
+    if (!send_routed(socket_, conn, bytes))
         spdlog::debug("peer {}: message dropped (peer slow or gone)", short_id(conn));
-    peer.last_send = now.steady;
+    if (auto it = conns_.find(conn); it != conns_.end()) it->second.last_send = now.steady;
 }
 
 void HostService::send_error(const std::string& conn, std::uint64_t request_id, pb::ErrorCode code,

@@ -155,9 +155,8 @@ private:
     void wake(HostedRoom& room, const Now& now);
     AuthorityOptions authority_options() const;
     void send(const std::string& conn, wire::pb::HostMessage& msg, const Now& now);
-    // A HostMessage already serialized (version and clock set), for one of conns_.
-    void send_bytes(
-        const std::string& conn, PeerConn& peer, const std::string& bytes, const Now& now);
+    // A HostMessage already serialized, its version and clock set as send() sets them.
+    void send_bytes(const std::string& conn, std::string_view bytes, const Now& now);
     void send_error(const std::string& conn, std::uint64_t request_id, wire::pb::ErrorCode code,
         const std::string& message, const Now& now);
     void mark_alive(const std::string& conn, PeerConn& peer, const Now& now);
