@@ -6,21 +6,20 @@
 namespace halma::cli {
 
 // Shown in place of the board: no line is wider than the board (tests/cli).
-const char* const kPlayHelp
-    = "Type a move: o1-m7, a full path, or just the target (m7)\n"
-      "when one marble can get there; a marble's hole (o1)\n"
-      "shows where it can go. Up/Down: earlier lines;\n"
-      "Ctrl-R: search them.\n"
-      "  /c TEXT       chat\n"
-      "  /vote new     a new game (everyone seated must agree)\n"
-      "  /vote cancel  cancel the game (a player vanished)\n"
-      "  /vote leader  hide (or show) who leads, this game\n"
-      "  /start [easy|hard|max]\n"
-      "                start now, computers in the free seats\n"
-      "  /keys         every hole's name on this board\n"
-      "  /board        redraw\n"
-      "  /leave        leave the room; a computer sits in\n"
-      "  /quit         stop playing (your seat stays yours)\n";
+const char* const kPlayHelp = "Type a move: o1-m7, a full path, or just the target (m7)\n"
+                              "when one marble can get there; a marble's hole (o1)\n"
+                              "shows where it can go. Up/Down: earlier lines;\n"
+                              "Ctrl-R: search them.\n"
+                              "  /c TEXT       chat\n"
+                              "  /vote new     a new game (everyone seated must agree)\n"
+                              "  /vote cancel  cancel the game (a player vanished)\n"
+                              "  /vote leader  hide (or show) who leads, this game\n"
+                              "  /start [easy|hard|max]\n"
+                              "                start now, computers in the free seats\n"
+                              "  /keys         every hole's name on this board\n"
+                              "  /board        redraw\n"
+                              "  /leave        leave the room; a computer sits in\n"
+                              "  /quit         stop playing (your seat stays yours)\n";
 
 std::optional<BareWord> read_bare_word(const std::string& line) {
     std::string lower = line;
