@@ -51,7 +51,8 @@ BotPool::~BotPool() {
         std::lock_guard lock(mutex_);
         stopping_ = true;
     }
-    wake_.notify_all();
+    people_wake_.notify_all();
+    pool_wake_.notify_all();
     for (auto& w : workers_) w.join();
     // Moves sent but not taken are dropped with the process; the queues free themselves.
     zmq::message_t msg;
@@ -65,30 +66,31 @@ BotPool::~BotPool() {
 
 void BotPool::request(const BotJob& job, const engine::Game& game) {
     auto work = std::make_unique<Work>(Work { job, game });
+    bool to_people_thread = false;
     {
         std::lock_guard lock(mutex_);
         queue_.push(std::move(work), job.person_waiting);
+        to_people_thread = job.person_waiting && people_thread_free_;
     }
-    // Every thread: the one that only thinks for people may be the one that should wake.
-    wake_.notify_all();
+    (to_people_thread ? people_wake_ : pool_wake_).notify_one();
 }
 
 std::unique_ptr<BotPool::Work> BotPool::next_work(bool people_only) {
     std::unique_lock lock(mutex_);
     if (people_only) {
         people_thread_free_ = true;
-        wake_.wait(lock, [&] { return stopping_ || queue_.has_person(); });
+        people_wake_.wait(lock, [&] { return stopping_ || queue_.has_person(); });
         people_thread_free_ = false;
         if (stopping_) return nullptr;
         auto work = std::move(*queue_.pop_person());
         // Busy now: a pool thread may take the next person's job rather than let it wait.
-        if (queue_.has_person()) wake_.notify_all();
+        if (queue_.has_person()) pool_wake_.notify_one();
         return work;
     }
     // A pool thread runs at nice 10: a person's job goes to the people's thread (nice 0) when
     // that one is free, even if a pool thread would be quicker to pick it up.
     auto can_take = [&] { return people_thread_free_ ? queue_.has_bots_only() : !queue_.empty(); };
-    wake_.wait(lock, [&] { return stopping_ || can_take(); });
+    pool_wake_.wait(lock, [&] { return stopping_ || can_take(); });
     if (stopping_) return nullptr;
     return std::move(people_thread_free_ ? *queue_.pop_bots_only() : *queue_.pop());
 }

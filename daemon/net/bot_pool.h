@@ -62,7 +62,10 @@ private:
     const Config& config_;
     std::unique_ptr<zmq::socket_t> socket_;
     std::mutex mutex_;
-    std::condition_variable wake_;
+    // Each wakes only the threads that may take the job: a wake-up is a futex call on the loop
+    // and a context switch, and with notify_all every bot-only move woke the people's thread too
+    // (15% of the loop's time beside 200 rooms of easy bots, perf record).
+    std::condition_variable people_wake_, pool_wake_;
     BotQueue<std::unique_ptr<Work>> queue_;
     // The people's thread waits for work: the pool's threads leave people's jobs to it then.
     bool people_thread_free_ = false;
