@@ -1,5 +1,7 @@
 #include "daemon/net/disk_syncer.h"
 
+#include "daemon/net/durable_file.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -28,37 +30,61 @@ void DiskSyncer::run(zmq::socket_t pipe) {
             wake_.wait(lock, [&] { return stopping_ || started_; });
             // Group commit: the writes of the next moment join this batch, and a file written
             // many times in it is flushed once. A stop cuts the wait short.
-            wake_.wait_for(lock, group_window_, [&] { return stopping_; });
-            started_ = false; // whatever was started is in this batch
+            wake_.wait_for(lock, group_window_, [&] { return stopping_ || hurry_; });
+            started_ = hurry_ = false; // whatever was started is in this batch
             // The jobs still queued are done first: a clean stop leaves every event on the disk.
             if (pending_.empty()) {
                 if (stopping_) return;
+                done_.store(issued_);
+                batch_done_.notify_all();
                 continue;
             }
             jobs.swap(pending_);
             taken = issued_;
         }
         for (const auto& [path, job] : jobs) {
-            const std::string& label = job.label;
-            // A descriptor opened now still reports a write-back error nobody has seen yet.
-            int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-            if (fd < 0 && errno == ENOENT) continue; // its room was closed: nothing to keep
-            // A file's data (and its size) is what a reload needs; a directory's entries are
-            // its metadata, which only fsync covers.
-            struct stat st { };
-            bool directory = fd >= 0 && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
-            if (fd < 0 || (directory ? ::fsync(fd) : ::fdatasync(fd)) != 0) {
-                std::string why = std::strerror(errno);
-                spdlog::error("flushing {} to the disk failed: {}", path.string(), why);
+            if (auto why = carry_out(path, job)) {
+                spdlog::error("keeping {} on the disk failed: {}", path.string(), *why);
                 if (job.ticket > failed_.load()) failed_.store(job.ticket);
                 // Never blocks: at shutdown nobody reads these any more.
-                (void)pipe.send(zmq::buffer(label + '\0' + why), zmq::send_flags::dontwait);
+                (void)pipe.send(zmq::buffer(job.label + '\0' + *why), zmq::send_flags::dontwait);
             }
-            if (fd >= 0) ::close(fd);
             flushes_.fetch_add(1);
         }
-        done_.store(taken);
+        {
+            std::lock_guard lock(mutex_);
+            done_.store(taken);
+        }
+        batch_done_.notify_all();
     }
+}
+
+std::optional<std::string> DiskSyncer::carry_out(
+    const std::filesystem::path& path, const Job& job) {
+    if (job.kind == Kind::kWrite) {
+        auto written = write_file_atomically(path, job.bytes, Flush::kNow);
+        if (!written) return written.error().message;
+        return std::nullopt;
+    }
+    if (job.kind == Kind::kRemove) {
+        std::error_code ec;
+        std::filesystem::remove(path, ec);
+        if (ec) return ec.message();
+        auto synced = sync_directory(path.parent_path());
+        if (!synced) return synced.error().message;
+        return std::nullopt;
+    }
+    // A descriptor opened now still reports a write-back error nobody has seen yet.
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0 && errno == ENOENT) return std::nullopt; // its room was closed: nothing to keep
+    // A file's data (and its size) is what a reload needs; a directory's entries are its
+    // metadata, which only fsync covers.
+    struct stat st { };
+    bool directory = fd >= 0 && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+    std::optional<std::string> why;
+    if (fd < 0 || (directory ? ::fsync(fd) : ::fdatasync(fd)) != 0) why = std::strerror(errno);
+    if (fd >= 0) ::close(fd);
+    return why;
 }
 
 DiskSyncer::DiskSyncer(zmq::context_t& context, std::chrono::milliseconds group_window)
@@ -81,14 +107,43 @@ DiskSyncer::~DiskSyncer() {
     worker_.join();
 }
 
-std::uint64_t DiskSyncer::sync(const std::filesystem::path& path, const std::string& label) {
+std::uint64_t DiskSyncer::queue(const std::filesystem::path& path, Job job) {
     std::lock_guard lock(mutex_);
-    std::uint64_t ticket = ++issued_;
-    // A flush that has not started covers this write too.
-    auto [job, fresh] = pending_.try_emplace(path, Job { label, ticket });
-    job->second.ticket = ticket;
-    if (fresh) waiting_ = true;
-    return ticket;
+    job.ticket = ++issued_;
+    auto [it, fresh] = pending_.try_emplace(path, job);
+    if (fresh) {
+        waiting_ = true;
+    } else if (job.kind == Kind::kFlush) {
+        // A flush that has not started covers this write too; so does a whole write, and a
+        // removal leaves nothing to flush.
+        it->second.ticket = job.ticket;
+    } else {
+        // The latest content, or the removal, is what the path must end up with.
+        it->second = std::move(job);
+    }
+    return it->second.ticket;
+}
+
+std::uint64_t DiskSyncer::sync(const std::filesystem::path& path, const std::string& label) {
+    return queue(path, Job { label, 0, Kind::kFlush, {} });
+}
+
+std::uint64_t DiskSyncer::write(
+    const std::filesystem::path& path, std::string bytes, const std::string& label) {
+    return queue(path, Job { label, 0, Kind::kWrite, std::move(bytes) });
+}
+
+std::uint64_t DiskSyncer::remove(const std::filesystem::path& path, const std::string& label) {
+    return queue(path, Job { label, 0, Kind::kRemove, {} });
+}
+
+void DiskSyncer::wait(std::uint64_t ticket) {
+    std::unique_lock lock(mutex_);
+    if (done_.load() >= ticket) return;
+    started_ = hurry_ = true;
+    waiting_ = false;
+    wake_.notify_one();
+    batch_done_.wait(lock, [&] { return stopping_ || done_.load() >= ticket; });
 }
 
 void DiskSyncer::start() {

@@ -14,9 +14,13 @@
 // flush per window instead of one per event, which on a host's disk is most of its work per
 // move (docs/scaling.md) and on an SD card its wear. A power cut can lose the events of the
 // window and the flush (a crash of halmad alone loses none).
+// Besides flushes, it writes whole files (a finished game's record: a new file, whose creation
+// on a busy ext4 can take milliseconds of inode search, and on an SD card waits for the journal)
+// and removes them (the oldest records, past records-kept), so the loop never creates or deletes
+// a file while rooms are playing.
 // Failures come back to the loop over an inproc PAIR socket. Each request gets a ticket, so the
 // loop can ask whether a file it must rely on (a game's record, before the log that held the
-// game is folded) is on the disk yet, and flush it itself in the rare case it is not.
+// game is folded) is on the disk yet, and wait for it in the rare case it must (a room closing).
 #pragma once
 
 #include <atomic>
@@ -49,9 +53,21 @@ public:
     // has been called; a failure comes back with `label`. A path that is gone by then (its room
     // closed) is not a failure. Returns the request's ticket (they count up from 1).
     std::uint64_t sync(const std::filesystem::path& path, const std::string& label);
+    // Replaces the file at `path` by `bytes`, atomically and on the disk (write_file_atomically
+    // with Flush::kNow), on the helper thread. A later write or removal of the path while this
+    // one waits replaces it.
+    std::uint64_t write(
+        const std::filesystem::path& path, std::string bytes, const std::string& label);
+    // Removes the file at `path` (gone already is not a failure), then flushes its directory.
+    std::uint64_t remove(const std::filesystem::path& path, const std::string& label);
+    // Blocks until every request up to `ticket` was tried (at once, not after the group window):
+    // only for the rare moment a file must be on the disk before the loop goes on.
+    void wait(std::uint64_t ticket);
     // Whether every flush asked for with a ticket in [first, last] is done and none of them
     // failed. Conservative: false also when a flush of another file failed in between.
     bool flushed(std::uint64_t first, std::uint64_t last) const;
+    // Whether the helper has tried the request with this ticket (done, or failed).
+    bool tried(std::uint64_t ticket) const { return done_.load() >= ticket; }
     // Starts the helper on the files queued since the last start (the loop calls it once a pass).
     void start();
     // Files waiting now (for tests and the log).
@@ -67,14 +83,22 @@ private:
     zmq::socket_t socket_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
+    enum class Kind { kFlush, kWrite, kRemove };
     struct Job {
         std::string label;
         std::uint64_t ticket = 0; // the latest request for the path
+        Kind kind = Kind::kFlush;
+        std::string bytes; // what a write puts there
     };
+    std::uint64_t queue(const std::filesystem::path& path, Job job);
+    // Does one job; the reason if it failed.
+    static std::optional<std::string> carry_out(const std::filesystem::path& path, const Job& job);
     std::map<std::filesystem::path, Job> pending_;
     std::uint64_t issued_ = 0; // the last ticket given out
     bool waiting_ = false; // jobs queued that start() has not started yet
     bool started_ = false; // start() has started jobs the helper has not taken yet
+    bool hurry_ = false; // wait() is blocking the loop: no group window
+    std::condition_variable batch_done_; // for wait()
     std::chrono::milliseconds group_window_;
     std::atomic<std::uint64_t> flushes_ { 0 };
     std::atomic<std::uint64_t> done_ { 0 }; // every ticket up to this one was tried

@@ -48,9 +48,12 @@ struct HostedRoom {
     std::vector<RoomEvent> unsent; // on disk, not yet sent to anyone
     // Records written into the kernel whose flush DiskSyncer has not confirmed yet: the log
     // that holds their games is not folded (nor the room removed) before they are on the disk.
+    // A finished game's record the disk helper has not written yet (kept to ask again if the
+    // disk refuses it).
     struct UnflushedRecord {
         std::filesystem::path file;
-        std::uint64_t first_ticket = 0, last_ticket = 0;
+        std::string text;
+        std::uint64_t ticket = 0;
     };
     std::vector<UnflushedRecord> unflushed_records;
     SeatKeys member_keys; // the CURVE key each remote member joined with (seat_keys.h)
@@ -140,6 +143,10 @@ private:
     void keep_record(const RoomState& state);
     // Puts the room's records that DiskSyncer has not flushed yet on the disk, here and now
     // (rare: a game that ends and is folded away at once, a restart vote or a close).
+    // Whether the disk helper wrote every finished game's record of the room (asking again for
+    // any it failed to write).
+    bool records_written(HostedRoom& room);
+    // Waits for them (a room about to be removed): a record the disk refuses is an error.
     engine::Result<bool> records_on_disk(HostedRoom& room);
     // The refusal for anything that would change a read-only room.
     static std::optional<Refusal> read_only_refusal(const HostedRoom& room);

@@ -15,26 +15,29 @@ namespace halma::daemon {
 
 bool HostService::persist(HostedRoom& room, const Now& now) {
     const std::string& id = room.authority.state().id();
-    // A game that ended is kept as a record before the events that end it are written: the next
-    // game's start folds its moves out of the log, so the record must be there first. A crash
-    // between the two leaves a record of an end the log never got; the game goes on after the
-    // restart and its real end replaces that record. The record is written into the kernel
-    // here (a crash of halmad cannot lose it) and flushed by DiskSyncer; the fold waits for
-    // that flush (records_on_disk), so a power cut cannot lose both the record and the moves.
+    // A game that ended is kept as a record, written by the disk helper (the loop never creates
+    // a file while rooms play). The room's log still holds the whole game until the next one
+    // starts, and is not folded on the disk until the record is there (records_written): a crash
+    // before that leaves the game in the log, and keep_record() makes its record again at the
+    // restart. A crash after a record is written but before the events ending its game are
+    // leaves a record of an end the log never got; the game goes on after the restart and its
+    // real end replaces that record.
     for (const auto& record : room.authority.take_finished_games()) {
-        auto saved = records_.save(id, record, Flush::kLater);
-        if (!saved) {
+        auto prepared = records_.prepare(id, record);
+        if (!prepared) {
             (void)room.authority.take_events();
             lose_disk(room,
                 "keeping the record of game " + std::to_string(record.game_number) + ": "
-                    + saved.error().message,
+                    + prepared.error().message,
                 now);
             return false;
         }
-        if (!*saved) continue; // records-kept 0
-        auto file = records_.file_of(id, record.game_number);
-        std::uint64_t first = disk_.sync(file, id);
-        room.unflushed_records.push_back({ file, first, disk_.sync(records_.dir(), id) });
+        if (!*prepared) continue; // records-kept 0
+        auto& write = **prepared;
+        std::uint64_t ticket = disk_.write(write.file, write.text, id);
+        // A record that cannot be removed is no reason to stop this room: the helper logs it.
+        for (const auto& old : write.pruned) disk_.remove(old, "");
+        room.unflushed_records.push_back({ write.file, std::move(write.text), ticket });
     }
     auto events = room.authority.take_events();
     const RoomState& state = room.authority.state();
@@ -57,14 +60,11 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
         }
         room.kept_members = std::move(both);
     }
-    if (!events.empty() && state.folds() != room.kept_folds) {
+    if (!events.empty() && state.folds() != room.kept_folds && records_written(room)) {
         // The log was folded: the file is replaced by the folded log (new events included), so
         // the disk holds no more than memory does. The games it leaves out are records on the
-        // disk by then.
-        if (auto kept = records_on_disk(room); !kept) {
-            lose_disk(room, kept.error().message, now);
-            return false;
-        }
+        // disk by then. Until they are, the new events are appended to the unfolded file,
+        // which replays to the same room (a replay folds on the way).
         if (auto written = store_.rewrite(id, state.log()); !written) {
             lose_disk(room, written.error().message, now);
             return false;
@@ -105,16 +105,35 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
     return true;
 }
 
-engine::Result<bool> HostService::records_on_disk(HostedRoom& room) {
-    for (const auto& record : room.unflushed_records) {
-        if (disk_.flushed(record.first_ticket, record.last_ticket)) continue;
-        if (auto flushed = flush_file(record.file); !flushed)
-            return engine::fail("keeping a record: " + flushed.error().message);
-        if (auto synced = sync_directory(records_.dir()); !synced)
-            return engine::fail("keeping a record: " + synced.error().message);
+bool HostService::records_written(HostedRoom& room) {
+    bool all = true;
+    for (auto& record : room.unflushed_records) {
+        if (disk_.flushed(record.ticket, record.ticket)) {
+            record.ticket = 0;
+        } else if (disk_.tried(record.ticket)) {
+            // The helper tried and failed (the room was made read-only then): asked again, so
+            // the room folds once the disk takes writes.
+            record.ticket = disk_.write(record.file, record.text, room.authority.state().id());
+            all = false;
+        } else {
+            all = false;
+        }
     }
-    room.unflushed_records.clear();
-    return true;
+    std::erase_if(room.unflushed_records, [](const auto& r) { return r.ticket == 0; });
+    return all;
+}
+
+engine::Result<bool> HostService::records_on_disk(HostedRoom& room) {
+    // Rare (a room closing right after its game ended): the loop waits for the helper.
+    for (int tries = 0; tries < 2 && !room.unflushed_records.empty(); ++tries) {
+        std::uint64_t last = 0;
+        for (const auto& record : room.unflushed_records) last = std::max(last, record.ticket);
+        disk_.wait(last);
+        if (records_written(room)) return true;
+    }
+    if (room.unflushed_records.empty()) return true;
+    return engine::fail(
+        "keeping a record: the disk refused " + room.unflushed_records.front().file.string());
 }
 
 void HostService::hand_to_disk(const std::string& room_id) {

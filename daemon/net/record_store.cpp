@@ -56,33 +56,58 @@ std::filesystem::path RecordStore::file_of(const std::string& room_id, int game_
     return dir_ / (room_id + "-" + std::to_string(game_number) + std::string(kSuffix));
 }
 
-engine::Result<bool> RecordStore::save(
-    const std::string& room_id, const engine::GameRecord& record, Flush flush) {
-    if (keep_ == 0) return false;
+engine::Result<bool> RecordStore::index() {
+    if (indexed_) return true;
     if (auto made = make_private_dir(dir_.parent_path()); !made) return made;
     if (auto made = make_private_dir(dir_); !made) return made;
-    auto written = write_file_atomically(
-        file_of(room_id, record.game_number), engine::format_record(record), flush);
+    // Oldest first: written once, when its game ended, so the time it was written is its age.
+    std::error_code ec;
+    std::vector<std::pair<std::filesystem::file_time_type, std::filesystem::path>> found;
+    for (const auto& f : record_files(dir_)) found.emplace_back(f.last_write_time(ec), f.path());
+    std::sort(found.begin(), found.end());
+    for (auto& [time, path] : found) {
+        by_age_.push_back(std::move(path));
+        where_[by_age_.back().string()] = std::prev(by_age_.end());
+    }
+    indexed_ = true;
+    return true;
+}
+
+engine::Result<std::optional<RecordWrite>> RecordStore::prepare(
+    const std::string& room_id, const engine::GameRecord& record) {
+    if (keep_ == 0) return std::nullopt;
+    if (auto listed = index(); !listed) return std::unexpected(listed.error());
+    RecordWrite out { file_of(room_id, record.game_number), engine::format_record(record), {} };
+    // A record written again (its game's real end) is the newest now.
+    if (auto it = where_.find(out.file.string()); it != where_.end()) {
+        by_age_.erase(it->second);
+        where_.erase(it);
+    }
+    by_age_.push_back(out.file);
+    where_[out.file.string()] = std::prev(by_age_.end());
+    while (by_age_.size() > static_cast<std::size_t>(keep_)) {
+        where_.erase(by_age_.front().string());
+        out.pruned.push_back(std::move(by_age_.front()));
+        by_age_.pop_front();
+    }
+    return out;
+}
+
+engine::Result<bool> RecordStore::save(
+    const std::string& room_id, const engine::GameRecord& record, Flush flush) {
+    auto prepared = prepare(room_id, record);
+    if (!prepared) return std::unexpected(prepared.error());
+    if (!*prepared) return false;
+    auto written = write_file_atomically((*prepared)->file, (*prepared)->text, flush);
     if (!written) return written;
-    prune();
+    std::error_code ec;
+    for (const auto& old : (*prepared)->pruned) std::filesystem::remove(old, ec);
     return true;
 }
 
 bool RecordStore::has(const std::string& room_id, int game_number) const {
     auto text = read_whole_file(file_of(room_id, game_number));
     return text && engine::parse_record(*text, false).has_value();
-}
-
-void RecordStore::prune() const {
-    auto files = record_files(dir_);
-    if (files.size() <= static_cast<std::size_t>(keep_)) return;
-    // Oldest first: written once, when its game ended, so the time it was written is its age.
-    std::error_code ec;
-    std::vector<std::pair<std::filesystem::file_time_type, std::filesystem::path>> by_age;
-    for (const auto& f : files) by_age.emplace_back(f.last_write_time(ec), f.path());
-    std::sort(by_age.begin(), by_age.end());
-    std::size_t extra = files.size() - static_cast<std::size_t>(keep_);
-    for (std::size_t i = 0; i < extra; ++i) std::filesystem::remove(by_age[i].second, ec);
 }
 
 RecordListing RecordStore::list() const {

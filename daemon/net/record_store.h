@@ -10,7 +10,10 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <list>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace halma::daemon {
@@ -32,6 +35,15 @@ struct RecordListing {
     std::vector<std::string> unreadable; // file names and why
 };
 
+// A record to write, for whoever writes it (the host hands it to its disk helper, disk_syncer.h,
+// so the loop never creates a file): the file, its text, and the oldest records it pushes past
+// the limit, to remove.
+struct RecordWrite {
+    std::filesystem::path file;
+    std::string text;
+    std::vector<std::filesystem::path> pruned;
+};
+
 class RecordStore {
 public:
     RecordStore(std::filesystem::path state_dir, int keep);
@@ -43,6 +55,11 @@ public:
     // dir() flushed. False when no record is kept (records-kept 0).
     engine::Result<bool> save(
         const std::string& room_id, const engine::GameRecord& record, Flush flush = Flush::kNow);
+    // The same, left for the caller to carry out: the record is counted as kept from now on.
+    // Nothing (and no error) when no record is kept. The directory is listed once, the first
+    // time, so a game's end costs the same with a thousand records kept as with none.
+    engine::Result<std::optional<RecordWrite>> prepare(
+        const std::string& room_id, const engine::GameRecord& record);
     // Whether a record of the game is there and reads (a power cut may leave an empty file).
     bool has(const std::string& room_id, int game_number) const;
     std::filesystem::path file_of(const std::string& room_id, int game_number) const;
@@ -51,10 +68,14 @@ public:
     engine::Result<std::string> read(const std::string& id) const;
 
 private:
-    void prune() const;
+    engine::Result<bool> index();
 
     std::filesystem::path dir_;
     int keep_;
+    // The records kept, oldest first (by file time when listed, then in the order written).
+    bool indexed_ = false;
+    std::list<std::filesystem::path> by_age_;
+    std::unordered_map<std::string, std::list<std::filesystem::path>::iterator> where_;
 };
 
 // "3f2a9c1b-12" for game 12 of room 3f2a9c1b...

@@ -158,16 +158,18 @@ def kill9_around_compaction_loses_nothing():
                                                      f"records of games {games}")
         log = ann.log_tail(400)
         check("not resumed" not in log, f"a room was not resumed: {log}")
-        # The daemon stopped after a game's end was in the log but before its record was on disk:
-        # the record is made again from the log at start-up.
+        # The daemon stopped after a game's end was in the log but before its record was on disk
+        # (the disk helper writes it within moments of the end, so the kill may come first; if
+        # not, the file is taken away): the record is made again from the log at start-up.
         if view(ann).summary.phase == common_pb2.PHASE_PLAYING:
             play_to_end([ann, bob], 50, api_move, view)
         game = view(ann).game_number
         ann.kill(signal.SIGKILL)
         kept = os.path.join(ann.state_dir, "records")
         mine = [f for f in os.listdir(kept) if f.endswith(f"-{game}.hrec")]
-        check(len(mine) == 1, f"record files of game {game}: {mine}")
-        os.remove(os.path.join(kept, mine[0]))
+        check(len(mine) <= 1, f"record files of game {game}: {mine}")
+        for f in mine:
+            os.remove(os.path.join(kept, f))
         ann.start()
         check(game in [r["game"] for r in records(ann)], f"the record of game {game} was not made again")
 

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <future>
 #include <gtest/gtest.h>
 #include <memory>
 #include <thread>
@@ -118,4 +119,63 @@ TEST_F(DiskSyncerTest, AFailedFlushIsNeverReportedFlushed) {
     ASSERT_TRUE(failure);
     EXPECT_EQ(failure->first, "lunch");
     EXPECT_EQ(failure->second, "Not a directory");
+}
+
+// Whole files (a finished game's record) are written and removed by the helper: the loop only
+// queues them. The latest request for a path is what the path ends up with.
+TEST_F(DiskSyncerTest, WritesAndRemovalsAreCarriedOutInTheLatestRequestsOrder) {
+    DiskSyncer disk(context_);
+    std::ofstream(dir_ / "old") << "an old record";
+    std::uint64_t first = disk.write(dir_ / "a", "first text", "room");
+    disk.write(dir_ / "a", "second text", "room");
+    disk.write(dir_ / "b", "b's text", "room");
+    disk.remove(dir_ / "b", "room"); // written then removed in one batch: not there
+    disk.remove(dir_ / "old", "room");
+    std::uint64_t last = disk.remove(dir_ / "never-was", "room"); // gone already: no failure
+    EXPECT_FALSE(fs::exists(dir_ / "a")) << "nothing is written before the loop starts the helper";
+    disk.start();
+    EXPECT_TRUE(becomes_flushed(disk, first, last));
+    std::ifstream in(dir_ / "a");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(text, "second text");
+    EXPECT_EQ(fs::status(dir_ / "a").permissions() & fs::perms::all,
+        fs::perms::owner_read | fs::perms::owner_write);
+    EXPECT_FALSE(fs::exists(dir_ / "b"));
+    EXPECT_FALSE(fs::exists(dir_ / "old"));
+    EXPECT_FALSE(fs::exists(dir_ / "a.tmp"));
+    EXPECT_FALSE(disk.take_failure());
+}
+
+// A write the disk refuses comes back like a failed flush: tried, never flushed, and the label
+// named, so the host can make the room read-only and ask again later.
+TEST_F(DiskSyncerTest, AFailedWriteIsTriedButNeverFlushed) {
+    DiskSyncer disk(context_);
+    std::ofstream(dir_ / "file") << "x";
+    std::uint64_t bad = disk.write(dir_ / "file" / "record.hrec", "text", "lunch");
+    disk.start();
+    for (int i = 0; i < 1000 && !disk.tried(bad); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_TRUE(disk.tried(bad));
+    EXPECT_FALSE(disk.flushed(bad, bad));
+    std::optional<std::pair<std::string, std::string>> failure;
+    for (int i = 0; i < 1000 && !failure; ++i) {
+        failure = disk.take_failure();
+        if (!failure) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_TRUE(failure);
+    EXPECT_EQ(failure->first, "lunch");
+    EXPECT_NE(failure->second.find("record.hrec.tmp"), std::string::npos) << failure->second;
+}
+
+// wait() is for the rare moment the loop cannot go on without a file on the disk (a room
+// closing right after its game ended): it starts the helper itself and cuts the group window
+// short. With a ten-minute window, a wait that sat it out would not return within the minute.
+TEST_F(DiskSyncerTest, AWaitStartsTheHelperAndSkipsTheWindow) {
+    DiskSyncer disk(context_, std::chrono::minutes(10));
+    std::uint64_t ticket = disk.write(dir_ / "record.hrec", "text", "room");
+    auto waited = std::async(std::launch::async, [&] { disk.wait(ticket); });
+    ASSERT_EQ(waited.wait_for(std::chrono::minutes(1)), std::future_status::ready);
+    EXPECT_TRUE(disk.flushed(ticket, ticket));
+    EXPECT_TRUE(fs::exists(dir_ / "record.hrec"));
+    disk.wait(ticket); // done already: returns at once
 }

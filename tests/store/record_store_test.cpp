@@ -97,6 +97,43 @@ TEST_F(RecordStoreTest, TheOldestGoPastTheLimit) {
     EXPECT_FALSE(none.has(kRoom, 1));
 }
 
+// The store lists its directory once, when it is first asked to keep a record (a daemon's
+// restart), ordering what it finds by file time; after that a game's end costs the same with a
+// thousand records kept as with none. prepare() leaves the writing and the pruning to the caller
+// (the host's disk helper).
+TEST_F(RecordStoreTest, RecordsFromBeforeARestartArePrunedOldestFirst) {
+    {
+        RecordStore before(state_dir_, 10);
+        for (int game = 1; game <= 4; ++game) {
+            ASSERT_TRUE(before.save(kRoom, record(game, 2)));
+            // Written in the order 3, 1, 4, 2 as far as file times tell.
+            static const int age_hours[] = { 0, 8, 2, 9, 1 };
+            fs::last_write_time(before.file_of(kRoom, game),
+                fs::file_time_type::clock::now() - std::chrono::hours(age_hours[game]));
+        }
+    }
+    RecordStore store(state_dir_, 3);
+    auto prepared = store.prepare(kOther, record(1, 2));
+    ASSERT_TRUE(prepared);
+    ASSERT_TRUE(*prepared);
+    const RecordWrite& write = **prepared;
+    EXPECT_EQ(write.file, store.file_of(kOther, 1));
+    EXPECT_EQ(write.text, engine::format_record(record(1, 2)));
+    ASSERT_EQ(write.pruned.size(), 2u) << "four kept and one more, three allowed";
+    EXPECT_EQ(write.pruned[0], store.file_of(kRoom, 3));
+    EXPECT_EQ(write.pruned[1], store.file_of(kRoom, 1));
+    EXPECT_FALSE(fs::exists(write.file)) << "prepare() writes nothing";
+    EXPECT_TRUE(fs::exists(write.pruned[0])) << "nor removes anything";
+    // The next one pushes out the next oldest; a record written again is the newest.
+    auto again = store.prepare(kRoom, record(4, 3));
+    ASSERT_TRUE(again && *again);
+    ASSERT_EQ((*again)->pruned.size(), 0u) << "game 4's record replaced: still three";
+    auto next = store.prepare(kOther, record(2, 2));
+    ASSERT_TRUE(next && *next);
+    ASSERT_EQ((*next)->pruned.size(), 1u);
+    EXPECT_EQ((*next)->pruned[0], store.file_of(kRoom, 2));
+}
+
 TEST_F(RecordStoreTest, AnEmptyOrTornRecordIsNotKept) {
     // A power cut before a record's flush (written with Flush::kLater, flushed by the helper) can
     // leave its file empty or cut short: the host then makes it again from the room's log.
