@@ -229,6 +229,7 @@ engine::Result<StoredRoom> RoomStore::load_room(
 }
 
 engine::Result<StoredRoom> RoomStore::reload(const std::string& room_id) {
+    close_log(room_id); // a repair may cut the file: the next append opens it afresh
     std::vector<std::string> warnings;
     return load_room(room_id, warnings);
 }
@@ -269,20 +270,45 @@ engine::Result<bool> RoomStore::create_files(
     return sync_directory(dir_);
 }
 
-engine::Result<AppendFile> RoomStore::append(
-    const std::string& room_id, const std::vector<RoomEvent>& events) {
+engine::Result<AppendFile*> RoomStore::open_log(const std::string& room_id) {
+    if (auto it = open_log_of_.find(room_id); it != open_log_of_.end()) {
+        open_logs_.splice(open_logs_.begin(), open_logs_, it->second);
+        return &it->second->second;
+    }
     auto log = AppendFile::open(room_dir(room_id) / "events", false);
+    if (!log) return std::unexpected(log.error());
+    if (open_logs_.size() >= kOpenLogs) {
+        open_log_of_.erase(open_logs_.back().first);
+        open_logs_.pop_back();
+    }
+    open_logs_.emplace_front(room_id, std::move(*log));
+    open_log_of_[room_id] = open_logs_.begin();
+    return &open_logs_.front().second;
+}
+
+void RoomStore::close_log(const std::string& room_id) {
+    if (auto it = open_log_of_.find(room_id); it != open_log_of_.end()) {
+        open_logs_.erase(it->second);
+        open_log_of_.erase(it);
+    }
+}
+
+engine::Result<bool> RoomStore::append(
+    const std::string& room_id, const std::vector<RoomEvent>& events) {
+    auto log = open_log(room_id);
     if (!log) return std::unexpected(log.error());
     std::string bytes;
     for (const auto& e : events) bytes += encode_event_record(e);
-    if (auto written = log->append(bytes); !written) return std::unexpected(written.error());
-    return std::move(*log);
+    auto written = (*log)->append(bytes);
+    if (!written) close_log(room_id); // opened afresh next time
+    return written;
 }
 
 engine::Result<bool> RoomStore::rewrite(
     const std::string& room_id, const std::vector<RoomEvent>& events) {
     std::string bytes;
     for (const auto& e : events) bytes += encode_event_record(e);
+    close_log(room_id); // the open one would write to the file the rename replaces
     return write_whole(room_dir(room_id) / "events", bytes);
 }
 
@@ -306,6 +332,7 @@ engine::Result<bool> RoomStore::write_whole(
 }
 
 engine::Result<bool> RoomStore::remove(const std::string& room_id) {
+    close_log(room_id);
     auto dir = room_dir(room_id);
     std::error_code ec;
     std::filesystem::remove(dir / "config", ec);

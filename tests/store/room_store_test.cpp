@@ -115,23 +115,47 @@ TEST_F(RoomStoreTest, WhatIsKeptComesBackAndRestoresTheSameRoom) {
     expect_same_log(reloaded.rooms[0].events, back->state().log());
 }
 
-// Issue 11: a host of thousands of idle rooms holds no descriptor for them (each append opens
-// the log and closes it after).
-TEST_F(RoomStoreTest, IdleRoomsHoldNoOpenFile) {
+// Issue 11: a host of thousands of rooms holds few descriptors for them: the logs written to
+// last stay open (a busy room's appends reuse its descriptor), kOpenLogs at most.
+TEST_F(RoomStoreTest, OnlyTheLatestWrittenLogsStayOpen) {
     auto open_files = [] {
         std::size_t n = 0;
         for ([[maybe_unused]] const auto& e : fs::directory_iterator("/proc/self/fd")) ++n;
         return n;
     };
-    RoomStore store(state_dir_);
     std::size_t before = open_files();
-    for (int i = 0; i < 50; ++i) {
-        char id[33];
-        std::snprintf(id, sizeof id, "%032x", i + 1);
-        keep_lively_room(store, id);
+    {
+        RoomStore store(state_dir_);
+        for (std::size_t i = 0; i < kOpenLogs + 50; ++i) {
+            char id[33];
+            std::snprintf(id, sizeof id, "%032zx", i + 1);
+            keep_lively_room(store, id);
+            EXPECT_LE(open_files(), before + kOpenLogs);
+        }
+        EXPECT_EQ(open_files(), before + kOpenLogs);
+        EXPECT_EQ(RoomStore(state_dir_).load().rooms.size(), kOpenLogs + 50);
     }
-    EXPECT_EQ(open_files(), before);
-    EXPECT_EQ(RoomStore(state_dir_).load().rooms.size(), 50u);
+    EXPECT_EQ(open_files(), before) << "the store closes what it keeps open";
+}
+
+// A log rewritten (folded) or reloaded while open: the next append goes to the file at the path
+// now, not to the one the rename replaced.
+TEST_F(RoomStoreTest, AnAppendAfterARewriteGoesToTheNewFile) {
+    RoomStore store(state_dir_);
+    RoomAuthority room = keep_lively_room(store);
+    const std::string id = room.state().id();
+    const auto& log = room.state().log();
+    std::vector<RoomEvent> head(log.begin(), log.begin() + 3), rest(log.begin() + 3, log.end());
+    ASSERT_TRUE(store.rewrite(id, head));
+    ASSERT_TRUE(store.append(id, rest));
+    auto loaded = RoomStore(state_dir_).load();
+    ASSERT_EQ(loaded.rooms.size(), 1u);
+    expect_same_log(loaded.rooms[0].events, log);
+    ASSERT_TRUE(store.reload(id));
+    ASSERT_TRUE(store.rewrite(id, head));
+    ASSERT_TRUE(store.reload(id));
+    ASSERT_TRUE(store.append(id, rest));
+    expect_same_log(RoomStore(state_dir_).load().rooms[0].events, log);
 }
 
 TEST_F(RoomStoreTest, EverythingIsPrivateToItsUser) {
