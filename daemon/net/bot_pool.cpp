@@ -2,6 +2,7 @@
 
 #include "engine/ai/bot.h"
 
+#include <cstring>
 #include <functional>
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
@@ -11,7 +12,22 @@ namespace halma::daemon {
 
 namespace {
 
+constexpr const char* kPeopleEndpoint = "inproc://halmad-bots-people";
 constexpr const char* kEndpoint = "inproc://halmad-bots";
+
+std::unique_ptr<zmq::socket_t> pull(zmq::context_t& context, const char* endpoint) {
+    auto socket = std::make_unique<zmq::socket_t>(context, zmq::socket_type::pull);
+    socket->set(zmq::sockopt::linger, 0);
+    socket->bind(endpoint);
+    return socket;
+}
+
+zmq::socket_t push(zmq::context_t& context, const char* endpoint) {
+    zmq::socket_t pipe(context, zmq::socket_type::push);
+    pipe.set(zmq::sockopt::linger, 0);
+    pipe.connect(endpoint);
+    return pipe;
+}
 
 } // namespace
 
@@ -29,19 +45,16 @@ int default_bot_threads() {
 
 BotPool::BotPool(zmq::context_t& context, const Config& config)
     : config_(config) {
-    socket_ = std::make_unique<zmq::socket_t>(context, zmq::socket_type::pull);
-    socket_->set(zmq::sockopt::linger, 0);
-    socket_->bind(kEndpoint);
+    people_socket_ = pull(context, kPeopleEndpoint);
+    socket_ = pull(context, kEndpoint);
     int threads = config.bot_threads > 0 ? config.bot_threads : default_bot_threads();
     for (int i = 0; i <= threads; ++i) { // the last one thinks only for people
-        // Each worker's end is connected here, before its thread starts (which hands the socket
-        // over with the full memory barrier ZeroMQ asks for).
-        zmq::socket_t pipe(context, zmq::socket_type::push);
-        pipe.set(zmq::sockopt::linger, 0);
-        pipe.connect(kEndpoint);
+        // Each worker's ends are connected here, before its thread starts (which hands the
+        // sockets over with the full memory barrier ZeroMQ asks for).
         bool people_only = i == threads;
-        workers_.emplace_back([this, people_only, p = std::move(pipe)]() mutable {
-            run_worker(std::move(p), people_only);
+        workers_.emplace_back([this, people_only, people = push(context, kPeopleEndpoint),
+                                  others = push(context, kEndpoint)]() mutable {
+            run_worker(std::move(people), std::move(others), people_only);
         });
     }
 }
@@ -55,13 +68,7 @@ BotPool::~BotPool() {
     pool_wake_.notify_all();
     for (auto& w : workers_) w.join();
     // Moves sent but not taken are dropped with the process; the queues free themselves.
-    zmq::message_t msg;
-    while (socket_->recv(msg, zmq::recv_flags::dontwait))
-        if (msg.size() == sizeof(Work*)) {
-            Work* work = nullptr;
-            std::memcpy(&work, msg.data(), sizeof work);
-            delete work;
-        }
+    while (take_person_result() || take_result()) { }
 }
 
 void BotPool::request(const BotJob& job, const engine::Game& game) {
@@ -95,7 +102,7 @@ std::unique_ptr<BotPool::Work> BotPool::next_work(bool people_only) {
     return std::move(people_thread_free_ ? *queue_.pop_bots_only() : *queue_.pop());
 }
 
-void BotPool::run_worker(zmq::socket_t pipe, bool people_only) {
+void BotPool::run_worker(zmq::socket_t people_pipe, zmq::socket_t pipe, bool people_only) {
     // Linux gives each thread its own nice value (setpriority on the thread id).
     if (!people_only) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
     while (auto work = next_work(people_only)) {
@@ -110,20 +117,29 @@ void BotPool::run_worker(zmq::socket_t pipe, bool people_only) {
         settings.seed = std::hash<std::string> {}(work->job.room_id)
             ^ (work->job.seq * 0x9e3779b97f4a7c15ull);
         work->move = ai::choose_move(work->game, settings);
+        auto& to = work->job.person_waiting ? people_pipe : pipe;
         Work* raw = work.release();
-        pipe.send(zmq::buffer(&raw, sizeof raw), zmq::send_flags::none);
+        to.send(zmq::buffer(&raw, sizeof raw), zmq::send_flags::none);
     }
 }
 
-std::optional<std::pair<BotJob, engine::Move>> BotPool::take_result() {
-    if (!socket_) return std::nullopt;
+std::optional<std::pair<BotJob, engine::Move>> BotPool::take_from(zmq::socket_t* socket) {
+    if (!socket) return std::nullopt;
     zmq::message_t msg;
-    if (!socket_->recv(msg, zmq::recv_flags::dontwait) || msg.size() != sizeof(Work*))
+    if (!socket->recv(msg, zmq::recv_flags::dontwait) || msg.size() != sizeof(Work*))
         return std::nullopt;
     Work* work = nullptr;
     std::memcpy(&work, msg.data(), sizeof work);
     std::unique_ptr<Work> owned(work);
     return std::pair { owned->job, owned->move };
+}
+
+std::optional<std::pair<BotJob, engine::Move>> BotPool::take_person_result() {
+    return take_from(people_socket_.get());
+}
+
+std::optional<std::pair<BotJob, engine::Move>> BotPool::take_result() {
+    return take_from(socket_.get());
 }
 
 } // namespace halma::daemon

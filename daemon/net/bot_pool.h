@@ -45,22 +45,27 @@ public:
 
     bool available() const { return socket_ != nullptr; }
     int threads() const { return static_cast<int>(workers_.size()); }
-    // The loop's end of the pipe, to poll; null when not available.
+    // The loop's ends of the pipes, to poll (people's moves, bot-only rooms' moves); null when
+    // not available.
+    zmq::socket_t* people_socket() { return people_socket_.get(); }
     zmq::socket_t* socket() { return socket_.get(); }
 
     // Asks for a move for the set to move in `game` (copied: the threads never see the room).
     void request(const BotJob& job, const engine::Game& game);
-    // After the socket polled readable: a finished job and its move.
+    // After a socket polled readable: a finished job and its move, from people's rooms (or
+    // bot-only rooms).
+    std::optional<std::pair<BotJob, engine::Move>> take_person_result();
     std::optional<std::pair<BotJob, engine::Move>> take_result();
 
 private:
     struct Work;
     // The next job for a worker, by the rule above; null when stopping.
     std::unique_ptr<Work> next_work(bool people_only);
-    void run_worker(zmq::socket_t pipe, bool people_only);
+    void run_worker(zmq::socket_t people_pipe, zmq::socket_t pipe, bool people_only);
+    static std::optional<std::pair<BotJob, engine::Move>> take_from(zmq::socket_t* socket);
 
     const Config& config_;
-    std::unique_ptr<zmq::socket_t> socket_;
+    std::unique_ptr<zmq::socket_t> people_socket_, socket_;
     std::mutex mutex_;
     // Each wakes only the threads that may take the job: a wake-up is a futex call on the loop
     // and a context switch, and with notify_all every bot-only move woke the people's thread too

@@ -30,7 +30,8 @@ namespace halma::daemon {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr int kBotMovesPerPass = 2;
+constexpr int kBotMovesPerPass = 2; // bot-only rooms' moves (the loop's reasons are below)
+constexpr int kPeopleBotMovesPerPass = 16; // moves of bots people play: at most one a room
 
 // Hosted rooms and replicas are built before the API exists; this hands their news on: to the
 // API's subscribers, and for the rooms this daemon hosts, to their adverts on the LAN.
@@ -242,9 +243,12 @@ int run_daemon(const Config& config) {
     // ones it also sends on (the host's, the API's, the links) stay ZeroMQ items, as a send can
     // take in the signal of a message arriving on the same socket.
     QuietSocket quiet_guard(guard.socket()), quiet_disk(disk.socket());
-    std::optional<QuietSocket> quiet_bots, quiet_discovery, quiet_zap, quiet_probe,
-        quiet_probe_guard;
-    if (bots.socket()) quiet_bots.emplace(*bots.socket());
+    std::optional<QuietSocket> quiet_people_bots, quiet_bots, quiet_discovery, quiet_zap,
+        quiet_probe, quiet_probe_guard;
+    if (bots.socket()) {
+        quiet_people_bots.emplace(*bots.people_socket());
+        quiet_bots.emplace(*bots.socket());
+    }
     if (discovery.socket()) quiet_discovery.emplace(*discovery.socket());
     if (zap) quiet_zap.emplace(zap->socket());
     if (probe) {
@@ -258,7 +262,10 @@ int run_daemon(const Config& config) {
         items.push_back({ api.socket().handle(), 0, ZMQ_POLLIN, 0 });
         items.push_back({ nullptr, signal_fd, ZMQ_POLLIN, 0 });
         std::size_t bots_item = items.size();
-        if (quiet_bots) items.push_back(quiet_bots->item());
+        if (quiet_bots) {
+            items.push_back(quiet_bots->item());
+            items.push_back(quiet_people_bots->item());
+        }
         std::size_t disk_item = items.size();
         items.push_back(quiet_disk.item());
         std::size_t guard_item = items.size();
@@ -273,7 +280,7 @@ int run_daemon(const Config& config) {
             items.push_back(quiet_probe_guard->item());
         }
         bool quiet_pending = quiet_guard.pending() || quiet_disk.pending()
-            || (quiet_bots && quiet_bots->pending())
+            || (quiet_bots && (quiet_bots->pending() || quiet_people_bots->pending()))
             || (quiet_discovery && quiet_discovery->pending()) || (zap && quiet_zap->pending())
             || (probe && (quiet_probe->pending() || quiet_probe_guard->pending()));
         auto links = peers.links();
@@ -315,13 +322,22 @@ int run_daemon(const Config& config) {
             while (read(signal_fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info))
                 spdlog::info("signal {}: stopping", info.ssi_signo), stopping = true;
         }
-        // Two bot moves per pass: with hundreds of bot-only rooms playing, the rest wait for
-        // the next pass, after the people's sockets were read (the socket stays pending, so the
-        // next poll does not wait), so a burst of bots holds up a person's move, or the reply of
-        // the bot they play, by two bot moves at most. With eight, a person playing an easy bot
-        // beside 200 rooms of easy bots waited 1.0-1.2 ms at p50 against 0.4-0.5 ms with two
-        // (bench_scale --sections bots --levels easy): the wait was the passes ahead of them.
-        if (quiet_bots)
+        // The moves of bots people play come first, each pass, in batches (there is at most
+        // one a room). Then two bot-only rooms' moves per pass: with hundreds of them playing,
+        // the rest wait for the next pass, after the people's sockets were read (the socket stays
+        // pending, so the next poll does not wait), so a burst of bots holds up a person's move,
+        // or the reply of the bot they play, by two bot moves at most. With eight, a person
+        // playing an easy bot beside 200 rooms of easy bots waited 1.0-1.2 ms at p50 against
+        // 0.4-0.5 ms with two (bench_scale --sections bots --levels easy): the wait was the
+        // passes ahead of them.
+        if (quiet_bots) {
+            quiet_people_bots->serve(items[bots_item + 1].revents, [&] {
+                for (int i = 0; i < kPeopleBotMovesPerPass; ++i) {
+                    auto result = bots.take_person_result();
+                    if (!result) break;
+                    host.bot_moved(result->first, result->second, now);
+                }
+            });
             quiet_bots->serve(items[bots_item].revents, [&] {
                 for (int i = 0; i < kBotMovesPerPass; ++i) {
                     auto result = bots.take_result();
@@ -329,6 +345,7 @@ int run_daemon(const Config& config) {
                     host.bot_moved(result->first, result->second, now);
                 }
             });
+        }
         quiet_disk.serve(items[disk_item].revents, [&] {
             while (auto failure = disk.take_failure())
                 host.disk_failed(failure->first, failure->second);
