@@ -188,6 +188,7 @@ int run_daemon(const Config& config) {
     Forwarder forwarder;
     DiskSyncer disk(context); // before the host, so it outlives it and flushes what is queued
     HostService host(context, config, bots, disk, forwarder);
+    host.keep_logs_open(open_logs_cap(descriptors));
     PeerLinks peers(context, config, forwarder);
     if (keys) {
         host.use_curve(*keys);

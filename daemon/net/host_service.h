@@ -80,6 +80,8 @@ public:
     // At start-up: the rooms this daemon hosted when it stopped, from disk. Every remote member
     // is marked gone and held until its daemon rejoins; a bot whose turn it is is asked again.
     void restore_rooms(const Now& now);
+    // How many rooms' logs may stay open between writes (RoomStore::keep_logs_open).
+    void keep_logs_open(std::size_t logs) { store_.keep_logs_open(logs); }
     // The disk refused to flush a room's log (DiskSyncer): the room is read-only until a write
     // succeeds again.
     void disk_failed(const std::string& room_id, const std::string& why);

@@ -55,6 +55,10 @@ std::size_t peer_connection_cap(std::size_t descriptors) {
     return std::clamp<std::size_t>(descriptors / 2, 16, 4096);
 }
 
+std::size_t open_logs_cap(std::size_t descriptors) {
+    return std::clamp<std::size_t>(descriptors / 8, 16, 1024);
+}
+
 PeerConnGuard::PeerConnGuard(
     zmq::context_t& context, zmq::socket_t& router, std::size_t cap, const std::string& name)
     : monitor_(context, zmq::socket_type::pair)

@@ -20,6 +20,11 @@ std::size_t raise_descriptor_limit();
 // for the local API, the disk, outgoing links and the burst libzmq accepts before the cap bites.
 std::size_t peer_connection_cap(std::size_t descriptors);
 
+// How many rooms' logs a host with `descriptors` open files keeps open between writes: an
+// eighth of them (128 under the usual 1024, 1024 under the service's 8192), so a host of a few
+// hundred busy rooms opens no file per move, and the peers' half is never touched.
+std::size_t open_logs_cap(std::size_t descriptors);
+
 class PeerConnGuard {
 public:
     // Watches `router`, which listens on `port`; `name` tells guards of several listeners apart.

@@ -277,13 +277,21 @@ engine::Result<AppendFile*> RoomStore::open_log(const std::string& room_id) {
     }
     auto log = AppendFile::open(room_dir(room_id) / "events", false);
     if (!log) return std::unexpected(log.error());
-    if (open_logs_.size() >= kOpenLogs) {
+    while (open_logs_.size() >= open_logs_cap_) {
         open_log_of_.erase(open_logs_.back().first);
         open_logs_.pop_back();
     }
     open_logs_.emplace_front(room_id, std::move(*log));
     open_log_of_[room_id] = open_logs_.begin();
     return &open_logs_.front().second;
+}
+
+void RoomStore::keep_logs_open(std::size_t logs) {
+    open_logs_cap_ = std::max<std::size_t>(1, logs);
+    while (open_logs_.size() > open_logs_cap_) {
+        open_log_of_.erase(open_logs_.back().first);
+        open_logs_.pop_back();
+    }
 }
 
 void RoomStore::close_log(const std::string& room_id) {

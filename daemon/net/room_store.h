@@ -40,7 +40,7 @@ struct StoreContents {
     std::vector<std::pair<std::string, std::string>> refused;
 };
 
-// Descriptors a RoomStore keeps open for its rooms' logs, at most.
+// Descriptors a RoomStore keeps open for its rooms' logs, at most, unless told otherwise.
 inline constexpr std::size_t kOpenLogs = 64;
 
 class RoomStore {
@@ -60,10 +60,13 @@ public:
     engine::Result<bool> create(const RoomConfig& config, const StoredMembers& members);
     // Writes the events at the end of the room's log (into the kernel: see AppendFile). On
     // failure the file is as it was: no part of the batch stays. The logs of the rooms written
-    // to last stay open (kOpenLogs of them, the longest unwritten closed first): opening a log
+    // to last stay open (open_logs() of them, the longest unwritten closed first): opening a log
     // for every move was a sixth of a busy host's loop, and a host of 10,000 idle rooms still
-    // holds no more than kOpenLogs descriptors for them.
+    // holds no more than that many descriptors for them.
     engine::Result<bool> append(const std::string& room_id, const std::vector<RoomEvent>& events);
+    // How many logs may stay open (at least one); those past it are closed now.
+    void keep_logs_open(std::size_t logs);
+    std::size_t open_logs() const { return open_logs_cap_; }
     // Replaces the room's log with `events` (its folded log), atomically: a crash leaves the old
     // file or the new one, whole.
     engine::Result<bool> rewrite(const std::string& room_id, const std::vector<RoomEvent>& events);
@@ -93,6 +96,7 @@ private:
 
     std::filesystem::path dir_;
     Flush flush_ = Flush::kNow;
+    std::size_t open_logs_cap_ = kOpenLogs;
     std::list<std::pair<std::string, AppendFile>> open_logs_; // the latest written first
     std::unordered_map<std::string, std::list<std::pair<std::string, AppendFile>>::iterator>
         open_log_of_;
