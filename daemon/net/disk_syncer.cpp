@@ -42,14 +42,34 @@ void DiskSyncer::run(zmq::socket_t pipe) {
             jobs.swap(pending_);
             taken = issued_;
         }
+        auto fail = [&](const std::filesystem::path& path, const Job& job, const std::string& why) {
+            spdlog::error("keeping {} on the disk failed: {}", path.string(), why);
+            if (job.ticket > failed_.load()) failed_.store(job.ticket);
+            // Never blocks: at shutdown nobody reads these any more.
+            (void)pipe.send(zmq::buffer(job.label + '\0' + why), zmq::send_flags::dontwait);
+        };
+        // Writes and removals one by one (a game's end: rare); flushes by file system.
+        std::map<dev_t, std::vector<std::pair<const std::filesystem::path*, const Job*>>> flushes;
         for (const auto& [path, job] : jobs) {
-            if (auto why = carry_out(path, job)) {
-                spdlog::error("keeping {} on the disk failed: {}", path.string(), *why);
-                if (job.ticket > failed_.load()) failed_.store(job.ticket);
-                // Never blocks: at shutdown nobody reads these any more.
-                (void)pipe.send(zmq::buffer(job.label + '\0' + *why), zmq::send_flags::dontwait);
+            struct stat st { };
+            if (job.kind != Kind::kFlush) {
+                if (auto why = carry_out(path, job)) fail(path, job, *why);
+            } else if (::stat(path.c_str(), &st) == 0) {
+                flushes[st.st_dev].emplace_back(&path, &job);
+                continue;
+            } else if (errno != ENOENT) { // gone: its room was closed, nothing to keep
+                fail(path, job, std::strerror(errno));
             }
             flushes_.fetch_add(1);
+        }
+        for (const auto& [device, files] : flushes) {
+            if (files.size() < kSyncfsFrom) {
+                for (const auto& [path, job] : files)
+                    if (auto why = carry_out(*path, *job)) fail(*path, *job, *why);
+            } else if (auto why = sync_file_system(*files.front().first)) {
+                for (const auto& [path, job] : files) fail(*path, *job, *why);
+            }
+            flushes_.fetch_add(files.size());
         }
         {
             std::lock_guard lock(mutex_);
@@ -57,6 +77,17 @@ void DiskSyncer::run(zmq::socket_t pipe) {
         }
         batch_done_.notify_all();
     }
+}
+
+std::optional<std::string> DiskSyncer::sync_file_system(const std::filesystem::path& path) {
+    // A descriptor opened now still reports a write-back error on the file system that nobody
+    // has seen yet (errseq, as for a file).
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    std::optional<std::string> why;
+    if (fd < 0 || ::syncfs(fd) != 0) why = std::strerror(errno);
+    if (fd >= 0) ::close(fd);
+    file_system_syncs_.fetch_add(1);
+    return why;
 }
 
 std::optional<std::string> DiskSyncer::carry_out(

@@ -179,3 +179,27 @@ TEST_F(DiskSyncerTest, AWaitStartsTheHelperAndSkipsTheWindow) {
     EXPECT_TRUE(fs::exists(dir_ / "record.hrec"));
     disk.wait(ticket); // done already: returns at once
 }
+
+// Many files in one batch (hundreds of busy rooms) are flushed with one syncfs: one journal
+// commit and one disk flush instead of one each. A few are flushed file by file.
+TEST_F(DiskSyncerTest, ManyFilesInABatchAreFlushedByOneFileSystemSync) {
+    DiskSyncer disk(context_);
+    std::uint64_t first = 0, last = 0;
+    for (std::size_t i = 0; i < kSyncfsFrom + 6; ++i) {
+        auto file = dir_ / ("events" + std::to_string(i));
+        std::ofstream(file) << "an event";
+        last = disk.sync(file, "room" + std::to_string(i));
+        if (!first) first = last;
+    }
+    disk.sync(dir_ / "gone", "closed room"); // removed since: nothing to flush, no failure
+    disk.start();
+    EXPECT_TRUE(becomes_flushed(disk, first, last));
+    EXPECT_EQ(disk.file_system_syncs(), 1u);
+    EXPECT_EQ(disk.flushes(), kSyncfsFrom + 7);
+    std::ofstream(dir_ / "a") << "x";
+    std::uint64_t one = disk.sync(dir_ / "a", "room");
+    disk.start();
+    EXPECT_TRUE(becomes_flushed(disk, one, one));
+    EXPECT_EQ(disk.file_system_syncs(), 1u) << "one file: fdatasync, not syncfs";
+    EXPECT_FALSE(disk.take_failure());
+}
