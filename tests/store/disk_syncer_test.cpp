@@ -34,6 +34,16 @@ protected:
         return false;
     }
 
+    // The first failure the helper reports within 10 s, if any.
+    static std::optional<std::pair<std::string, std::string>> first_failure(DiskSyncer& disk) {
+        std::optional<std::pair<std::string, std::string>> failure;
+        for (int i = 0; i < 1000 && !failure; ++i) {
+            failure = disk.take_failure();
+            if (!failure) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return failure;
+    }
+
     zmq::context_t context_;
     fs::path dir_;
 };
@@ -111,11 +121,7 @@ TEST_F(DiskSyncerTest, AFailedFlushIsNeverReportedFlushed) {
     // flushed, and the failure comes back with its label.
     EXPECT_TRUE(becomes_flushed(disk, good, good));
     EXPECT_FALSE(disk.flushed(bad, good));
-    std::optional<std::pair<std::string, std::string>> failure;
-    for (int i = 0; i < 1000 && !failure; ++i) {
-        failure = disk.take_failure();
-        if (!failure) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+    auto failure = first_failure(disk);
     ASSERT_TRUE(failure);
     EXPECT_EQ(failure->first, "lunch");
     EXPECT_EQ(failure->second, "Not a directory");
@@ -157,11 +163,7 @@ TEST_F(DiskSyncerTest, AFailedWriteIsTriedButNeverFlushed) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     EXPECT_TRUE(disk.tried(bad));
     EXPECT_FALSE(disk.flushed(bad, bad));
-    std::optional<std::pair<std::string, std::string>> failure;
-    for (int i = 0; i < 1000 && !failure; ++i) {
-        failure = disk.take_failure();
-        if (!failure) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+    auto failure = first_failure(disk);
     ASSERT_TRUE(failure);
     EXPECT_EQ(failure->first, "lunch");
     EXPECT_NE(failure->second.find("record.hrec.tmp"), std::string::npos) << failure->second;
