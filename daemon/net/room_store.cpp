@@ -277,10 +277,7 @@ engine::Result<AppendFile*> RoomStore::open_log(const std::string& room_id) {
     }
     auto log = AppendFile::open(room_dir(room_id) / "events", false);
     if (!log) return std::unexpected(log.error());
-    while (open_logs_.size() >= open_logs_cap_) {
-        open_log_of_.erase(open_logs_.back().first);
-        open_logs_.pop_back();
-    }
+    close_logs_past(open_logs_cap_ - 1);
     open_logs_.emplace_front(room_id, std::move(*log));
     open_log_of_[room_id] = open_logs_.begin();
     return &open_logs_.front().second;
@@ -288,7 +285,11 @@ engine::Result<AppendFile*> RoomStore::open_log(const std::string& room_id) {
 
 void RoomStore::keep_logs_open(std::size_t logs) {
     open_logs_cap_ = std::max<std::size_t>(1, logs);
-    while (open_logs_.size() > open_logs_cap_) {
+    close_logs_past(open_logs_cap_);
+}
+
+void RoomStore::close_logs_past(std::size_t keep) {
+    while (open_logs_.size() > keep) { // the ones written to longest ago
         open_log_of_.erase(open_logs_.back().first);
         open_logs_.pop_back();
     }

@@ -93,6 +93,8 @@ private:
     engine::Result<AppendFile*> open_log(const std::string& room_id);
     // Closes the room's log if it is open (it is about to be replaced or removed, or failed).
     void close_log(const std::string& room_id);
+    // Closes the logs written to longest ago until `keep` are open.
+    void close_logs_past(std::size_t keep);
 
     std::filesystem::path dir_;
     Flush flush_ = Flush::kNow;
