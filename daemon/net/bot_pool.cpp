@@ -107,7 +107,12 @@ std::unique_ptr<BotPool::Work> BotPool::next_work(bool people_only) {
     auto can_take = [&] { return people_thread_free_ ? queue_.has_bots_only() : !queue_.empty(); };
     pool_wake_.wait(lock, [&] { return stopping_ || can_take(); });
     if (stopping_) return nullptr;
-    return std::move(people_thread_free_ ? *queue_.pop_bots_only() : *queue_.pop());
+    auto work = std::move(people_thread_free_ ? *queue_.pop_bots_only() : *queue_.pop());
+    // A request wakes one thread: if more is left that a pool thread may take, pass it on (three
+    // people's bots asked for at once: the people's thread takes one, and two pool threads the
+    // others, not one of them and then nobody until a thread is done).
+    if (can_take()) pool_wake_.notify_one();
+    return work;
 }
 
 void BotPool::run_worker(zmq::socket_t people_pipe, zmq::socket_t pipe, bool people_only) {

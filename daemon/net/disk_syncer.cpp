@@ -63,12 +63,16 @@ void DiskSyncer::run(zmq::socket_t pipe) {
             flushes_.fetch_add(1);
         }
         for (const auto& [device, files] : flushes) {
-            if (files.size() < kSyncfsFrom) {
+            bool one_by_one = file_by_file_ || files.size() < kSyncfsFrom;
+            if (!one_by_one) {
+                if (auto why = sync_file_system(files)) {
+                    spdlog::warn("syncfs failed ({}): flushing file by file from now on", *why);
+                    file_by_file_ = one_by_one = true;
+                }
+            }
+            if (one_by_one)
                 for (const auto& [path, job] : files)
                     if (auto why = carry_out(*path, *job)) fail(*path, *job, *why);
-            } else if (auto why = sync_file_system(*files.front().first)) {
-                for (const auto& [path, job] : files) fail(*path, *job, *why);
-            }
             flushes_.fetch_add(files.size());
         }
         {
@@ -79,15 +83,20 @@ void DiskSyncer::run(zmq::socket_t pipe) {
     }
 }
 
-std::optional<std::string> DiskSyncer::sync_file_system(const std::filesystem::path& path) {
-    // A descriptor opened now still reports a write-back error on the file system that nobody
-    // has seen yet (errseq, as for a file).
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    std::optional<std::string> why;
-    if (fd < 0 || ::syncfs(fd) != 0) why = std::strerror(errno);
-    if (fd >= 0) ::close(fd);
+std::optional<std::string> DiskSyncer::sync_file_system(
+    const std::vector<std::pair<const std::filesystem::path*, const Job*>>& files) {
     file_system_syncs_.fetch_add(1);
-    return why;
+    // Any of the files will do (a room closed meanwhile takes its files along). A descriptor
+    // opened now still reports a write-back error nobody has seen yet (errseq, as for a file).
+    for (const auto& [path, job] : files) {
+        int fd = ::open(path->c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0 && errno == ENOENT) continue;
+        std::optional<std::string> why;
+        if (fd < 0 || ::syncfs(fd) != 0) why = std::strerror(errno);
+        if (fd >= 0) ::close(fd);
+        return why;
+    }
+    return std::nullopt; // every one gone: nothing to keep
 }
 
 std::optional<std::string> DiskSyncer::carry_out(
@@ -166,6 +175,14 @@ std::uint64_t DiskSyncer::write(
 
 std::uint64_t DiskSyncer::remove(const std::filesystem::path& path, const std::string& label) {
     return queue(path, Job { label, 0, Kind::kRemove, {} });
+}
+
+bool DiskSyncer::withdraw(const std::filesystem::path& path) {
+    std::lock_guard lock(mutex_);
+    auto it = pending_.find(path);
+    if (it == pending_.end() || it->second.kind != Kind::kWrite) return false;
+    pending_.erase(it);
+    return true;
 }
 
 void DiskSyncer::wait(std::uint64_t ticket) {

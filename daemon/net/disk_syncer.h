@@ -21,7 +21,8 @@
 // A batch of many files on one file system (hundreds of busy rooms) is flushed by one syncfs(2):
 // fdatasync file by file costs a journal commit and a disk cache flush each, which was most of
 // the helper's time beside 200 rooms of easy bots, and on an SD card would stretch the window
-// from milliseconds to seconds.
+// from milliseconds to seconds. If a syncfs fails, that batch is flushed again file by file, to
+// find the rooms whose data was lost, and so is every batch after it.
 // Failures come back to the loop over an inproc PAIR socket. Each request gets a ticket, so the
 // loop can ask whether a file it must rely on (a game's record, before the log that held the
 // game is folded) is on the disk yet, and wait for it in the rare case it must (a room closing).
@@ -37,6 +38,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 #include <zmq.hpp>
 
 namespace halma::daemon {
@@ -69,6 +71,9 @@ public:
     // Blocks until every request up to `ticket` was tried (at once, not after the group window):
     // only for the rare moment a file must be on the disk before the loop goes on.
     void wait(std::uint64_t ticket);
+    // Takes back a write of `path` the helper has not begun (true: the caller writes it now);
+    // false if none is waiting (begun, done, replaced by a removal, or never asked for).
+    bool withdraw(const std::filesystem::path& path);
     // Whether every flush asked for with a ticket in [first, last] is done and none of them
     // failed. Conservative: false also when a flush of another file failed in between.
     bool flushed(std::uint64_t first, std::uint64_t last) const;
@@ -101,7 +106,9 @@ private:
     std::uint64_t queue(const std::filesystem::path& path, Job job);
     // Does one job; the reason if it failed.
     static std::optional<std::string> carry_out(const std::filesystem::path& path, const Job& job);
-    std::optional<std::string> sync_file_system(const std::filesystem::path& path);
+    // One syncfs for the files (of one file system); the reason if it failed.
+    std::optional<std::string> sync_file_system(
+        const std::vector<std::pair<const std::filesystem::path*, const Job*>>& files);
     std::map<std::filesystem::path, Job> pending_;
     std::uint64_t issued_ = 0; // the last ticket given out
     bool waiting_ = false; // jobs queued that start() has not started yet
@@ -111,6 +118,10 @@ private:
     std::chrono::milliseconds group_window_;
     std::atomic<std::uint64_t> flushes_ { 0 };
     std::atomic<std::uint64_t> file_system_syncs_ { 0 };
+    // After a syncfs failed, files are flushed one by one for good: syncfs reports a file
+    // system's write-back error once, to whoever asks first, so it cannot tell which room's
+    // data was lost, and a later batch would not hear of it at all. Only the helper touches it.
+    bool file_by_file_ = false;
     std::atomic<std::uint64_t> done_ { 0 }; // every ticket up to this one was tried
     std::atomic<std::uint64_t> failed_ { 0 }; // the highest ticket whose flush failed
     bool stopping_ = false;

@@ -53,7 +53,9 @@ struct HostedRoom {
     struct UnflushedRecord {
         std::filesystem::path file;
         std::string text;
-        std::uint64_t ticket = 0;
+        int game_number = 0;
+        std::uint64_t ticket = 0; // the helper's write, or the flushes of the loop's own write
+        bool in_kernel = false; // the file holds it (a crash of halmad cannot lose it)
     };
     std::vector<UnflushedRecord> unflushed_records;
     SeatKeys member_keys; // the CURVE key each remote member joined with (seat_keys.h)
@@ -148,7 +150,12 @@ private:
     // Whether the disk helper wrote every finished game's record of the room (asking again for
     // any it failed to write).
     bool records_written(HostedRoom& room);
-    // Waits for them (a room about to be removed): a record the disk refuses is an error.
+    // Writes a record the helper has not written yet here and now (taking its job back, or
+    // waiting for the helper if it has begun): into the kernel with Flush::kLater (its flushes
+    // handed to the helper), on the disk with kNow.
+    engine::Result<bool> write_record_now(
+        HostedRoom& room, HostedRoom::UnflushedRecord& record, Flush flush);
+    // Writes them all to the disk now (a room about to be removed).
     engine::Result<bool> records_on_disk(HostedRoom& room);
     // The refusal for anything that would change a read-only room.
     static std::optional<Refusal> read_only_refusal(const HostedRoom& room);

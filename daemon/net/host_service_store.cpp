@@ -16,12 +16,14 @@ namespace halma::daemon {
 bool HostService::persist(HostedRoom& room, const Now& now) {
     const std::string& id = room.authority.state().id();
     // A game that ended is kept as a record, written by the disk helper (the loop never creates
-    // a file while rooms play). The room's log still holds the whole game until the next one
-    // starts, and is not folded on the disk until the record is there (records_written): a crash
-    // before that leaves the game in the log, and keep_record() makes its record again at the
-    // restart. A crash after a record is written but before the events ending its game are
-    // leaves a record of an end the log never got; the game goes on after the restart and its
-    // real end replaces that record.
+    // a file while rooms play). The room's log is not folded on the disk until the record is
+    // there (records_written). A crash before the helper wrote it leaves the game in the log as
+    // the room's last game, and keep_record() makes its record again at the restart; so before
+    // a next game's first events are written (a new-game vote ends one game and starts the next
+    // at once), a record still waiting is written here (write_record_now), or that game would
+    // no longer be the last one after a crash, and nothing would make its record again. A crash
+    // after a record is written but before the events ending its game are leaves a record of an
+    // end the log never got; the game goes on after the restart and its real end replaces it.
     for (const auto& record : room.authority.take_finished_games()) {
         auto prepared = records_.prepare(id, record);
         if (!prepared) {
@@ -37,7 +39,20 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
         std::uint64_t ticket = disk_.write(write.file, write.text, id);
         // A record that cannot be removed is no reason to stop this room: the helper logs it.
         for (const auto& old : write.pruned) disk_.remove(old, "");
-        room.unflushed_records.push_back({ write.file, std::move(write.text), ticket });
+        room.unflushed_records.push_back(
+            { write.file, std::move(write.text), record.game_number, ticket });
+    }
+    for (auto& record : room.unflushed_records) {
+        if (record.in_kernel || record.game_number >= room.authority.state().game_number())
+            continue;
+        if (auto written = write_record_now(room, record, Flush::kLater); !written) {
+            (void)room.authority.take_events();
+            lose_disk(room,
+                "keeping the record of game " + std::to_string(record.game_number) + ": "
+                    + written.error().message,
+                now);
+            return false;
+        }
     }
     auto events = room.authority.take_events();
     const RoomState& state = room.authority.state();
@@ -64,7 +79,7 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
         // The log was folded: the file is replaced by the folded log (new events included), so
         // the disk holds no more than memory does. The games it leaves out are records on the
         // disk by then. Until they are, the new events are appended to the unfolded file,
-        // which replays to the same room (a replay folds on the way).
+        // which replays to the same room.
         if (auto written = store_.rewrite(id, state.log()); !written) {
             lose_disk(room, written.error().message, now);
             return false;
@@ -123,17 +138,33 @@ bool HostService::records_written(HostedRoom& room) {
     return all;
 }
 
-engine::Result<bool> HostService::records_on_disk(HostedRoom& room) {
-    // Rare (a room closing right after its game ended): the loop waits for the helper.
-    for (int tries = 0; tries < 2 && !room.unflushed_records.empty(); ++tries) {
-        std::uint64_t last = 0;
-        for (const auto& record : room.unflushed_records) last = std::max(last, record.ticket);
-        disk_.wait(last);
-        if (records_written(room)) return true;
+engine::Result<bool> HostService::write_record_now(
+    HostedRoom& room, HostedRoom::UnflushedRecord& record, Flush flush) {
+    auto done = [&] { return disk_.flushed(record.ticket, record.ticket); };
+    if (done() || (record.in_kernel && flush == Flush::kLater)) return record.in_kernel = true;
+    // Rare (a record asked for moments ago): the helper's write is taken back if it has not
+    // begun, else waited for, so the two never write the same file at once.
+    if (record.in_kernel || !disk_.withdraw(record.file)) {
+        disk_.wait(record.ticket);
+        if (done()) return record.in_kernel = true;
     }
-    if (room.unflushed_records.empty()) return true;
-    return engine::fail(
-        "keeping a record: the disk refused " + room.unflushed_records.front().file.string());
+    if (auto written = write_file_atomically(record.file, record.text, flush); !written)
+        return written;
+    record.in_kernel = true;
+    if (flush == Flush::kLater) {
+        const std::string& id = room.authority.state().id();
+        std::uint64_t file = disk_.sync(record.file, id);
+        record.ticket = std::max(file, disk_.sync(records_.dir(), id));
+    }
+    return true;
+}
+
+engine::Result<bool> HostService::records_on_disk(HostedRoom& room) {
+    for (auto& record : room.unflushed_records)
+        if (auto written = write_record_now(room, record, Flush::kNow); !written)
+            return engine::fail("keeping a record: " + written.error().message);
+    room.unflushed_records.clear();
+    return true;
 }
 
 void HostService::hand_to_disk(const std::string& room_id) {

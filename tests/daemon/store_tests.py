@@ -201,8 +201,37 @@ def many_rooms_under_the_descriptor_limit():
         check("Too many open files" not in d.log_tail(2000), "the daemon ran out of descriptors")
 
 
+def kill9_right_after_a_restart_vote_keeps_the_record():
+    """A new-game vote in the middle of a game ends it ("restarted") and starts the next one in
+    the same breath; the host is killed (SIGKILL) at once, before its disk helper's next batch.
+    The game that was cut short is no longer the room's current one, so nothing at the restart
+    could make its record again: it must have been written before the next game's events were.
+    Five times, each kill within a millisecond of the votes' replies."""
+    with Cluster("restart-kill") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="duel", mode=common_pb2.RoomMode(players=2)))
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="duel"))
+        for round_ in range(5):
+            before = back_in_step(ann, bob)
+            check(before.summary.phase == common_pb2.PHASE_PLAYING, f"round {round_}: not playing")
+            for _ in range(2):  # a move each: a game under way
+                mover = [d for d, w in zip([ann, bob], views_in_step([ann, bob], view)) if w.your_turn][0]
+                api_move(mover, greedy_move(view(mover)))
+            vote_new_game([bob, ann])
+            ann.kill(signal.SIGKILL)
+            ann.start()
+            after = back_in_step(ann, bob)
+            check(after.game_number == before.game_number + 1,
+                  f"round {round_}: game {after.game_number} after the vote in game {before.game_number}")
+            kept = {r["game"]: r["ending"] for r in records(ann)}
+            check(kept.get(before.game_number) == "restarted",
+                  f"round {round_}: records after the kill {kept}, no record of game {before.game_number}")
+
+
 TESTS = {f.__name__: f for f in [finished_games_become_records_and_the_log_restarts,
-                                  kill9_around_compaction_loses_nothing, many_rooms_under_the_descriptor_limit]}
+                                  kill9_around_compaction_loses_nothing,
+                                  kill9_right_after_a_restart_vote_keeps_the_record,
+                                  many_rooms_under_the_descriptor_limit]}
 
 if __name__ == "__main__":
     run(TESTS)
