@@ -34,6 +34,19 @@ protected:
         return false;
     }
 
+    // Files events0, events1... each with an event, their flushes asked for: the first and the
+    // last ticket.
+    std::pair<std::uint64_t, std::uint64_t> queue_room_logs(DiskSyncer& disk, std::size_t n) {
+        std::uint64_t first = 0, last = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            auto file = dir_ / ("events" + std::to_string(i));
+            std::ofstream(file) << "an event";
+            last = disk.sync(file, "room" + std::to_string(i));
+            if (!first) first = last;
+        }
+        return { first, last };
+    }
+
     // The first failure the helper reports within 10 s, if any.
     static std::optional<std::pair<std::string, std::string>> first_failure(DiskSyncer& disk) {
         std::optional<std::pair<std::string, std::string>> failure;
@@ -186,13 +199,7 @@ TEST_F(DiskSyncerTest, AWaitStartsTheHelperAndSkipsTheWindow) {
 // commit and one disk flush instead of one each. A few are flushed file by file.
 TEST_F(DiskSyncerTest, ManyFilesInABatchAreFlushedByOneFileSystemSync) {
     DiskSyncer disk(context_);
-    std::uint64_t first = 0, last = 0;
-    for (std::size_t i = 0; i < kSyncfsFrom + 6; ++i) {
-        auto file = dir_ / ("events" + std::to_string(i));
-        std::ofstream(file) << "an event";
-        last = disk.sync(file, "room" + std::to_string(i));
-        if (!first) first = last;
-    }
+    auto [first, last] = queue_room_logs(disk, kSyncfsFrom + 6);
     disk.sync(dir_ / "gone", "closed room"); // removed since: nothing to flush, no failure
     disk.start();
     EXPECT_TRUE(becomes_flushed(disk, first, last));
@@ -235,13 +242,7 @@ TEST_F(DiskSyncerTest, OnlyAWriteNotBegunCanBeWithdrawn) {
 // hit on purpose from here.)
 TEST_F(DiskSyncerTest, AFileSystemSyncGoesOnWhenSomeFilesAreGone) {
     DiskSyncer disk(context_);
-    std::uint64_t first = 0, last = 0;
-    for (std::size_t i = 0; i < kSyncfsFrom + 2; ++i) {
-        auto file = dir_ / ("events" + std::to_string(i));
-        std::ofstream(file) << "an event";
-        last = disk.sync(file, "room" + std::to_string(i));
-        if (!first) first = last;
-    }
+    auto [first, last] = queue_room_logs(disk, kSyncfsFrom + 2);
     fs::remove(dir_ / "events0"); // the first the helper would open
     fs::remove(dir_ / "events1");
     disk.start();
