@@ -123,8 +123,8 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
 bool HostService::records_written(HostedRoom& room) {
     bool all = true;
     for (auto& record : room.unflushed_records) {
-        if (disk_.flushed(record.ticket, record.ticket)) {
-            record.ticket = 0;
+        if (disk_.flushed(record.ticket, record.ticket) || !records_.keeps(record.file)) {
+            record.ticket = 0; // on the disk, or pushed out by records-kept since: not written
         } else if (disk_.tried(record.ticket)) {
             // The helper tried and failed (the room was made read-only then): asked again, so
             // the room folds once the disk takes writes.
@@ -142,6 +142,7 @@ engine::Result<bool> HostService::write_record_now(
     HostedRoom& room, HostedRoom::UnflushedRecord& record, Flush flush) {
     auto done = [&] { return disk_.flushed(record.ticket, record.ticket); };
     if (done() || (record.in_kernel && flush == Flush::kLater)) return record.in_kernel = true;
+    if (!records_.keeps(record.file)) return true; // pushed out by records-kept: nothing to keep
     // Rare (a record asked for moments ago): the helper's write is taken back if it has not
     // begun, else waited for, so the two never write the same file at once.
     if (record.in_kernel || !disk_.withdraw(record.file)) {

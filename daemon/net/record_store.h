@@ -60,6 +60,11 @@ public:
     // time, so a game's end costs the same with a thousand records kept as with none.
     engine::Result<std::optional<RecordWrite>> prepare(
         const std::string& room_id, const engine::GameRecord& record);
+    // Whether the file is among the records kept (false once the limit pushed it out), as far
+    // as prepare() knows; true before it listed the directory.
+    bool keeps(const std::filesystem::path& file) const {
+        return !indexed_ || where_.contains(file.string());
+    }
     // Whether a record of the game is there and reads (a power cut may leave an empty file).
     bool has(const std::string& room_id, int game_number) const;
     std::filesystem::path file_of(const std::string& room_id, int game_number) const;

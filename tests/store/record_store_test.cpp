@@ -132,6 +132,11 @@ TEST_F(RecordStoreTest, RecordsFromBeforeARestartArePrunedOldestFirst) {
     ASSERT_TRUE(next && *next);
     ASSERT_EQ((*next)->pruned.size(), 1u);
     EXPECT_EQ((*next)->pruned[0], store.file_of(kRoom, 2));
+    // What was pushed out is no longer kept (a failed write of it is not asked for again).
+    EXPECT_FALSE(store.keeps(store.file_of(kRoom, 2)));
+    EXPECT_FALSE(store.keeps(store.file_of(kRoom, 3)));
+    EXPECT_TRUE(store.keeps(store.file_of(kOther, 2)));
+    EXPECT_TRUE(store.keeps(store.file_of(kRoom, 4)));
 }
 
 TEST_F(RecordStoreTest, AnEmptyOrTornRecordIsNotKept) {
