@@ -9,6 +9,7 @@
 #include "daemon/net/quiet_socket.h"
 #include "daemon/net/runtime_dir.h"
 #include "daemon/net/watchdog.h"
+#include "daemon/net/zmq_util.h"
 #include "daemon/trust/host_key.h"
 #include "daemon/trust/key_probe.h"
 #include "daemon/trust/zap_handler.h"
@@ -177,6 +178,8 @@ int run_daemon(const Config& config) {
                      "only: anyone on the network can read and use seat tokens)");
     }
     zmq::context_t context(1);
+    if (!batch_io_thread(context))
+        spdlog::debug("ZeroMQ's I/O thread keeps the default scheduling (SCHED_BATCH refused)");
     // Before the peer port is bound: no CURVE handshake may find no one to ask.
     std::optional<ZapHandler> zap;
     std::optional<KeyProbeListener> probe;

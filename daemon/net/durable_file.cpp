@@ -19,14 +19,15 @@ std::unexpected<engine::Error> os_error(
 }
 
 // write() may take less than asked (a signal, a full disk on the way): go on until all is
-// written or it fails.
-bool write_all(int fd, std::string_view bytes) {
+// written or it fails. `written` counts what was taken, failed or not.
+bool write_all(int fd, std::string_view bytes, std::size_t* written = nullptr) {
     while (!bytes.empty()) {
         ssize_t n = ::write(fd, bytes.data(), bytes.size());
         if (n < 0 && errno == EINTR) continue;
         if (n == 0) errno = ENOSPC; // no progress and no error: the disk took nothing
         if (n <= 0) return false;
         bytes.remove_prefix(static_cast<std::size_t>(n));
+        if (written) *written += static_cast<std::size_t>(n);
     }
     return true;
 }
@@ -131,13 +132,18 @@ AppendFile::~AppendFile() {
 
 engine::Result<bool> AppendFile::append(std::string_view bytes) {
     if (fd_ < 0) return engine::fail(path_.string() + " is not open");
-    struct stat before { };
-    if (::fstat(fd_, &before) != 0) return os_error("look at", path_);
-    if (!write_all(fd_, bytes)) {
+    std::size_t written = 0;
+    if (!write_all(fd_, bytes, &written)) {
         // A full disk can take part of the batch: cut it off again (that needs no space), so
         // the file ends with whole records and the next append follows them, not the torn part.
+        // The file's size is looked at only then, not before every append (a system call per
+        // event for what almost never happens): the loop is the file's one writer, and with
+        // O_APPEND the torn part is its last `written` bytes.
         int saved = errno;
-        if (::ftruncate(fd_, before.st_size) != 0) {
+        struct stat now { };
+        if (written > 0
+            && (::fstat(fd_, &now) != 0
+                || ::ftruncate(fd_, now.st_size - static_cast<off_t>(written)) != 0)) {
             auto why = os_error("cut back", path_);
             errno = saved;
             return engine::fail(

@@ -1,6 +1,20 @@
 #include "daemon/net/zmq_util.h"
 
+#include <sched.h>
+#include <thread>
+
 namespace halma::daemon {
+
+bool batch_io_thread(zmq::context_t& context) {
+    bool allowed = false;
+    std::thread probe([&] {
+        sched_param none {};
+        allowed = sched_setscheduler(0, SCHED_BATCH, &none) == 0;
+    });
+    probe.join();
+    if (allowed) context.set(zmq::ctxopt::thread_sched_policy, SCHED_BATCH);
+    return allowed;
+}
 
 void tune_socket(zmq::socket_t& socket, std::size_t max_read, int heartbeat_ms, int timeout_ms) {
     socket.set(zmq::sockopt::linger, 0);

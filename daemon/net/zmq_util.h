@@ -9,6 +9,16 @@
 
 namespace halma::daemon {
 
+// ZeroMQ's I/O thread (started with the context's first socket) runs at SCHED_BATCH, so it does
+// not preempt the loop when the loop hands it a message. A move goes to every peer and front end
+// in turn, and each hand-off woke the I/O thread: preempting the loop at each one bounced the
+// core between the two threads once per message (7 switches a move on a host of six players;
+// docs/scaling.md). Batched, the I/O thread runs on a free core at once, or else when the loop
+// has queued the whole fan-out and sleeps. ZeroMQ aborts if it cannot set the policy, so this
+// first tries it on a throwaway thread (a seccomp filter may forbid it) and leaves the default
+// then; returns whether it was set.
+bool batch_io_thread(zmq::context_t& context);
+
 // Linger 0 (never hang on exit), a bound on what a sender can make us read, and ZMTP
 // heartbeats (heartbeat_ms 0: none), which close a TCP connection whose other end has vanished.
 void tune_socket(zmq::socket_t& socket, std::size_t max_read, int heartbeat_ms, int timeout_ms);

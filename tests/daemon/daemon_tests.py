@@ -445,7 +445,34 @@ def status_follows_room_changes():
               f"porch: {by_name['porch']}")
 
 
+def thread_policy_and_nice(pid, tid):
+    """(name, scheduling policy, nice) of one thread, from /proc (stat fields 41 and 19)."""
+    with open(f"/proc/{pid}/task/{tid}/comm") as f:
+        name = f.read().strip()
+    with open(f"/proc/{pid}/task/{tid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()  # fields from the 3rd on; the name may hold spaces
+    return name, int(fields[41 - 3]), int(fields[19 - 3])
+
+
+def threads_are_scheduled_for_the_loop():
+    """ZeroMQ's I/O thread runs at SCHED_BATCH, so handing it a move's fan-out does not preempt
+    the loop once per message; the loop itself keeps the default; the threads thinking for
+    bot-only rooms run at nice 10 (docs/scaling.md)."""
+    SCHED_OTHER, SCHED_BATCH = 0, 3
+    with Cluster("sched") as c:
+        ann = c.add("ann", extra=["--bot-threads", "2"])
+        host_room(ann, "porch", bots=1)  # sockets made, bot pool started
+        pid = ann.proc.pid
+        threads = {tid: thread_policy_and_nice(pid, tid) for tid in os.listdir(f"/proc/{pid}/task")}
+        by_name = {}
+        for name, policy, nice in threads.values():
+            by_name.setdefault(name, []).append((policy, nice))
+        check(by_name.get("ZMQbg/IO/0") == [(SCHED_BATCH, 0)], f"ZeroMQ's I/O thread: {threads}")
+        check(threads[str(pid)][1:] == (SCHED_OTHER, 0), f"the loop: {threads[str(pid)]}")
+        check(any(nice == 10 for _, _, nice in threads.values()), f"no bot thread at nice 10: {threads}")
+
+
 run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, friends_room_needs_code,
                              nobody_moves_for_another, bad_input_is_refused, bots_take_free_seats,
                              play_in_a_terminal, systemd_notify, config_and_startup,
-                             status_follows_room_changes]})
+                             status_follows_room_changes, threads_are_scheduled_for_the_loop]})
