@@ -6,6 +6,7 @@
 #include "daemon/wire/frames.h"
 #include "halma/version.h"
 
+#include <algorithm>
 #include <spdlog/spdlog.h>
 #include <zmq_addon.hpp>
 
@@ -444,7 +445,11 @@ void ApiService::room_changed(
     bool read_only_changed = read_only_now != told_read_only_[state.id()];
     told_read_only_[state.id()] = read_only_now;
     if (read_only_now.empty()) told_read_only_.erase(state.id());
-    if (subscribers_.empty()) return;
+    // Most changes on a busy host are in rooms nobody here watches (bot-only rooms): the event
+    // is made for a front end only if one follows this room.
+    bool followed = std::any_of(subscribers_.begin(), subscribers_.end(),
+        [&](const auto& s) { return s.second.empty() || s.second == state.id(); });
+    if (!followed) return;
     pb::Reply r;
     r.set_version(wire::kProtocolVersion);
     auto* e = r.mutable_event();
