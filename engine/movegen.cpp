@@ -256,9 +256,11 @@ void generate_moves(const Position& pos, const Rules& rules, MoveList& list) {
 
 std::optional<Error> explain_illegal(const Position& pos, const Rules& rules, Move m) {
     SetId s = pos.side_to_move();
-    std::string set = "set " + std::to_string(s + 1);
     MoveList legal;
     generate_moves(pos, rules, legal);
+    // A legal move, the common case (every move a bot makes is checked here), builds no text.
+    if (legal.contains(m)) return std::nullopt;
+    std::string set = "set " + std::to_string(s + 1);
     if (m.is_pass()) {
         if (legal.size == 1 && legal.moves[0].is_pass()) return std::nullopt;
         return Error { set + " has legal moves and may not pass" };
@@ -272,7 +274,6 @@ std::optional<Error> explain_illegal(const Position& pos, const Rules& rules, Mo
     if (set_of(piece) != s)
         return Error { from + " holds a marble of set " + std::to_string(set_of(piece) + 1)
             + ", and it is " + set + "'s turn" };
-    if (legal.contains(m)) return std::nullopt;
     if (m.from == m.to) return Error { "a move must leave " + from };
 
     MoveList any;
