@@ -79,8 +79,12 @@ BotPool::~BotPool() {
 }
 
 void BotPool::request(const BotJob& job, const engine::Game& game) {
+    // The keys of the positions played (a walk back over the whole game, on the loop) are for
+    // the search's repetition checks; an easy bot does not search, and never reads them.
     auto work = std::make_unique<Work>(Work { job, game.position(), game.setup().rules,
-        ai::Seating::of(game.setup()), ai::game_history_keys(game), game.over() });
+        ai::Seating::of(game.setup()),
+        job.level == BotLevel::kEasy ? std::vector<std::uint64_t> {} : ai::game_history_keys(game),
+        game.over() });
     bool to_people_thread = false;
     {
         std::lock_guard lock(mutex_);
