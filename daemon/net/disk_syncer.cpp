@@ -5,10 +5,12 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <map>
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
+#include <vector>
 
 namespace halma::daemon {
 
@@ -21,7 +23,7 @@ constexpr const char* kEndpoint = "inproc://halmad-disk";
 // Failures go back as [label][0][reason].
 void DiskSyncer::run(zmq::socket_t pipe) {
     for (;;) {
-        std::map<std::filesystem::path, Job> jobs;
+        std::unordered_map<std::string, Job> jobs;
         std::uint64_t taken = 0; // every ticket given out so far is in this batch or done
         {
             std::unique_lock lock(mutex_);
@@ -42,6 +44,9 @@ void DiskSyncer::run(zmq::socket_t pipe) {
             jobs.swap(pending_);
             taken = issued_;
         }
+        std::vector<std::pair<std::filesystem::path, Job>> batch;
+        batch.reserve(jobs.size());
+        for (auto& [path, job] : jobs) batch.emplace_back(path, std::move(job));
         auto fail = [&](const std::filesystem::path& path, const Job& job, const std::string& why) {
             spdlog::error("keeping {} on the disk failed: {}", path.string(), why);
             if (job.ticket > failed_.load()) failed_.store(job.ticket);
@@ -50,7 +55,7 @@ void DiskSyncer::run(zmq::socket_t pipe) {
         };
         // Writes and removals one by one (a game's end: rare); flushes by file system.
         std::map<dev_t, std::vector<std::pair<const std::filesystem::path*, const Job*>>> flushes;
-        for (const auto& [path, job] : jobs) {
+        for (const auto& [path, job] : batch) {
             struct stat st { };
             if (job.kind != Kind::kFlush) {
                 if (auto why = carry_out(path, job)) fail(path, job, *why);
@@ -147,39 +152,43 @@ DiskSyncer::~DiskSyncer() {
     worker_.join();
 }
 
-std::uint64_t DiskSyncer::queue(const std::filesystem::path& path, Job job) {
+std::uint64_t DiskSyncer::queue(
+    const std::filesystem::path& path, Kind kind, const std::string& label, std::string bytes) {
     std::lock_guard lock(mutex_);
-    job.ticket = ++issued_;
-    auto [it, fresh] = pending_.try_emplace(path, job);
-    if (fresh) {
-        waiting_ = true;
-    } else if (job.kind == Kind::kFlush) {
+    std::uint64_t ticket = ++issued_;
+    // Called for every event a host writes: the key is the path's text (comparing paths as
+    // std::filesystem::path does, part by part, was most of this call), and a path already
+    // waiting costs no copy of the label.
+    auto [it, fresh] = pending_.try_emplace(path.native());
+    Job& job = it->second;
+    if (fresh) waiting_ = true;
+    if (fresh || kind != Kind::kFlush) {
+        // New; or the latest content, or the removal, is what the path must end up with.
+        job = Job { label, ticket, kind, std::move(bytes) };
+    } else {
         // A flush that has not started covers this write too; so does a whole write, and a
         // removal leaves nothing to flush.
-        it->second.ticket = job.ticket;
-    } else {
-        // The latest content, or the removal, is what the path must end up with.
-        it->second = std::move(job);
+        job.ticket = ticket;
     }
-    return it->second.ticket;
+    return job.ticket;
 }
 
 std::uint64_t DiskSyncer::sync(const std::filesystem::path& path, const std::string& label) {
-    return queue(path, Job { label, 0, Kind::kFlush, {} });
+    return queue(path, Kind::kFlush, label, {});
 }
 
 std::uint64_t DiskSyncer::write(
     const std::filesystem::path& path, std::string bytes, const std::string& label) {
-    return queue(path, Job { label, 0, Kind::kWrite, std::move(bytes) });
+    return queue(path, Kind::kWrite, label, std::move(bytes));
 }
 
 std::uint64_t DiskSyncer::remove(const std::filesystem::path& path, const std::string& label) {
-    return queue(path, Job { label, 0, Kind::kRemove, {} });
+    return queue(path, Kind::kRemove, label, {});
 }
 
 bool DiskSyncer::withdraw(const std::filesystem::path& path) {
     std::lock_guard lock(mutex_);
-    auto it = pending_.find(path);
+    auto it = pending_.find(path.native());
     if (it == pending_.end() || it->second.kind != Kind::kWrite) return false;
     pending_.erase(it);
     return true;

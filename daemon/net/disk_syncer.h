@@ -33,11 +33,11 @@
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
-#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 #include <zmq.hpp>
 
@@ -103,13 +103,14 @@ private:
         Kind kind = Kind::kFlush;
         std::string bytes; // what a write puts there
     };
-    std::uint64_t queue(const std::filesystem::path& path, Job job);
+    std::uint64_t queue(
+        const std::filesystem::path& path, Kind kind, const std::string& label, std::string bytes);
     // Does one job; the reason if it failed.
     static std::optional<std::string> carry_out(const std::filesystem::path& path, const Job& job);
     // One syncfs for the files (of one file system); the reason if it failed.
     std::optional<std::string> sync_file_system(
         const std::vector<std::pair<const std::filesystem::path*, const Job*>>& files);
-    std::map<std::filesystem::path, Job> pending_;
+    std::unordered_map<std::string, Job> pending_; // by the path's text
     std::uint64_t issued_ = 0; // the last ticket given out
     bool waiting_ = false; // jobs queued that start() has not started yet
     bool started_ = false; // start() has started jobs the helper has not taken yet

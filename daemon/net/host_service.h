@@ -46,6 +46,7 @@ struct HostedRoom {
     StoredMembers kept_members; // the members file as last written
     std::uint64_t kept_folds = 0; // the room's log was folded this often when last written whole
     std::vector<RoomEvent> unsent; // on disk, not yet sent to anyone
+    std::filesystem::path log_file; // its events file, once known (flushed after every write)
     // Records written into the kernel whose flush DiskSyncer has not confirmed yet: the log
     // that holds their games is not folded (nor the room removed) before they are on the disk.
     // A finished game's record the disk helper has not written yet (kept to ask again if the

@@ -94,7 +94,8 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
         }
         // A flush that fails comes back as disk_failed: the events stand (undoing them would
         // need the disk too); the room takes nothing more until the disk does.
-        disk_.sync(store_.dir() / id / "events", id);
+        if (room.log_file.empty()) room.log_file = store_.dir() / id / "events";
+        disk_.sync(room.log_file, id);
     }
     hand_to_disk(id);
     // Then the tokens exactly, the leavers' gone. The events stand whatever this does (they
