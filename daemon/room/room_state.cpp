@@ -214,6 +214,7 @@ std::optional<std::string> RoomState::apply_body(
                 leader_hidden_ = config_.mode.hide_leader;
                 for (auto& v : votes_) v.clear();
                 last_played_.clear();
+                move_names_.clear();
                 return std::nullopt;
             },
             [&](const event::MovePlayed& e) -> std::optional<std::string> {
@@ -222,6 +223,8 @@ std::optional<std::string> RoomState::apply_body(
                 auto played = game_->play(e.move);
                 if (!played) return played.error().message;
                 last_played_ = std::move(*played);
+                for (const auto& m : last_played_)
+                    move_names_.push_back(m.move.is_pass() ? "pass" : engine::path_name(m.path));
                 return std::nullopt;
             },
             [&](const event::VoteCast& e) -> std::optional<std::string> {

@@ -82,6 +82,9 @@ public:
     }
     // The moves the last MovePlayed made (the player's own, then any automatic passes).
     const std::vector<engine::PlayedMove>& last_played() const { return last_played_; }
+    // This game's moves as text (full paths, "pass"), one per entry of the game's history:
+    // named once as they are played, so a view (which lists them all) formats none again.
+    const std::vector<std::string>& move_names() const { return move_names_; }
 
 private:
     std::optional<std::string> apply_event(const RoomEvent& e, bool folded);
@@ -105,6 +108,7 @@ private:
     std::array<std::set<MemberId>, 3> votes_;
     bool leader_hidden_ = false;
     std::vector<engine::PlayedMove> last_played_;
+    std::vector<std::string> move_names_;
 };
 
 } // namespace halma::daemon

@@ -397,8 +397,7 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
     if (game) out->set_game_end(to_proto(game->end()));
     if (game) {
         out->set_position(game->position().to_string());
-        for (const auto& played : game->history())
-            out->add_moves(played.move.is_pass() ? "pass" : engine::path_name(played.path));
+        for (const auto& name : state.move_names()) out->add_moves(name);
         for (auto it = game->history().rbegin(); it != game->history().rend(); ++it)
             if (!it->automatic) {
                 for (auto c : it->path) out->add_last_path(c);

@@ -180,6 +180,14 @@ std::optional<std::string> state_difference(const RoomState& a, const RoomState&
         if (!(a.game()->position() == b.game()->position())) return "position";
         if (a.game()->history().size() != b.game()->history().size()) return "history";
     }
+    // The moves' names a view lists are the game's history, named (RoomState keeps them).
+    for (const RoomState* s : { &a, &b }) {
+        std::vector<std::string> named;
+        if (s->game())
+            for (const auto& m : s->game()->history())
+                named.push_back(m.move.is_pass() ? "pass" : engine::path_name(m.path));
+        if (s->move_names() != named) return "move names (not the game's history)";
+    }
     if (standings_text(a) != standings_text(b)) return "standings";
     if (a.chat().size() != b.chat().size()) return "chat length";
     for (std::size_t i = 0; i < a.chat().size(); ++i) {
