@@ -158,11 +158,22 @@ def bot_rooms(cluster, level, rooms, moves, threads):
         host_room(api, f"bots{i}", 2, level, spectate=True)
     person = Person(d, level)
     person.play(1)  # warm-up: the first move pages code and caches in
+    bot_events = rooms_seq(api, rooms)
     before, started = loop_schedstat(d), time.monotonic()
     acks, waits = person.play(moves)
     busy, queued = loop_share(d, before, time.monotonic() - started)
+    run = loop_schedstat(d)[0] - before[0]
+    bot_events = rooms_seq(api, rooms) - bot_events
     d.kill()
-    return acks, waits, busy, queued
+    # The loop's CPU per event of every room: the bot-only rooms' events, and the person's two a
+    # move (theirs and the bot's reply; the person's view and ack requests are in the time too).
+    per_event_us = run / 1e3 / max(1, bot_events + 2 * len(waits))
+    return acks, waits, busy, queued, per_event_us
+
+
+def rooms_seq(api, rooms):
+    """The events the bot-only rooms have made so far (their seqs, summed)."""
+    return sum(api.view(f"bots{i}").seq for i in range(rooms))
 
 
 def section_bot_rooms(cluster, args):
@@ -170,19 +181,22 @@ def section_bot_rooms(cluster, args):
           f"bot-only rooms ({args.moves} moves with hard bots, {args.easy_moves} with easy ones; "
           f"bot threads: {args.threads or 'default'}) ==")
     print(f"{'level':>5} {'rooms':>5} {'wait p50':>9} {'wait p99':>9} {'vs N=0':>7} "
-          f"{'ack p50':>8} {'ack p99':>8} {'vs N=0':>7} {'loop busy':>9} {'loop queued':>11}")
+          f"{'ack p50':>8} {'ack p99':>8} {'vs N=0':>7} {'loop busy':>9} {'loop queued':>11} "
+          f"{'loop/event':>10}")
     goals = []
     for level in args.levels.split(","):
         base = None
         for rooms in args.rooms:
             moves = args.easy_moves if level == "easy" else args.moves
-            acks, waits, busy, queued = bot_rooms(cluster, level, rooms, moves, args.threads)
+            acks, waits, busy, queued, per_event = bot_rooms(cluster, level, rooms, moves,
+                                                             args.threads)
             w99, a99 = percentile(waits, 99), percentile(acks, 99)
             if base is None:
                 base = (w99, a99)
             print(f"{level:>5} {rooms:>5} {ms(percentile(waits, 50)):>7}ms {ms(w99):>7}ms "
                   f"{times(w99, base[0]):>7} {ms(percentile(acks, 50)):>6}ms {ms(a99):>6}ms "
-                  f"{times(a99, base[1]):>7} {busy * 100:>8.0f}% {queued:>6.0f} ms/s", flush=True)
+                  f"{times(a99, base[1]):>7} {busy * 100:>8.0f}% {queued:>6.0f} ms/s "
+                  f"{per_event:>7.1f} us", flush=True)
             if rooms == max(args.rooms) and rooms > 0:
                 goals.append((f"{level}, {rooms} rooms: wait p99 within 1.5x of N=0 "
                               f"({times(w99, base[0])})", 0 < w99 <= 1.5 * base[0]))
