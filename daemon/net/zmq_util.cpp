@@ -1,5 +1,6 @@
 #include "daemon/net/zmq_util.h"
 
+#include <pthread.h>
 #include <sched.h>
 #include <thread>
 
@@ -7,9 +8,14 @@ namespace halma::daemon {
 
 bool batch_io_thread(zmq::context_t& context) {
     bool allowed = false;
+    // Exactly what ZeroMQ will do: keep the inherited priority and change the policy. Under a
+    // real-time policy (chrt -r, CPUSchedulingPolicy=rr) that priority is above 0, which
+    // SCHED_BATCH refuses; the I/O thread then keeps the inherited policy.
     std::thread probe([&] {
-        sched_param none {};
-        allowed = sched_setscheduler(0, SCHED_BATCH, &none) == 0;
+        int policy = 0;
+        sched_param param {};
+        allowed = pthread_getschedparam(pthread_self(), &policy, &param) == 0
+            && pthread_setschedparam(pthread_self(), SCHED_BATCH, &param) == 0;
     });
     probe.join();
     if (allowed) context.set(zmq::ctxopt::thread_sched_policy, SCHED_BATCH);

@@ -15,7 +15,8 @@ namespace halma::daemon {
 // core between the two threads once per message (7 switches a move on a host of six players;
 // docs/scaling.md). Batched, the I/O thread runs on a free core at once, or else when the loop
 // has queued the whole fan-out and sleeps. ZeroMQ aborts if it cannot set the policy, so this
-// first tries it on a throwaway thread (a seccomp filter may forbid it) and leaves the default
+// first tries it on a throwaway thread (a seccomp filter may forbid it, and a real-time policy
+// inherited from chrt or systemd cannot be turned into it) and leaves the inherited policy
 // then; returns whether it was set.
 bool batch_io_thread(zmq::context_t& context);
 

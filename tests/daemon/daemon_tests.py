@@ -470,6 +470,21 @@ def threads_are_scheduled_for_the_loop():
         check(by_name.get("ZMQbg/IO/0") == [(SCHED_BATCH, 0)], f"ZeroMQ's I/O thread: {threads}")
         check(threads[str(pid)][1:] == (SCHED_OTHER, 0), f"the loop: {threads[str(pid)]}")
         check(any(nice == 10 for _, _, nice in threads.values()), f"no bot thread at nice 10: {threads}")
+        # Started under a real-time policy (chrt, CPUSchedulingPolicy=rr), halmad keeps it: ZeroMQ
+        # would abort turning it into SCHED_BATCH (it keeps the priority, which SCHED_BATCH refuses).
+        SCHED_RR = 2
+        if subprocess.run(["chrt", "-r", "1", "true"], capture_output=True).returncode != 0:
+            print("chrt -r not permitted here: the real-time case is not tried")
+            return
+        rt = Daemon(c, "rt")
+        rt.command = lambda base=rt.command: ["chrt", "-r", "1"] + base()
+        c.daemons.append(rt)
+        rt.start()
+        host_room(rt, "porch")  # sockets made: ZeroMQ's threads are running
+        check(rt.proc.poll() is None, f"halmad under chrt -r 1 exited: {rt.log_tail()}")
+        pid = rt.proc.pid
+        policies = {thread_policy_and_nice(pid, tid)[:2] for tid in os.listdir(f"/proc/{pid}/task")}
+        check(("ZMQbg/IO/0", SCHED_RR) in policies, f"under chrt -r 1: {policies}")
 
 
 run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, friends_room_needs_code,
