@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <functional>
+#include <sched.h>
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -55,13 +56,16 @@ BotPool::BotPool(zmq::context_t& context, const Config& config)
     people_socket_ = pull(context, kPeopleEndpoint);
     socket_ = pull(context, kEndpoint);
     int threads = config.bot_threads > 0 ? config.bot_threads : default_bot_threads();
-    for (int i = 0; i <= threads; ++i) { // the last one thinks only for people
+    // As many threads for people as for bot-only rooms: as many people as the pool has cores
+    // get their bots' moves thought out at once, at the loop's priority. A thread waiting for
+    // work costs nothing but its stack.
+    for (int i = 0; i < 2 * threads; ++i) {
         // Each worker's ends are connected here, before its thread starts (which hands the
         // sockets over with the full memory barrier ZeroMQ asks for).
-        bool people_only = i == threads;
-        workers_.emplace_back([this, people_only, people = push(context, kPeopleEndpoint),
+        bool for_people = i >= threads;
+        workers_.emplace_back([this, for_people, people = push(context, kPeopleEndpoint),
                                   others = push(context, kEndpoint)]() mutable {
-            run_worker(std::move(people), std::move(others), people_only);
+            run_worker(std::move(people), std::move(others), for_people);
         });
     }
 }
@@ -85,44 +89,39 @@ void BotPool::request(const BotJob& job, const engine::Game& game) {
         ai::Seating::of(game.setup()),
         job.level == BotLevel::kEasy ? std::vector<std::uint64_t> {} : ai::game_history_keys(game),
         game.over() });
-    bool to_people_thread = false;
     {
         std::lock_guard lock(mutex_);
         queue_.push(std::move(work), job.person_waiting);
-        to_people_thread = job.person_waiting && people_thread_free_;
     }
-    (to_people_thread ? people_wake_ : pool_wake_).notify_one();
+    (job.person_waiting ? people_wake_ : pool_wake_).notify_one();
 }
 
-std::unique_ptr<BotPool::Work> BotPool::next_work(bool people_only) {
+std::unique_ptr<BotPool::Work> BotPool::next_work(bool for_people) {
     std::unique_lock lock(mutex_);
-    if (people_only) {
-        people_thread_free_ = true;
-        people_wake_.wait(lock, [&] { return stopping_ || queue_.has_person(); });
-        people_thread_free_ = false;
-        if (stopping_) return nullptr;
-        auto work = std::move(*queue_.pop_person());
-        // Busy now: a pool thread may take the next person's job rather than let it wait.
-        if (queue_.has_person()) pool_wake_.notify_one();
-        return work;
-    }
-    // A pool thread runs at nice 10: a person's job goes to the people's thread (nice 0) when
-    // that one is free, even if a pool thread would be quicker to pick it up.
-    auto can_take = [&] { return people_thread_free_ ? queue_.has_bots_only() : !queue_.empty(); };
-    pool_wake_.wait(lock, [&] { return stopping_ || can_take(); });
+    auto& wake = for_people ? people_wake_ : pool_wake_;
+    auto has_work = [&] { return for_people ? queue_.has_person() : queue_.has_bots_only(); };
+    wake.wait(lock, [&] { return stopping_ || has_work(); });
     if (stopping_) return nullptr;
-    auto work = std::move(people_thread_free_ ? *queue_.pop_bots_only() : *queue_.pop());
-    // A request wakes one thread: if more is left that a pool thread may take, pass it on (three
-    // people's bots asked for at once: the people's thread takes one, and two pool threads the
-    // others, not one of them and then nobody until a thread is done).
-    if (can_take()) pool_wake_.notify_one();
+    auto work = std::move(for_people ? *queue_.pop_person() : *queue_.pop_bots_only());
+    // A request wakes one thread: if more is left, pass it on (three people's bots asked for at
+    // once: three people's threads take them, not one and then nobody until it is done).
+    if (has_work()) wake.notify_one();
     return work;
 }
 
-void BotPool::run_worker(zmq::socket_t people_pipe, zmq::socket_t pipe, bool people_only) {
-    // Linux gives each thread its own nice value (setpriority on the thread id).
-    if (!people_only) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
-    while (auto work = next_work(people_only)) {
+void BotPool::run_worker(zmq::socket_t people_pipe, zmq::socket_t pipe, bool for_people) {
+    // Bot-only rooms' threads take only what no other thread wants (SCHED_IDLE): the loop, ZeroMQ's
+    // I/O thread and the people's threads preempt them the moment they wake. At nice 10 they
+    // held a core to the end of their time slice first, and a person's move waited for its ack
+    // behind hard bots' thinking (ack p99 beside 200 rooms of hard bots 5-9 ms, 0.5-4 ms now;
+    // docs/scaling.md). Where SCHED_IDLE is refused, nice 10 (Linux gives each thread its own
+    // nice value).
+    if (!for_people) {
+        sched_param none {};
+        if (sched_setscheduler(0, SCHED_IDLE, &none) != 0)
+            setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+    }
+    while (auto work = next_work(for_people)) {
         ai::BotSettings settings;
         settings.level = work->job.level == BotLevel::kEasy ? ai::Level::kEasy
             : work->job.level == BotLevel::kMax             ? ai::Level::kMax

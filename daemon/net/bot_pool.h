@@ -1,14 +1,14 @@
-// Computer players' thinking, off the event loop: a pool of helper threads (all cores but the
-// loop's by default, --bot-threads) runs the bots' search and hands the moves back to the loop
-// over an inproc PUSH/PULL pipe, so the loop never waits for a bot and one room's thinking never
-// holds up another's. The order is BotQueue's: people first, no room starving.
+// Computer players' thinking, off the event loop: helper threads run the bots' search and hand
+// the moves back to the loop over inproc PUSH/PULL pipes, so the loop never waits for a bot and
+// one room's thinking never holds up another's.
 //
-// A search cannot be stopped halfway, so a person whose bot asks while every pool thread is deep
-// in a bot-only room's move would wait for one of them to finish. One more thread thinks only for
-// people, and the pool threads run at a lower priority (nice 10): when both want the CPU, the
-// person's move gets it, and under overload it is the bot-only rooms that slow down. While the
-// people's thread is free, the pool threads leave people's jobs to it: a person's move thought
-// out at nice 10 on a busy machine would wait behind everything else that runs there.
+// Two sets of threads, as many in each as --bot-threads (by default all cores but the loop's):
+// - bot-only rooms' threads, at SCHED_IDLE (nice 10 where that is refused): they run on what
+//   nobody else wants, so the loop, ZeroMQ's I/O thread and a person's bot preempt them at once,
+//   and under overload it is the bot-only rooms that slow down, not people's games;
+// - people's threads, at normal priority, which think only for rooms where a person waits. A
+//   search cannot be stopped halfway, so a person's move never waits for a bot-only room's.
+// Each set takes its jobs in the order they were asked for (BotQueue): no room is passed over.
 #pragma once
 
 #include "daemon/net/bot_queue.h"
@@ -59,21 +59,19 @@ public:
 
 private:
     struct Work;
-    // The next job for a worker, by the rule above; null when stopping.
-    std::unique_ptr<Work> next_work(bool people_only);
-    void run_worker(zmq::socket_t people_pipe, zmq::socket_t pipe, bool people_only);
+    // The next job for a people's thread or a bot-only rooms' one; null when stopping.
+    std::unique_ptr<Work> next_work(bool for_people);
+    void run_worker(zmq::socket_t people_pipe, zmq::socket_t pipe, bool for_people);
     static std::optional<std::pair<BotJob, engine::Move>> take_from(zmq::socket_t* socket);
 
     const Config& config_;
     std::unique_ptr<zmq::socket_t> people_socket_, socket_;
     std::mutex mutex_;
     // Each wakes only the threads that may take the job: a wake-up is a futex call on the loop
-    // and a context switch, and with notify_all every bot-only move woke the people's thread too
-    // (15% of the loop's time beside 200 rooms of easy bots, perf record).
+    // and a context switch, and with notify_all every bot-only move woke the people's threads
+    // too (15% of the loop's time beside 200 rooms of easy bots, perf record).
     std::condition_variable people_wake_, pool_wake_;
     BotQueue<std::unique_ptr<Work>> queue_;
-    // The people's thread waits for work: the pool's threads leave people's jobs to it then.
-    bool people_thread_free_ = false;
     bool stopping_ = false;
     std::vector<std::thread> workers_;
 };

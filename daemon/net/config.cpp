@@ -297,7 +297,8 @@ std::variant<Config, int> load_config(int argc, char** argv) {
         ->capture_default_str()
         ->group(rooms);
     app.add_option("--bot-threads", c.bot_threads,
-           "Threads thinking for computer players (default 0: every core but one)")
+           "Threads thinking for computer players in bot-only rooms, and as many for rooms "
+           "with people (default 0: every core but one)")
         ->capture_default_str()
         ->group(rooms);
     app.add_option("--records-kept", c.records_kept,

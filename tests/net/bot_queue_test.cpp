@@ -1,4 +1,4 @@
-// The order the bot pool serves rooms in (daemon/net/bot_queue.h).
+// The order the bot pool's threads take jobs in (daemon/net/bot_queue.h).
 #include "daemon/net/bot_queue.h"
 
 #include <gtest/gtest.h>
@@ -8,55 +8,47 @@
 namespace halma::daemon {
 namespace {
 
-std::vector<std::string> drain(BotQueue<std::string>& q) {
+std::vector<std::string> drain_bots_only(BotQueue<std::string>& q) {
     std::vector<std::string> order;
-    while (auto job = q.pop()) order.push_back(*job);
+    while (auto job = q.pop_bots_only()) order.push_back(*job);
     return order;
-}
-
-TEST(BotQueue, AWaitingPersonGoesFirst) {
-    BotQueue<std::string> q;
-    q.push("bots-1", false);
-    q.push("bots-2", false);
-    q.push("person", true);
-    EXPECT_EQ(drain(q), (std::vector<std::string> { "person", "bots-1", "bots-2" }));
 }
 
 TEST(BotQueue, BotOnlyRoomsInTheOrderTheyAsked) {
     BotQueue<std::string> q;
     for (auto name : { "a", "b", "c", "d" }) q.push(name, false);
-    EXPECT_EQ(drain(q), (std::vector<std::string> { "a", "b", "c", "d" }));
+    EXPECT_EQ(drain_bots_only(q), (std::vector<std::string> { "a", "b", "c", "d" }));
 }
 
-TEST(BotQueue, NoBotOnlyRoomStarvesWhilePeopleKeepItBusy) {
+TEST(BotQueue, PeoplesRoomsInTheOrderTheyAsked) {
     BotQueue<std::string> q;
-    q.push("bots", false);
-    for (int i = 0; i < 10; ++i) q.push("p" + std::to_string(i), true);
-    auto order = drain(q);
-    auto at = std::find(order.begin(), order.end(), "bots") - order.begin();
-    EXPECT_EQ(at, BotQueue<std::string>::kPeopleFirst); // after three people, not after ten
-    EXPECT_EQ(order.size(), 11u);
+    for (auto name : { "ann", "bob", "cat" }) q.push(name, true);
+    EXPECT_EQ(q.pop_person(), "ann");
+    EXPECT_EQ(q.pop_person(), "bob");
+    EXPECT_EQ(q.pop_person(), "cat");
+    EXPECT_FALSE(q.pop_person());
 }
 
-TEST(BotQueue, ALowPriorityThreadCanTakeBotOnlyJobsAndLeavePeoplesJobs) {
+TEST(BotQueue, EachKindOfThreadTakesOnlyItsOwnJobs) {
     BotQueue<std::string> q;
     q.push("person", true);
     q.push("bots", false);
     EXPECT_EQ(q.pop_bots_only(), "bots");
-    EXPECT_FALSE(q.pop_bots_only()); // the person's job stays for the people's thread
+    EXPECT_FALSE(q.pop_bots_only()); // the person's job stays for a people's thread
     EXPECT_TRUE(q.has_person());
     EXPECT_FALSE(q.has_bots_only());
     EXPECT_EQ(q.pop_person(), "person");
+    EXPECT_FALSE(q.pop_person()); // nor does a people's thread take a bot-only room's
     EXPECT_TRUE(q.empty());
 }
 
 TEST(BotQueue, EmptyGivesNothing) {
     BotQueue<std::string> q;
-    EXPECT_FALSE(q.pop());
+    EXPECT_FALSE(q.pop_person());
+    EXPECT_FALSE(q.pop_bots_only());
     q.push("x", true);
     EXPECT_EQ(q.size(), 1u);
-    EXPECT_TRUE(q.pop());
-    EXPECT_TRUE(q.empty());
+    EXPECT_FALSE(q.empty());
 }
 
 } // namespace
