@@ -110,12 +110,11 @@ std::unique_ptr<BotPool::Work> BotPool::next_work(bool for_people) {
 }
 
 void BotPool::run_worker(zmq::socket_t people_pipe, zmq::socket_t pipe, bool for_people) {
-    // Bot-only rooms' threads take only what no other thread wants (SCHED_IDLE): the loop, ZeroMQ's
-    // I/O thread and the people's threads preempt them the moment they wake. At nice 10 they
-    // held a core to the end of their time slice first, and a person's move waited for its ack
-    // behind hard bots' thinking (ack p99 beside 200 rooms of hard bots 5-9 ms, 0.5-4 ms now;
-    // docs/scaling.md). Where SCHED_IDLE is refused, nice 10 (Linux gives each thread its own
-    // nice value).
+    // Bot-only rooms' threads take only what no other thread wants (SCHED_IDLE): the loop,
+    // ZeroMQ's I/O thread and the people's threads preempt them the moment they wake. At nice 10
+    // they kept a core to the end of their time slice first, so a person's move could wait for
+    // its ack behind hard bots' thinking (docs/scaling.md). Where SCHED_IDLE is refused, nice 10
+    // (Linux gives each thread its own nice value).
     if (!for_people) {
         sched_param none {};
         if (sched_setscheduler(0, SCHED_IDLE, &none) != 0)
