@@ -158,16 +158,17 @@ def bot_rooms(cluster, level, rooms, moves, threads):
         host_room(api, f"bots{i}", 2, level, spectate=True)
     person = Person(d, level)
     person.play(1)  # warm-up: the first move pages code and caches in
-    bot_events = rooms_seq(api, rooms)
+    # The rooms' seqs are read one by one while they play on: the loop's CPU is taken at the
+    # middle of each reading, so events and CPU cover about the same time.
+    run0, bot_events, run1 = loop_schedstat(d)[0], rooms_seq(api, rooms), loop_schedstat(d)[0]
     before, started = loop_schedstat(d), time.monotonic()
     acks, waits = person.play(moves)
     busy, queued = loop_share(d, before, time.monotonic() - started)
-    run = loop_schedstat(d)[0] - before[0]
-    bot_events = rooms_seq(api, rooms) - bot_events
+    run2, bot_events, run3 = loop_schedstat(d)[0], rooms_seq(api, rooms) - bot_events, loop_schedstat(d)[0]
     d.kill()
-    # The loop's CPU per event of every room: the bot-only rooms' events, and the person's two a
-    # move (theirs and the bot's reply; the person's view and ack requests are in the time too).
-    per_event_us = run / 1e3 / max(1, bot_events + 2 * len(waits))
+    # The loop's CPU per event of every room: the bot-only rooms' events, and about two a move of
+    # the person's (theirs and the bot's reply; their views and acks are in the time too).
+    per_event_us = ((run2 + run3) - (run0 + run1)) / 2 / 1e3 / max(1, bot_events + 2 * len(waits))
     return acks, waits, busy, queued, per_event_us
 
 

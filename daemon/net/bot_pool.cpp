@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <functional>
+#include <pthread.h>
 #include <sched.h>
 #include <spdlog/spdlog.h>
 #include <sys/resource.h>
@@ -56,28 +57,40 @@ BotPool::BotPool(zmq::context_t& context, const Config& config)
     people_socket_ = pull(context, kPeopleEndpoint);
     socket_ = pull(context, kEndpoint);
     int threads = config.bot_threads > 0 ? config.bot_threads : default_bot_threads();
-    // As many threads for people as for bot-only rooms: as many people as the pool has cores
-    // get their bots' moves thought out at once, at the loop's priority. A thread waiting for
-    // work costs nothing but its stack.
-    for (int i = 0; i < 2 * threads; ++i) {
-        // Each worker's ends are connected here, before its thread starts (which hands the
-        // sockets over with the full memory barrier ZeroMQ asks for).
-        bool for_people = i >= threads;
-        workers_.emplace_back([this, for_people, people = push(context, kPeopleEndpoint),
-                                  others = push(context, kEndpoint)]() mutable {
-            run_worker(std::move(people), std::move(others), for_people);
-        });
+    try {
+        for (int i = 0; i < threads; ++i) start_worker(context, false);
+        for (int i = 0; i <= threads; ++i) start_worker(context, true);
+    } catch (...) {
+        stop_workers(); // a thread left running would end the process at once
+        throw;
     }
 }
 
-BotPool::~BotPool() {
-    {
-        std::lock_guard lock(mutex_);
-        stopping_ = true;
+void BotPool::start_worker(zmq::context_t& context, bool for_people) {
+    // A thread only ever sends on its own set's pipe. Its end is connected here, before the
+    // thread starts (which hands the socket over with the full memory barrier ZeroMQ asks for).
+    workers_.emplace_back(
+        [this, for_people,
+            pipe = push(context, for_people ? kPeopleEndpoint : kEndpoint)]() mutable {
+            run_worker(std::move(pipe), for_people);
+        });
+}
+
+void BotPool::stop_workers() {
+    stop_thinking_ = true;
+    for (Line* line : { &people_, &bots_only_ }) {
+        {
+            std::lock_guard lock(line->mutex);
+            line->stopping = true;
+        }
+        line->wake.notify_all();
     }
-    people_wake_.notify_all();
-    pool_wake_.notify_all();
-    for (auto& w : workers_) w.join();
+    for (auto& w : workers_)
+        if (w.joinable()) w.join();
+}
+
+BotPool::~BotPool() {
+    stop_workers();
     // Moves sent but not taken are dropped with the process; the queues free themselves.
     while (take_person_result() || take_result()) { }
 }
@@ -89,27 +102,29 @@ void BotPool::request(const BotJob& job, const engine::Game& game) {
         ai::Seating::of(game.setup()),
         job.level == BotLevel::kEasy ? std::vector<std::uint64_t> {} : ai::game_history_keys(game),
         game.over() });
+    Line& line = job.person_waiting ? people_ : bots_only_;
     {
-        std::lock_guard lock(mutex_);
-        queue_.push(std::move(work), job.person_waiting);
+        std::lock_guard lock(line.mutex);
+        line.jobs.push_back(std::move(work));
     }
-    (job.person_waiting ? people_wake_ : pool_wake_).notify_one();
+    line.wake.notify_one();
 }
 
-std::unique_ptr<BotPool::Work> BotPool::next_work(bool for_people) {
-    std::unique_lock lock(mutex_);
-    auto& wake = for_people ? people_wake_ : pool_wake_;
-    auto has_work = [&] { return for_people ? queue_.has_person() : queue_.has_bots_only(); };
-    wake.wait(lock, [&] { return stopping_ || has_work(); });
-    if (stopping_) return nullptr;
-    auto work = std::move(for_people ? *queue_.pop_person() : *queue_.pop_bots_only());
+std::unique_ptr<BotPool::Work> BotPool::next_work(Line& line) {
+    std::unique_lock lock(line.mutex);
+    line.wake.wait(lock, [&] { return line.stopping || !line.jobs.empty(); });
+    if (line.stopping) return nullptr;
+    auto work = std::move(line.jobs.front());
+    line.jobs.pop_front();
     // A request wakes one thread: if more is left, pass it on (three people's bots asked for at
     // once: three people's threads take them, not one and then nobody until it is done).
-    if (has_work()) wake.notify_one();
+    if (!line.jobs.empty()) line.wake.notify_one();
     return work;
 }
 
-void BotPool::run_worker(zmq::socket_t people_pipe, zmq::socket_t pipe, bool for_people) {
+void BotPool::run_worker(zmq::socket_t pipe, bool for_people) {
+    // Named for top and ps (at most 15 characters).
+    pthread_setname_np(pthread_self(), for_people ? "bots for people" : "bots");
     // Bot-only rooms' threads take only what no other thread wants (SCHED_IDLE): the loop,
     // ZeroMQ's I/O thread and the people's threads preempt them the moment they wake. At nice 10
     // they kept a core to the end of their time slice first, so a person's move could wait for
@@ -120,7 +135,7 @@ void BotPool::run_worker(zmq::socket_t people_pipe, zmq::socket_t pipe, bool for
         if (sched_setscheduler(0, SCHED_IDLE, &none) != 0)
             setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
     }
-    while (auto work = next_work(for_people)) {
+    while (auto work = next_work(for_people ? people_ : bots_only_)) {
         ai::BotSettings settings;
         settings.level = work->job.level == BotLevel::kEasy ? ai::Level::kEasy
             : work->job.level == BotLevel::kMax             ? ai::Level::kMax
@@ -131,14 +146,14 @@ void BotPool::run_worker(zmq::socket_t people_pipe, zmq::socket_t pipe, bool for
         // Reproducible from the room and the move number, whichever thread thinks.
         settings.seed = std::hash<std::string> {}(work->job.room_id)
             ^ (work->job.seq * 0x9e3779b97f4a7c15ull);
+        settings.stop = &stop_thinking_; // a shutdown does not wait for a search to finish
         // ai::choose_move(game) on the parts it reads: the same move.
         if (!work->over)
             work->move
                 = ai::think(work->position, work->rules, work->seating, settings, work->earlier)
                       .move;
-        auto& to = work->job.person_waiting ? people_pipe : pipe;
         Work* raw = work.release();
-        to.send(zmq::buffer(&raw, sizeof raw), zmq::send_flags::none);
+        pipe.send(zmq::buffer(&raw, sizeof raw), zmq::send_flags::none);
     }
 }
 

@@ -8,16 +8,19 @@
 //   and under overload it is the bot-only rooms that slow down, not people's games;
 // - people's threads, at normal priority, which think only for rooms where a person waits. A
 //   search cannot be stopped halfway, so a person's move never waits for a bot-only room's.
-// Each set takes its jobs in the order they were asked for (BotQueue): no room is passed over.
+// Each set takes its jobs in the order they were asked for: no room is passed over. There is one
+// more people's thread than bot-only rooms' ones, as people had with the one people's thread
+// and the pool before: two people's bots on a 2-core host think at the same time.
 #pragma once
 
-#include "daemon/net/bot_queue.h"
 #include "daemon/net/config.h"
 #include "daemon/room/room_types.h"
 #include "engine/game.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -59,20 +62,30 @@ public:
 
 private:
     struct Work;
-    // The next job for a people's thread or a bot-only rooms' one; null when stopping.
-    std::unique_ptr<Work> next_work(bool for_people);
-    void run_worker(zmq::socket_t people_pipe, zmq::socket_t pipe, bool for_people);
+    // The jobs of one set of threads, oldest first. Each set has its own lock: neither the loop
+    // asking for a person's move nor a people's thread ever waits for a lock that a SCHED_IDLE
+    // thread holds (and may be kept off a core with, by anything else that runs).
+    struct Line {
+        std::mutex mutex;
+        // Wakes one thread of the set per job (a wake-up is a futex call on the loop and a
+        // context switch: with notify_all every bot-only move woke the people's thread too,
+        // 15% of the loop's time beside 200 rooms of easy bots, perf record).
+        std::condition_variable wake;
+        std::deque<std::unique_ptr<Work>> jobs;
+        bool stopping = false;
+    };
+    void start_worker(zmq::context_t& context, bool for_people);
+    // The set's next job; null when stopping.
+    static std::unique_ptr<Work> next_work(Line& line);
+    void run_worker(zmq::socket_t pipe, bool for_people);
+    // Ends the searches under way and joins every thread started.
+    void stop_workers();
     static std::optional<std::pair<BotJob, engine::Move>> take_from(zmq::socket_t* socket);
 
     const Config& config_;
     std::unique_ptr<zmq::socket_t> people_socket_, socket_;
-    std::mutex mutex_;
-    // Each wakes only the threads that may take the job: a wake-up is a futex call on the loop
-    // and a context switch, and with notify_all every bot-only move woke the people's threads
-    // too (15% of the loop's time beside 200 rooms of easy bots, perf record).
-    std::condition_variable people_wake_, pool_wake_;
-    BotQueue<std::unique_ptr<Work>> queue_;
-    bool stopping_ = false;
+    Line people_, bots_only_;
+    std::atomic<bool> stop_thinking_ { false };
     std::vector<std::thread> workers_;
 };
 

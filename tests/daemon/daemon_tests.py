@@ -470,8 +470,16 @@ def threads_are_scheduled_for_the_loop():
         check(by_name.get("ZMQbg/IO/0") == [(SCHED_BATCH, 0)], f"ZeroMQ's I/O thread: {threads}")
         check(threads[str(pid)][1:] == (SCHED_OTHER, 0), f"the loop: {threads[str(pid)]}")
         SCHED_IDLE = 5
-        idle = [t for t in threads.values() if t[1] == SCHED_IDLE]
-        check(len(idle) == 2, f"not 2 bot-only rooms' threads at SCHED_IDLE (--bot-threads 2): {threads}")
+        check(sorted(by_name.get("bots", [])) == [(SCHED_IDLE, 0)] * 2,
+              f"not 2 bot-only rooms' threads at SCHED_IDLE (--bot-threads 2): {threads}")
+        check(sorted(by_name.get("bots for people", [])) == [(SCHED_OTHER, 0)] * 3,
+              f"not 3 people's bot threads at normal priority (--bot-threads 2): {threads}")
+        # The largest pool the settings allow starts (its sockets stay under ZeroMQ's limit).
+        many = c.add("many", extra=["--bot-threads", "256"])
+        host_room(many, "hall", bots=1)
+        names = [thread_policy_and_nice(many.proc.pid, t)[0] for t in os.listdir(f"/proc/{many.proc.pid}/task")]
+        check(names.count("bots") == 256 and names.count("bots for people") == 257,
+              f"--bot-threads 256: {names.count('bots')} bot-only and {names.count('bots for people')} people's threads")
         # Started under a real-time policy (chrt, CPUSchedulingPolicy=rr), halmad keeps it: ZeroMQ
         # would abort turning it into SCHED_BATCH (it keeps the priority, which SCHED_BATCH refuses).
         SCHED_RR = 2
