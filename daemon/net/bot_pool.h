@@ -2,7 +2,8 @@
 // the moves back to the loop over inproc PUSH/PULL pipes, so the loop never waits for a bot and
 // one room's thinking never holds up another's.
 //
-// Two sets of threads, as many in each as --bot-threads (by default all cores but the loop's):
+// Two sets of threads: --bot-threads of the first (by default all cores but the loop's), one more
+// of the second:
 // - bot-only rooms' threads, at SCHED_IDLE (nice 10 where that is refused): they run on what
 //   nobody else wants, so the loop, ZeroMQ's I/O thread and a person's bot preempt them at once,
 //   and under overload it is the bot-only rooms that slow down, not people's games;

@@ -297,7 +297,7 @@ std::variant<Config, int> load_config(int argc, char** argv) {
         ->capture_default_str()
         ->group(rooms);
     app.add_option("--bot-threads", c.bot_threads,
-           "Threads thinking for computer players in bot-only rooms, and as many for rooms "
+           "Threads thinking for computer players in bot-only rooms, and one more for rooms "
            "with people (default 0: every core but one)")
         ->capture_default_str()
         ->group(rooms);
