@@ -48,7 +48,6 @@ public:
     BotPool& operator=(const BotPool&) = delete;
 
     bool available() const { return socket_ != nullptr; }
-    int threads() const { return static_cast<int>(workers_.size()); }
     // The loop's ends of the pipes, to poll (people's moves, bot-only rooms' moves); null when
     // not available.
     zmq::socket_t* people_socket() { return people_socket_.get(); }
