@@ -156,9 +156,9 @@ std::uint64_t DiskSyncer::queue(
     const std::filesystem::path& path, Kind kind, const std::string& label, std::string bytes) {
     std::lock_guard lock(mutex_);
     std::uint64_t ticket = ++issued_;
-    // Called for every event a host writes: the key is the path's text (comparing paths as
-    // std::filesystem::path does, part by part, was most of this call), and a path already
-    // waiting costs no copy of the label.
+    // Called for every event a host writes: the key is the path's text, hashed (a map of
+    // std::filesystem::path compares paths part by part), and a path already waiting costs no
+    // copy of the label.
     auto [it, fresh] = pending_.try_emplace(path.native());
     Job& job = it->second;
     if (fresh) waiting_ = true;
