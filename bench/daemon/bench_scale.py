@@ -274,7 +274,10 @@ def section_idle_rooms(cluster, args):
 
 
 def section_spectators(cluster, args):
-    print(f"\n== spectators: N other halmad watching the person's room (easy bot, {args.moves} moves) ==")
+    # The watchers join one room, so the person plays one game: an easy bot's game lasts about
+    # 60 to 90 of their moves.
+    moves = min(args.moves, 50)
+    print(f"\n== spectators: N other halmad watching the person's room (easy bot, {moves} moves) ==")
     print(f"{'daemons':>7} {'wait p50':>9} {'wait p99':>9} {'vs N=0':>7} {'ack p50':>8} {'ack p99':>8} "
           f"{'vs N=0':>7}")
     base = None
@@ -289,7 +292,7 @@ def section_spectators(cluster, args):
             watchers.append(w)
         api.ok(subscribe=api_pb2.SubscribeRequest(room="me"))
         play(api, 1)  # warm-up
-        acks, waits = play(api, args.moves)
+        acks, waits = play(api, moves)
         for w in watchers + [host]:
             w.kill()
         w99, a99 = percentile(waits, 99), percentile(acks, 99)
@@ -342,11 +345,12 @@ def main():
     parser.add_argument("--rooms", default="0,10,50,200", type=sizes, help="bot-only rooms")
     parser.add_argument("--idle", default="0,100,1000", type=sizes, help="idle rooms")
     parser.add_argument("--spectators", default="0,10,30,60", type=sizes, help="spectating daemons")
-    # 50: a p99 of 20 moves is their slowest, which one scheduler hiccup decides.
-    parser.add_argument("--moves", type=int, default=50, help="the person's moves per measurement")
-    # Easy bots answer in well under a millisecond, so more moves cost little, and a p99 of 300
-    # is the third slowest rather than the slowest, one scheduler hiccup.
-    parser.add_argument("--easy-moves", type=int, default=300,
+    # A p99 is the 1% slowest: of 50 moves it is the slowest, which one scheduler hiccup decides;
+    # of 150 it is the second slowest. Hard moves take tens of milliseconds, so 150 per size.
+    parser.add_argument("--moves", type=int, default=150, help="the person's moves per measurement")
+    # Easy bots answer in well under a millisecond, so more moves cost little: of 300 the p99 of
+    # the same halmad read 0.5-1.0 ms at N=0 from one run to the next, of 2000 0.7 ms each time.
+    parser.add_argument("--easy-moves", type=int, default=2000,
                         help="the person's moves per measurement against easy bots")
     parser.add_argument("--threads", type=int, default=0, help="bot threads (0: halmad's default)")
     parser.add_argument("--seconds", type=float, default=5.0, help="throughput window")
