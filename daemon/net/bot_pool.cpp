@@ -103,11 +103,27 @@ void BotPool::request(const BotJob& job, const engine::Game& game) {
         job.level == BotLevel::kEasy ? std::vector<std::uint64_t> {} : ai::game_history_keys(game),
         game.over() });
     Line& line = job.person_waiting ? people_ : bots_only_;
+    line.not_handed_over.push_back(std::move(work));
+    try_hand_over(line);
+}
+
+void BotPool::try_hand_over(Line& line) {
+    if (line.not_handed_over.empty()) return;
+    std::size_t handed = line.not_handed_over.size();
     {
-        std::lock_guard lock(line.mutex);
-        line.jobs.push_back(std::move(work));
+        std::unique_lock lock(line.mutex, std::try_to_lock);
+        if (!lock.owns_lock()) return;
+        for (auto& work : line.not_handed_over) line.jobs.push_back(std::move(work));
     }
-    line.wake.notify_one();
+    line.not_handed_over.clear();
+    // A thread per job (a wake-up with no thread waiting costs no system call).
+    for (std::size_t i = 0; i < handed; ++i) line.wake.notify_one();
+}
+
+bool BotPool::hand_over() {
+    try_hand_over(people_);
+    try_hand_over(bots_only_);
+    return !people_.not_handed_over.empty() || !bots_only_.not_handed_over.empty();
 }
 
 std::unique_ptr<BotPool::Work> BotPool::next_work(Line& line) {

@@ -295,6 +295,9 @@ int run_daemon(const Config& config) {
         for (auto d : { host.next_deadline(), peers.next_deadline(), watchdog.next_deadline() })
             if (d && (!deadline || *d < *deadline)) deadline = d;
         auto timeout = std::chrono::milliseconds(-1);
+        if (bots.hand_over())
+            deadline = std::min(deadline.value_or(Clock::time_point::max()),
+                Clock::now() + BotPool::kHandOverRetry);
         if (quiet_pending) {
             timeout = std::chrono::milliseconds(0);
         } else if (deadline) {
