@@ -69,9 +69,9 @@ public:
 private:
     friend struct BotPoolTestPeer; // tests/net/bot_pool_test.cpp holds a line's lock
     struct Work;
-    // The jobs of one set of threads, oldest first. Each set has its own lock: neither the loop
-    // asking for a person's move nor a people's thread ever waits for a lock that a SCHED_IDLE
-    // thread holds (and may be kept off a core with, by anything else that runs).
+    // The jobs of one set of threads, oldest first. Each set has its own lock, so a people's
+    // thread never waits for a lock a SCHED_IDLE thread holds (and may be kept off a core with,
+    // by anything else that runs); the loop never waits for either (not_handed_over).
     struct Line {
         std::mutex mutex;
         // Wakes one thread of the set per job (a wake-up is a futex call on the loop and a
