@@ -109,13 +109,16 @@ void BotPool::request(const BotJob& job, const engine::Game& game) {
 
 void BotPool::try_hand_over(Line& line) {
     if (line.not_handed_over.empty()) return;
-    std::size_t handed = line.not_handed_over.size();
+    std::size_t handed = 0;
     {
         std::unique_lock lock(line.mutex, std::try_to_lock);
         if (!lock.owns_lock()) return;
-        for (auto& work : line.not_handed_over) line.jobs.push_back(std::move(work));
+        // One at a time: if memory runs out half-way, the rest stay queued here, whole.
+        for (; !line.not_handed_over.empty(); ++handed) {
+            line.jobs.push_back(std::move(line.not_handed_over.front()));
+            line.not_handed_over.pop_front();
+        }
     }
-    line.not_handed_over.clear();
     // A thread per job (a wake-up with no thread waiting costs no system call).
     for (std::size_t i = 0; i < handed; ++i) line.wake.notify_one();
 }
