@@ -230,6 +230,7 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
     }
     // The seat token is on disk before the joiner has it.
     if (!persist(*room, now)) {
+        schedule(*room); // read-only now: its disk is tried again (as flush() does)
         auto refusal = read_only_refusal(*room);
         send_error(conn, msg.request_id(), wire::to_proto(refusal->code), refusal->message, now);
         return;

@@ -20,6 +20,8 @@ void PeerLinks::send_probe(Link& link, const Now& now) {
         // Refused while connecting (ZMQ_IMMEDIATE): tried again at the next tick.
         if (link.socket.send(zmq::buffer(probe), zmq::send_flags::dontwait))
             link.probe_sent = now.steady;
+        else
+            link.last_try = now.steady;
     } catch (const zmq::error_t&) { }
 }
 

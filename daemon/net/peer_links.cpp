@@ -159,6 +159,7 @@ bool PeerLinks::send_pending(Link& link, Pending& p, const Now& now) {
         p.sent = link.socket.send(zmq::buffer(payload), zmq::send_flags::dontwait).has_value();
     } catch (const zmq::error_t&) { }
     if (p.sent) link.last_send = now.steady;
+    else link.last_try = now.steady;
     return p.sent;
 }
 
@@ -225,12 +226,16 @@ std::optional<PeerLinks::Clock::time_point> PeerLinks::next_deadline() const {
     for (const auto& [address, link] : links_) {
         bool has_rooms = false;
         for (const auto& r : replicas_) has_rooms |= r->address == address;
-        if (has_rooms) consider(link->last_send + milliseconds(config_.heartbeat_ms));
+        bool keyed = !link->probing && link->rejection.empty(); // tick() heartbeats only then
+        if (has_rooms && keyed) consider(link->last_send + milliseconds(config_.heartbeat_ms));
         if (has_rooms && link->up)
             consider(link->last_recv + milliseconds(config_.peer_timeout_ms));
         for (const auto& [id, p] : link->pending)
-            consider(p.sent ? p.deadline : std::min(p.deadline, link->last_send + kSendRetry));
-        if (link->probing) consider(link->probe_sent + kProbeRetry);
+            consider(p.sent || !keyed ? p.deadline
+                                      : std::min(p.deadline,
+                                          std::max(link->last_send, link->last_try) + kSendRetry));
+        if (link->probing)
+            consider(std::max(link->probe_sent + kProbeRetry, link->last_try + kSendRetry));
         if (identity_ && !link->probing && link->rejection.empty() && !link->up)
             consider(link->reprobe_at);
     }
@@ -263,7 +268,9 @@ void PeerLinks::tick(const Now& now) {
         if (identity_ && !link->probing && link->rejection.empty() && !link->up
             && now.steady >= link->reprobe_at)
             reprobe(*link);
-        if (link->probing && now.steady - link->probe_sent >= kProbeRetry) send_probe(*link, now);
+        if (link->probing && now.steady - link->probe_sent >= kProbeRetry
+            && now.steady - link->last_try >= kSendRetry)
+            send_probe(*link, now);
         // Requests: retry what a connecting link refused, give up on what waited too long.
         std::vector<std::uint64_t> expired;
         for (auto& [id, p] : link->pending) {

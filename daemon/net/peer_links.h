@@ -44,6 +44,7 @@ public:
         zmq::socket_t socket;
         Clock::time_point last_recv {};
         Clock::time_point last_send {};
+        Clock::time_point last_try {}; // a send (probe or request) ZeroMQ refused (not connected)
         bool up = false;
         std::map<std::uint64_t, Pending> pending;
         // The host's clock minus ours, at least (from HostMessage.clock_ms): deadlines are sent
