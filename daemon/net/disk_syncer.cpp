@@ -2,6 +2,7 @@
 
 #include "daemon/net/durable_file.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -47,6 +48,10 @@ void DiskSyncer::run(zmq::socket_t pipe) {
         std::vector<std::pair<std::filesystem::path, Job>> batch;
         batch.reserve(jobs.size());
         for (auto& [path, job] : jobs) batch.emplace_back(path, std::move(job));
+        // In the order asked for (a path's latest request): a game's record is on the disk
+        // before the log whose next game's events fold it away, should power fail half-way.
+        std::sort(batch.begin(), batch.end(),
+            [](const auto& a, const auto& b) { return a.second.ticket < b.second.ticket; });
         auto fail = [&](const std::filesystem::path& path, const Job& job, const std::string& why) {
             spdlog::error("keeping {} on the disk failed: {}", path.string(), why);
             if (job.ticket > failed_.load()) failed_.store(job.ticket);

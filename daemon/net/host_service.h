@@ -145,7 +145,8 @@ private:
     // A read-only room, when its retry time has come: writable again if the disk takes a write.
     void retry_disk(HostedRoom& room, const Now& now);
     // At start-up: writes the record of a room's ended game if the daemon stopped before it did.
-    void keep_record(const RoomState& state);
+    // False if the record was needed and the disk refused it.
+    bool keep_record(const RoomState& state);
     // Puts the room's records that DiskSyncer has not flushed yet on the disk, here and now
     // (rare: a game that ends and is folded away at once, a restart vote or a close).
     // Whether the disk helper wrote every finished game's record of the room (asking again for

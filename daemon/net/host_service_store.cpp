@@ -97,7 +97,6 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
         if (room.log_file.empty()) room.log_file = store_.dir() / id / "events";
         disk_.sync(room.log_file, id);
     }
-    hand_to_disk(id);
     // Then the tokens exactly, the leavers' gone. The events stand whatever this does (they
     // are written); the file as it was reloads to the same room.
     if (members != room.kept_members) {
@@ -107,11 +106,14 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
                 state.config().name, written.error().message);
             room.read_only = "the host cannot write to its disk (" + written.error().message + ")";
             room.disk_retry_at = now.steady + kDiskRetry;
+            schedule(room); // its disk is tried again, whoever called
             listener_.room_changed(state, nullptr, room.local_member, connected_state());
         } else {
             room.kept_members = std::move(members);
         }
     }
+    // Every file written above, flushed under this room's name (a failure makes it read-only).
+    hand_to_disk(id);
     if (local != room.local_member) {
         room.local_member = kNoMember;
         room.local_token.clear();
@@ -146,12 +148,20 @@ engine::Result<bool> HostService::write_record_now(
     if (!records_.keeps(record.file)) return true; // pushed out by records-kept: nothing to keep
     // Rare (a record asked for moments ago): the helper's write is taken back if it has not
     // begun, else waited for, so the two never write the same file at once.
+    bool withdrawn = false;
     if (record.in_kernel || !disk_.withdraw(record.file)) {
         disk_.wait(record.ticket);
         if (done()) return record.in_kernel = true;
+    } else {
+        withdrawn = true;
     }
-    if (auto written = write_file_atomically(record.file, record.text, flush); !written)
+    if (auto written = write_file_atomically(record.file, record.text, flush); !written) {
+        // The helper's write was taken back and its ticket reads as done: asked again, or the
+        // record would be taken as written and its game folded out of the log.
+        if (withdrawn)
+            record.ticket = disk_.write(record.file, record.text, room.authority.state().id());
         return written;
+    }
     record.in_kernel = true;
     if (flush == Flush::kLater) {
         const std::string& id = room.authority.state().id();
@@ -189,6 +199,7 @@ void HostService::lose_disk(HostedRoom& room, const std::string& why, const Now&
     const std::string id = room.authority.state().id(), name = room.authority.state().config().name;
     room.read_only = "the host cannot write to its disk (" + why + ")";
     room.disk_retry_at = now.steady + kDiskRetry;
+    schedule(room); // its disk is tried again, whoever called (a join persists by itself)
     hand_to_disk(id); // what was written before the write that failed
     // Back to what the files hold: every event anyone has heard of is there (write-ahead), and
     // nothing after it is, so nothing is lost that was seen, and nothing seen is undone.
@@ -230,6 +241,7 @@ void HostService::retry_disk(HostedRoom& room, const Now& now) {
     StoredMembers members { room.local_member, room.authority.tokens() };
     auto written = store_.save_members(id, members);
     if (written) room.kept_members = std::move(members);
+    hand_to_disk(id);
     std::optional<std::string> failed;
     if (!written)
         failed = written.error().message;
@@ -278,7 +290,7 @@ void HostService::restore_rooms(const Now& now) {
         if (authority->state().phase() == Phase::kClosed) {
             // Closed, and the daemon stopped before its files were gone: finish the job, with
             // the record of a game the close cut short if the disk lost it.
-            keep_record(authority->state());
+            if (!keep_record(authority->state())) continue; // kept for the next start
             if (auto removed = store_.remove(id); !removed)
                 spdlog::error("room {}: {}", name, removed.error().message);
             hand_to_disk(id);
@@ -308,19 +320,22 @@ void HostService::restore_rooms(const Now& now) {
     }
 }
 
-void HostService::keep_record(const RoomState& state) {
+bool HostService::keep_record(const RoomState& state) {
     // The daemon stopped after the events that ended the game were written but before its
     // record was (or the record was lost): it is made again from the log, which still holds the
     // whole game until the next one starts. A closed room's game had ended or was cut short.
     bool closed = state.phase() == Phase::kClosed;
     if (!state.game() || !(closed || game_ended(state))
         || records_.has(state.id(), state.game_number()))
-        return;
+        return true;
     bool cut_short = closed && !state.game()->over();
     if (auto saved = records_.save(state.id(), record_of(state, cut_short ? "room closed" : ""));
-        !saved)
+        !saved) {
         spdlog::error("room {}: cannot keep the record of game {}: {}", state.config().name,
             state.game_number(), saved.error().message);
+        return false;
+    }
+    return true;
 }
 
 std::optional<std::string> HostService::close_room(HostedRoom& room, const Now& now) {
@@ -333,10 +348,14 @@ std::optional<std::string> HostService::close_room(HostedRoom& room, const Now& 
     if (!flush(room, now) && playing)
         return "room " + name + " is not closed: the game being played cannot be kept ("
             + room.read_only + "); close it when the disk takes writes again";
-    // The room's files (which hold the game) go only once its record is on the disk.
+    // The room's files (which hold the game) go only once its record is on the disk. If the
+    // disk refuses the record, they stay: the log ends with the room's close, and the next
+    // start makes the record from it, then removes them.
     if (auto kept = records_on_disk(room); !kept)
-        spdlog::error("room {}: {}", name, kept.error().message);
-    if (auto removed = store_.remove(id); !removed)
+        spdlog::error("room {}: {}; its files are kept, and the next start makes the record "
+                      "from them",
+            name, kept.error().message);
+    else if (auto removed = store_.remove(id); !removed)
         spdlog::error("room {}: {}", name, removed.error().message);
     hand_to_disk(id);
     for (auto& [conn, c] : conns_)

@@ -296,15 +296,16 @@ def damaged_length_refuses_the_room():
         check("not resumed" in open(ann.log_path).read(), "the log does not say the room was refused")
 
 
-def in_private_mount_namespace(name):
-    """Runs the rest of test `name` in a private mount namespace (`unshare -m`, as root), so a
-    tmpfs it mounts is seen by it and the daemons it starts, and by nothing else; gone with it."""
+def in_private_mount_namespace(name, script=__file__):
+    """Runs the rest of test `name` (of `script`) in a private mount namespace (`unshare -m`, as
+    root), so a tmpfs it mounts is seen by it and the daemons it starts, and by nothing else;
+    gone with it."""
     if os.environ.get("HALMA_PRIVATE_MOUNTS") == "1":
         return
     check(os.geteuid() == 0, "this test mounts a tmpfs in a private mount namespace: run it as root")
     env = dict(os.environ, HALMA_PRIVATE_MOUNTS="1")
     os.execvpe("unshare", ["unshare", "--mount", "--propagation", "private", sys.executable,
-                           os.path.abspath(__file__), name], env)
+                           os.path.abspath(script), name], env)
 
 
 def small_tmpfs(path, size="1m"):

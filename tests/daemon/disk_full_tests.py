@@ -1,0 +1,85 @@
+"""A host whose disk fills up, for the two moments hostile.full_disk_refuses_and_keeps does not
+cover: a peer's join refused (the room must try its disk again by itself), and a close whose
+game record the disk refuses (the game must not be lost with the room's files). Each test
+mounts a small tmpfs in a private mount namespace: run as root.
+Run as: disk_full_tests.py TEST_NAME"""
+import os
+import signal
+import subprocess
+import time
+
+import halmatest
+from halmatest import Cluster, Daemon, check, host_room, play_one, run, wait_until
+from halma.v1 import api_pb2, common_pb2
+from hostile_tests import fill, in_private_mount_namespace, small_tmpfs
+
+
+def join_refused_by_a_full_disk_is_retried():
+    """Ann hosts a room alone on a full state directory; bob's join is refused ("read-only").
+    Once space is back, the room takes writes again without anyone acting on it (a join used to
+    leave it read-only for good: nothing asked its disk again)."""
+    in_private_mount_namespace("join_refused_by_a_full_disk_is_retried", __file__)
+    with Cluster("joinfull") as c:
+        ann = Daemon(c, "ann")
+        small_tmpfs(ann.state_dir)
+        c.daemons.append(ann)
+        try:
+            ann.start()
+            bob = c.add("bob")
+            host_room(ann, "full")
+            filler = fill(ann.state_dir)
+            reply = bob.api().call(join=api_pb2.JoinRequest(address=ann.address, room="full"))
+            check(reply.HasField("error") and "read-only" in reply.error.message,
+                  f"a join on a full disk: {reply}")
+            os.remove(filler)
+            wait_until(lambda: ann.api().view("full").read_only == "", 5,
+                       "the room to take writes again once space is back")
+            reply = bob.api().call(join=api_pb2.JoinRequest(address=ann.address, room="full"))
+            check(not reply.HasField("error"), f"the join after space came back: {reply.error.message}")
+        finally:
+            ann.kill()
+            subprocess.run(["umount", ann.state_dir], check=False)
+
+
+def close_keeps_the_files_when_the_record_is_refused():
+    """Ann closes a room mid-game while the records directory (its own small tmpfs) is full: the
+    game's record cannot be written, so the room's files stay (their log ends with the close).
+    Once space is back, the next start writes the record from them and removes them."""
+    in_private_mount_namespace("close_keeps_the_files_when_the_record_is_refused", __file__)
+    with Cluster("closefull") as c:
+        ann = Daemon(c, "ann")
+        c.daemons.append(ann)
+        records = os.path.join(ann.state_dir, "records")
+        small_tmpfs(records, size="64k")
+        try:
+            ann.start()
+            bob = c.add("bob")
+            ann.api().ok(host=api_pb2.HostRequest(name="full", mode=common_pb2.RoomMode(players=2)))
+            bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="full"))
+            for _ in range(4):
+                play_one([ann, bob])
+            room_id = ann.api().view("full").summary.room_id
+            room_dir = os.path.join(ann.state_dir, "rooms", room_id)
+            filler = fill(records)
+            ann.api().call(close=api_pb2.CloseRequest(room="full"))
+            wait_until(lambda: "its files are kept" in open(ann.log_path).read(), 5,
+                       "the host to say it keeps the room's files")
+            check(os.path.isdir(room_dir), "the room's files went although its game has no record")
+            check(os.listdir(records) == ["filler"], f"records: {os.listdir(records)}")
+            os.remove(filler)
+            ann.kill(signal.SIGTERM)
+            ann.start()
+            wait_until(lambda: not os.path.exists(room_dir), 5, "the restart to finish the close")
+            kept = [f for f in os.listdir(records) if f.startswith(room_id)]
+            check(len(kept) == 1, f"the closed game's record after the restart: {os.listdir(records)}")
+            text = open(os.path.join(records, kept[0])).read()
+            check("room closed" in text, f"the record does not say the close cut the game short:\n{text}")
+        finally:
+            ann.kill()
+            subprocess.run(["umount", records], check=False)
+
+
+TESTS = [join_refused_by_a_full_disk_is_retried, close_keeps_the_files_when_the_record_is_refused]
+
+if __name__ == "__main__":
+    run({f.__name__: f for f in TESTS})
