@@ -100,7 +100,19 @@ void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
         if (!listed.count(room->advert.room_id)) summarize_lan(*room, out->add_rooms());
 }
 
+void ApiService::push_lan_list(std::chrono::steady_clock::time_point now) {
+    if (!lan_list_changed_ || now < lan_pushed_ + kLanPushEvery) return;
+    lan_rooms_changed();
+}
+
+std::optional<std::chrono::steady_clock::time_point> ApiService::lan_push_due() const {
+    if (!lan_list_changed_ || lan_subscribers_.empty()) return std::nullopt;
+    return lan_pushed_ + kLanPushEvery;
+}
+
 void ApiService::lan_rooms_changed() {
+    lan_list_changed_ = false;
+    lan_pushed_ = std::chrono::steady_clock::now();
     if (lan_subscribers_.empty()) return;
     pb::Reply r;
     r.set_version(wire::kProtocolVersion);

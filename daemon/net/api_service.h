@@ -37,6 +37,14 @@ public:
         wire::pb::ConnectionState connection) override;
     // The LAN's room list changed: front ends that subscribed to it get it anew.
     void lan_rooms_changed();
+    // The list also holds this daemon's own rooms, hosted and joined: when one's seats,
+    // spectators or phase changed (or it came or went), the list is sent again, at most once
+    // every kLanPushEvery (a host of bot-only rooms changes phase many times a second, and
+    // each list holds every room). Called once a loop pass.
+    void push_lan_list(std::chrono::steady_clock::time_point now);
+    // When push_lan_list() has a list to send; none: nothing changed.
+    std::optional<std::chrono::steady_clock::time_point> lan_push_due() const;
+    static constexpr auto kLanPushEvery = std::chrono::milliseconds(250);
     // This daemon's CURVE public key, for the status (none: links are plain).
     void set_host_key(std::string key) { host_key_ = std::move(key); }
 
@@ -97,6 +105,11 @@ private:
     std::set<std::string> req_clients_; // front ends on REQ sockets (replies need a delimiter)
     std::set<std::string> lan_subscribers_; // front ends that follow the LAN's room list
     std::map<std::string, std::string> told_read_only_; // room id -> read_only last pushed
+    // What the list pushed to LAN subscribers last showed of each room here (seats taken,
+    // spectators, phase), while anyone follows it; a room closed leaves it.
+    std::map<std::string, std::tuple<int, int, Phase>> listed_;
+    bool lan_list_changed_ = false;
+    std::chrono::steady_clock::time_point lan_pushed_ {};
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
     std::string host_key_;
     HostedSummaries hosted_summaries_ { [this](const HostedRoom& room, wire::pb::RoomSummary* out) {

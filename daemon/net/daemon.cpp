@@ -292,7 +292,8 @@ int run_daemon(const Config& config) {
         for (auto* link : links) items.push_back({ link->socket.handle(), 0, ZMQ_POLLIN, 0 });
 
         std::optional<Clock::time_point> deadline;
-        for (auto d : { host.next_deadline(), peers.next_deadline(), watchdog.next_deadline() })
+        for (auto d : { host.next_deadline(), peers.next_deadline(), watchdog.next_deadline(),
+                 api.lan_push_due() })
             if (d && (!deadline || *d < *deadline)) deadline = d;
         auto timeout = std::chrono::milliseconds(-1);
         if (bots.hand_over())
@@ -368,6 +369,7 @@ int run_daemon(const Config& config) {
         peers.tick(now);
         watchdog.tick(now.steady);
         discovery.flush();
+        api.push_lan_list(now.steady);
     }
     sd_notify(0, "STOPPING=1");
     close(signal_fd);

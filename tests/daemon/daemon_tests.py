@@ -445,7 +445,51 @@ def status_follows_room_changes():
               f"porch: {by_name['porch']}")
 
 
+def lan_list_follows_this_daemons_rooms():
+    """A front end following the room list (`halma rooms --watch`, the room picker) is sent it
+    again when one of this daemon's own rooms comes, fills, starts or goes, not only when mDNS
+    brings news (there is none here: no avahi). At most one list per 250 ms, however busy."""
+    with Cluster("lanlist") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        watcher = ann.api()
+        watcher.ok(subscribe=api_pb2.SubscribeRequest(lan=True))
+
+        def pushed_lists(seconds, until=lambda rooms: False):
+            lists, end = [], time.monotonic() + seconds
+            while time.monotonic() < end:
+                if watcher.sock.poll(50):
+                    r = api_pb2.Reply()
+                    r.ParseFromString(watcher.sock.recv())
+                    if r.request_id == 0 and r.HasField("rooms"):
+                        lists.append({room.name: room for room in r.rooms.rooms})
+                        if until(lists[-1]):
+                            break
+            return lists
+
+        def next_list_where(what, predicate):
+            lists = pushed_lists(3, predicate)
+            check(lists and predicate(lists[-1]), f"no list pushed with {what}")
+
+        next_list_where("the first list", lambda rooms: True)
+        other = halmatest.Api(c.ctx, ann.runtime_dir)  # the maker is another front end
+        other.ok(host=api_pb2.HostRequest(name="new", mode=common_pb2.RoomMode(players=2)))
+        next_list_where("the new room", lambda rooms: "new" in rooms and rooms["new"].seats_taken == 1)
+        join_room(bob, ann, "new")
+        next_list_where("bob in the room and its game started",
+                        lambda rooms: rooms.get("new") and rooms["new"].seats_taken == 2
+                        and rooms["new"].phase == common_pb2.PHASE_PLAYING)
+        for i in range(20):
+            other.ok(host=api_pb2.HostRequest(name=f"burst{i}", mode=common_pb2.RoomMode(players=2)))
+        lists = pushed_lists(1.5)
+        check(lists and all(f"burst{i}" in lists[-1] for i in range(20)),
+              f"the last list after a burst of rooms: {sorted(lists[-1]) if lists else None}")
+        check(len(lists) <= 8, f"{len(lists)} lists pushed for 20 rooms made in a burst")
+        out = ann.cli("close", "-r", "new", "--force")
+        check(out.returncode == 0, f"close: {out.stderr}")
+        next_list_where("the closed room gone", lambda rooms: "new" not in rooms)
+
+
 run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, friends_room_needs_code,
                              nobody_moves_for_another, bad_input_is_refused, bots_take_free_seats,
                              play_in_a_terminal, systemd_notify, config_and_startup,
-                             status_follows_room_changes]})
+                             status_follows_room_changes, lan_list_follows_this_daemons_rooms]})
