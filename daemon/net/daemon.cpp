@@ -243,9 +243,10 @@ int run_daemon(const Config& config) {
     sd_notify(0, "READY=1");
     Watchdog watchdog;
 
-    // Sockets the loop only reads, and seldom, are polled by descriptor (quiet_socket.h); the
-    // ones it also sends on (the host's, the API's, the links) stay ZeroMQ items, as a send can
-    // take in the signal of a message arriving on the same socket.
+    // Sockets the loop reads, and answers (ZAP, key probes) only from within their handler, are
+    // polled by descriptor (quiet_socket.h); the ones it also sends on at other times (the
+    // host's, the API's, the links) stay ZeroMQ items, as a send can take in the signal of a
+    // message arriving on the same socket.
     QuietSocket quiet_guard(guard.socket()), quiet_disk(disk.socket());
     std::optional<QuietSocket> quiet_people_bots, quiet_bots, quiet_discovery, quiet_zap,
         quiet_probe, quiet_probe_guard;

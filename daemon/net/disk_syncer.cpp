@@ -75,7 +75,7 @@ void DiskSyncer::run(zmq::socket_t pipe) {
         for (const auto& [device, files] : flushes) {
             bool one_by_one = file_by_file_ || files.size() < kSyncfsFrom;
             if (!one_by_one) {
-                if (auto why = sync_file_system(files)) {
+                if (auto why = sync_file_system(device, files)) {
                     spdlog::warn("syncfs failed ({}): flushing file by file from now on", *why);
                     file_by_file_ = one_by_one = true;
                 }
@@ -93,20 +93,28 @@ void DiskSyncer::run(zmq::socket_t pipe) {
     }
 }
 
-std::optional<std::string> DiskSyncer::sync_file_system(
+std::optional<std::string> DiskSyncer::sync_file_system(dev_t device,
     const std::vector<std::pair<const std::filesystem::path*, const Job*>>& files) {
     file_system_syncs_.fetch_add(1);
-    // Any of the files will do (a room closed meanwhile takes its files along). A descriptor
-    // opened now still reports a write-back error nobody has seen yet (errseq, as for a file).
-    for (const auto& [path, job] : files) {
-        int fd = ::open(path->c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0 && errno == ENOENT) continue;
-        std::optional<std::string> why;
-        if (fd < 0 || ::syncfs(fd) != 0) why = std::strerror(errno);
-        if (fd >= 0) ::close(fd);
-        return why;
+    auto kept = file_system_fds_.find(device);
+    if (kept == file_system_fds_.end()) {
+        // Any of the files will do (a room closed meanwhile takes its files along); its
+        // directory is held rather than the file, which a fold replaces. Opened before this
+        // batch's syncfs, it reports any write-back error since, whoever else saw it first.
+        for (const auto& [path, job] : files) {
+            int fd = ::open(path->parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            struct stat st { };
+            if (fd >= 0 && ::fstat(fd, &st) == 0 && st.st_dev == device) {
+                kept = file_system_fds_.emplace(device, fd).first;
+                break;
+            }
+            if (fd >= 0) ::close(fd);
+            else if (errno != ENOENT) return std::strerror(errno);
+        }
+        if (kept == file_system_fds_.end()) return std::nullopt; // every one gone: nothing to keep
     }
-    return std::nullopt; // every one gone: nothing to keep
+    if (::syncfs(kept->second) != 0) return std::strerror(errno);
+    return std::nullopt;
 }
 
 std::optional<std::string> DiskSyncer::carry_out(
@@ -155,6 +163,7 @@ DiskSyncer::~DiskSyncer() {
     }
     wake_.notify_one();
     worker_.join();
+    for (const auto& [device, fd] : file_system_fds_) ::close(fd);
 }
 
 std::uint64_t DiskSyncer::queue(

@@ -35,6 +35,7 @@
 #include <filesystem>
 #include <mutex>
 #include <optional>
+#include <sys/types.h>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -108,8 +109,13 @@ private:
     // Does one job; the reason if it failed.
     static std::optional<std::string> carry_out(const std::filesystem::path& path, const Job& job);
     // One syncfs for the files (of one file system); the reason if it failed.
-    std::optional<std::string> sync_file_system(
+    std::optional<std::string> sync_file_system(dev_t device,
         const std::vector<std::pair<const std::filesystem::path*, const Job*>>& files);
+    // A descriptor on each file system syncfs was asked of, opened at its first batch and kept:
+    // a file system's write-back error is reported once to each descriptor open when it
+    // happened, so one opened for each syncfs would miss an error another process (a `sync`)
+    // saw first. Only the helper touches it.
+    std::unordered_map<dev_t, int> file_system_fds_;
     std::unordered_map<std::string, Job> pending_; // by the path's text
     std::uint64_t issued_ = 0; // the last ticket given out
     bool waiting_ = false; // jobs queued that start() has not started yet

@@ -1,6 +1,7 @@
 // Files that are whole after a crash or a power cut: replaced atomically (a temporary file,
-// fsync, rename, fsync of the directory), or only appended to, each append in the kernel when it
-// returns and flushed to the disk by whoever holds a duplicate of its descriptor (disk_syncer.h).
+// rename, and its fsync and the directory's, before the rename or after it on the disk helper:
+// Flush), or only appended to, each append in the kernel when it returns and flushed to the disk
+// by the disk helper, which opens the file by its path (disk_syncer.h).
 // What a host keeps of its rooms is written this way (room_store.h).
 #pragma once
 
@@ -44,8 +45,6 @@ public:
 
     // Writes all of `bytes` at the end.
     engine::Result<bool> append(std::string_view bytes);
-    // The open descriptor (-1 if none), for flushing it; it stays this object's.
-    int fd() const { return fd_; }
 
 private:
     AppendFile(int fd, std::filesystem::path path)

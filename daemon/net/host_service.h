@@ -167,7 +167,8 @@ private:
     // Keeps index_: a room is indexed when made or resumed, unindexed when closed.
     void index(HostedRoom& room);
     void unindex(HostedRoom& room);
-    // Puts the room's next timed work (a hold running out, a disk retry) in wakeups_.
+    // Puts the room's next timed work (a hold running out, a disk retry, its bot's pace) in
+    // wakeups_.
     void schedule(const HostedRoom& room);
     // A room whose time has come: its disk retried, its holds run out, what that changed sent.
     void wake(HostedRoom& room, const Now& now);

@@ -1,6 +1,6 @@
-// A ZeroMQ socket the event loop seldom hears from (a connection monitor, the ZAP handler, the
-// key-probe port, the disk helper's failures), polled by its descriptor rather than as a ZeroMQ
-// item. zmq_poll asks every ZeroMQ item for its events before and after it waits, a poll and a
+// A ZeroMQ socket the event loop reads (a connection monitor, the ZAP handler, the key-probe
+// port, the disk helper's failures, the bots' moves), polled by its descriptor rather than as a
+// ZeroMQ item. zmq_poll asks every ZeroMQ item for its events before and after it waits, a poll and a
 // getpid system call each when nothing is queued: with ten sockets that was forty-odd system
 // calls on every wake-up, most of what a daemon spent per move beyond a plain relay's work
 // (bench_daemon, strace -c). Polled by descriptor, a quiet socket costs nothing until it speaks.
@@ -9,6 +9,9 @@
 // waits. So after it signals, the socket's ZMQ_EVENTS decides, and when its handler stops at its
 // batch bound with input left, the socket stays `pending`: the loop must not sleep, and serves it
 // again on the next pass, as a level-triggered item would have been.
+// The rule that keeps this true: every receive and send on a quiet socket happens inside
+// serve()'s handler, before it reads ZMQ_EVENTS again (a send elsewhere could take in the
+// signal of a message arriving, and the descriptor would not signal it again).
 #pragma once
 
 #include <zmq.hpp>

@@ -89,7 +89,7 @@ private:
         const std::string& room_id, std::vector<std::string>& warnings);
 
     // The room's log, open for appending: from the open ones, or opened now (closing the one
-    // written to longest ago if kOpenLogs are open).
+    // written to longest ago if open_logs() are open).
     engine::Result<AppendFile*> open_log(const std::string& room_id);
     // Closes the room's log if it is open (it is about to be replaced or removed, or failed).
     void close_log(const std::string& room_id);
