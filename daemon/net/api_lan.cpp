@@ -117,6 +117,10 @@ void ApiService::lan_rooms_changed() {
     pb::Reply r;
     r.set_version(wire::kProtocolVersion);
     list_here(r.mutable_rooms(), true, true);
+    // What the list no longer holds (a room left, a replica dropped) leaves listed_ too.
+    std::set<std::string> here;
+    for (const auto& room : r.rooms().rooms()) here.insert(room.room_id());
+    std::erase_if(listed_, [&](const auto& entry) { return !here.count(entry.first); });
     std::string payload = r.SerializeAsString();
     for (auto it = lan_subscribers_.begin(); it != lan_subscribers_.end();) {
         bool gone = false;

@@ -6,7 +6,6 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <map>
 #include <spdlog/spdlog.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -58,14 +57,21 @@ void DiskSyncer::run(zmq::socket_t pipe) {
             // Never blocks: at shutdown nobody reads these any more.
             (void)pipe.send(zmq::buffer(job.label + '\0' + why), zmq::send_flags::dontwait);
         };
-        // Writes and removals one by one (a game's end: rare); flushes by file system.
-        std::map<dev_t, std::vector<std::pair<const std::filesystem::path*, const Job*>>> flushes;
+        // Writes and removals one by one (a game's end: rare); flushes by file system, the file
+        // systems in the order of their oldest request (the records directory may be a mount
+        // of its own).
+        using Files = std::vector<std::pair<const std::filesystem::path*, const Job*>>;
+        std::vector<std::pair<dev_t, Files>> flushes;
         for (const auto& [path, job] : batch) {
             struct stat st { };
             if (job.kind != Kind::kFlush) {
                 if (auto why = carry_out(path, job)) fail(path, job, *why);
             } else if (::stat(path.c_str(), &st) == 0) {
-                flushes[st.st_dev].emplace_back(&path, &job);
+                auto device = std::find_if(flushes.begin(), flushes.end(),
+                    [&](const auto& d) { return d.first == st.st_dev; });
+                if (device == flushes.end())
+                    device = flushes.emplace(flushes.end(), st.st_dev, Files {});
+                device->second.emplace_back(&path, &job);
                 continue;
             } else if (errno != ENOENT) { // gone: its room was closed, nothing to keep
                 fail(path, job, std::strerror(errno));
@@ -99,17 +105,21 @@ std::optional<std::string> DiskSyncer::sync_file_system(dev_t device,
     auto kept = file_system_fds_.find(device);
     if (kept == file_system_fds_.end()) {
         // Any of the files will do (a room closed meanwhile takes its files along); its
-        // directory is held rather than the file, which a fold replaces. Opened before this
+        // directory is held rather than the file, which a fold replaces, unless the directory
+        // is on another file system (the file is the root of a mount). Opened before this
         // batch's syncfs, it reports any write-back error since, whoever else saw it first.
         for (const auto& [path, job] : files) {
-            int fd = ::open(path->parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-            struct stat st { };
-            if (fd >= 0 && ::fstat(fd, &st) == 0 && st.st_dev == device) {
-                kept = file_system_fds_.emplace(device, fd).first;
-                break;
+            for (const auto& holder : { path->parent_path(), *path }) {
+                int fd = ::open(holder.c_str(), O_RDONLY | O_CLOEXEC);
+                struct stat st { };
+                if (fd >= 0 && ::fstat(fd, &st) == 0 && st.st_dev == device) {
+                    kept = file_system_fds_.emplace(device, fd).first;
+                    break;
+                }
+                if (fd >= 0) ::close(fd);
+                else if (errno != ENOENT) return std::strerror(errno);
             }
-            if (fd >= 0) ::close(fd);
-            else if (errno != ENOENT) return std::strerror(errno);
+            if (kept != file_system_fds_.end()) break;
         }
         if (kept == file_system_fds_.end()) return std::nullopt; // every one gone: nothing to keep
     }

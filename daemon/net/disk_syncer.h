@@ -113,8 +113,8 @@ private:
         const std::vector<std::pair<const std::filesystem::path*, const Job*>>& files);
     // A descriptor on each file system syncfs was asked of, opened at its first batch and kept:
     // a file system's write-back error is reported once to each descriptor open when it
-    // happened, so one opened for each syncfs would miss an error another process (a `sync`)
-    // saw first. Only the helper touches it.
+    // happened, so one opened for each syncfs would miss an error another process's syncfs
+    // (`sync -f`) saw first. Only the helper touches it.
     std::unordered_map<dev_t, int> file_system_fds_;
     std::unordered_map<std::string, Job> pending_; // by the path's text
     std::uint64_t issued_ = 0; // the last ticket given out

@@ -306,7 +306,18 @@ void HostService::restore_rooms(const Now& now) {
         }
         room.kept_members = stored.members;
         room.member_keys = load_seat_keys(store_.dir() / id);
-        keep_record(room.authority.state());
+        if (!keep_record(room.authority.state())) {
+            // The disk refused the record: the helper tries again, and the log is not folded
+            // (the game not lost) until it is written (records_written).
+            const RoomState& ended = room.authority.state();
+            if (auto prepared = records_.prepare(id, record_of(ended, "")); prepared && *prepared) {
+                auto& write = **prepared;
+                std::uint64_t ticket = disk_.write(write.file, write.text, id);
+                for (const auto& old : write.pruned) disk_.remove(old, "");
+                room.unflushed_records.push_back(
+                    { write.file, std::move(write.text), ended.game_number(), ticket });
+            }
+        }
         // A log replayed from disk may have folded on the way: the file follows at the next write.
         room.kept_folds = room.authority.state().folds() > 0 ? ~std::uint64_t { 0 } : 0;
         room.authority.lose_remote_members(room.local_member, now);
@@ -345,8 +356,14 @@ std::optional<std::string> HostService::close_room(HostedRoom& room, const Now& 
     // The game's record and RoomClosed on disk, then RoomClosed to everyone in the room. A game
     // that cannot be kept is not thrown away: the room stays (read-only until the disk takes
     // writes; it is back as it was).
-    if (!flush(room, now) && playing)
+    bool closed_on_disk = flush(room, now);
+    if (!closed_on_disk && playing)
         return "room " + name + " is not closed: the game being played cannot be kept ("
+            + room.read_only + "); close it when the disk takes writes again";
+    // The close is not on the disk, so files kept for a record the disk refuses would bring the
+    // room back at the next start: it stays, until the disk takes writes.
+    if (!closed_on_disk && !room.unflushed_records.empty())
+        return "room " + name + " is not closed: the record of its last game cannot be kept ("
             + room.read_only + "); close it when the disk takes writes again";
     // The room's files (which hold the game) go only once its record is on the disk. If the
     // disk refuses the record, they stay: the log ends with the room's close, and the next

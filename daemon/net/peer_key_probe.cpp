@@ -22,7 +22,9 @@ void PeerLinks::send_probe(Link& link, const Now& now) {
             link.probe_sent = now.steady;
         else
             link.last_try = now.steady;
-    } catch (const zmq::error_t&) { }
+    } catch (const zmq::error_t&) {
+        link.last_try = now.steady; // tried again after kSendRetry, not on every pass
+    }
 }
 
 std::optional<std::string> PeerLinks::key_rejection(
@@ -95,6 +97,8 @@ void PeerLinks::reprobe(Link& link) {
             context_, link.socket, ZMQ_EVENT_CONNECTED | ZMQ_EVENT_CONNECT_RETRIED);
     } catch (const zmq::error_t& e) {
         spdlog::warn("cannot connect to {}: {}", link.address, e.what());
+        // Asked again a second later (out of descriptors, say), not on every pass.
+        link.reprobe_at = Clock::now() + kProbeRetry;
         return;
     }
     link.rejection.clear();

@@ -24,11 +24,8 @@ constexpr int kDrainBatch = 256;
 // What a host can make a peer read: a snapshot holds a room's whole log.
 constexpr std::size_t kMaxFromHost = 64u << 20;
 constexpr std::size_t kMaxProbeAnswer = 256;
-constexpr milliseconds kSendRetry { 20 };
 // How much sooner than the asker the host gives up on a request: time for its answer to come.
 constexpr milliseconds kAnswerMargin { 200 };
-// How often an unanswered key probe is sent again (it is lost if the host restarted meanwhile).
-constexpr milliseconds kProbeRetry { 1000 };
 
 pb::HostMessage unavailable(const std::string& message) {
     pb::HostMessage reply;

@@ -27,6 +27,11 @@ public:
     // What a host's error or notice text (a read-only reason) is cut to, as a host cuts ours.
     static constexpr std::size_t kMaxErrorText = 500;
     using Clock = std::chrono::steady_clock;
+    // How soon a send ZeroMQ refused (the link still connecting) is tried again.
+    static constexpr std::chrono::milliseconds kSendRetry { 20 };
+    // How often an unanswered key probe is sent again (it is lost if the host restarted
+    // meanwhile), and a link that could not be opened is tried again.
+    static constexpr std::chrono::milliseconds kProbeRetry { 1000 };
     // Called once with the host's answer, or with an ERROR_CODE_UNAVAILABLE error made up here.
     using Reply = std::function<void(const wire::pb::HostMessage&)>;
     // When the asker gives up (a front end's request deadline); unset: --request-timeout-ms.

@@ -478,12 +478,14 @@ def lan_list_follows_this_daemons_rooms():
         next_list_where("bob in the room and its game started",
                         lambda rooms: rooms.get("new") and rooms["new"].seats_taken == 2
                         and rooms["new"].phase == common_pb2.PHASE_PLAYING)
+        burst_began = time.monotonic()
         for i in range(20):
             other.ok(host=api_pb2.HostRequest(name=f"burst{i}", mode=common_pb2.RoomMode(players=2)))
         lists = pushed_lists(1.5)
+        paced = 2 + (time.monotonic() - burst_began) / 0.25
         check(lists and all(f"burst{i}" in lists[-1] for i in range(20)),
               f"the last list after a burst of rooms: {sorted(lists[-1]) if lists else None}")
-        check(len(lists) <= 8, f"{len(lists)} lists pushed for 20 rooms made in a burst")
+        check(len(lists) <= paced, f"{len(lists)} lists pushed for 20 rooms made in a burst (at most {paced:.0f})")
         out = ann.cli("close", "-r", "new", "--force")
         check(out.returncode == 0, f"close: {out.stderr}")
         next_list_where("the closed room gone", lambda rooms: "new" not in rooms)
