@@ -100,6 +100,15 @@ void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
         if (!listed.count(room->advert.room_id)) summarize_lan(*room, out->add_rooms());
 }
 
+void ApiService::note_for_lan_list(const RoomState& state) {
+    if (lan_subscribers_.empty()) return;
+    std::tuple shown { state.seats() - state.free_seats(), state.spectators(), state.phase() };
+    auto [it, fresh] = listed_.try_emplace(state.id(), shown);
+    if (fresh || it->second != shown) lan_list_changed_ = true;
+    it->second = shown;
+    if (state.phase() == Phase::kClosed) listed_.erase(it);
+}
+
 void ApiService::push_lan_list(std::chrono::steady_clock::time_point now) {
     if (!lan_list_changed_ || now < lan_pushed_ + kLanPushEvery) return;
     lan_rooms_changed();

@@ -440,13 +440,7 @@ void ApiService::reply_error(const std::string& client, std::uint64_t request_id
 void ApiService::room_changed(
     const RoomState& state, const RoomEvent* event, MemberId me, pb::ConnectionState connection) {
     hosted_summaries_.forget(state.id());
-    if (!lan_subscribers_.empty()) {
-        std::tuple shown { state.seats() - state.free_seats(), state.spectators(), state.phase() };
-        auto [it, fresh] = listed_.try_emplace(state.id(), shown);
-        if (fresh || it->second != shown) lan_list_changed_ = true;
-        it->second = shown;
-        if (state.phase() == Phase::kClosed) listed_.erase(it);
-    }
+    note_for_lan_list(state);
     // Told even with no subscriber: a front end that subscribes later is told of the next
     // change, not of this one again.
     std::string read_only_now = read_only(state.id());

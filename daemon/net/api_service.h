@@ -105,6 +105,8 @@ private:
     std::set<std::string> req_clients_; // front ends on REQ sockets (replies need a delimiter)
     std::set<std::string> lan_subscribers_; // front ends that follow the LAN's room list
     std::map<std::string, std::string> told_read_only_; // room id -> read_only last pushed
+    // A room here changed: whether the pushed list shows it differently now (listed_).
+    void note_for_lan_list(const RoomState& state);
     // What the list pushed to LAN subscribers last showed of each room here (seats taken,
     // spectators, phase), while anyone follows it; a room closed leaves it.
     std::map<std::string, std::tuple<int, int, Phase>> listed_;

@@ -99,8 +99,8 @@ void DiskSyncer::run(zmq::socket_t pipe) {
     }
 }
 
-std::optional<std::string> DiskSyncer::sync_file_system(dev_t device,
-    const std::vector<std::pair<const std::filesystem::path*, const Job*>>& files) {
+std::optional<std::string> DiskSyncer::sync_file_system(
+    dev_t device, const std::vector<std::pair<const std::filesystem::path*, const Job*>>& files) {
     file_system_syncs_.fetch_add(1);
     auto kept = file_system_fds_.find(device);
     if (kept == file_system_fds_.end()) {
@@ -116,8 +116,10 @@ std::optional<std::string> DiskSyncer::sync_file_system(dev_t device,
                     kept = file_system_fds_.emplace(device, fd).first;
                     break;
                 }
-                if (fd >= 0) ::close(fd);
-                else if (errno != ENOENT) return std::strerror(errno);
+                if (fd >= 0)
+                    ::close(fd);
+                else if (errno != ENOENT)
+                    return std::strerror(errno);
             }
             if (kept != file_system_fds_.end()) break;
         }

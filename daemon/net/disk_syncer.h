@@ -35,8 +35,8 @@
 #include <filesystem>
 #include <mutex>
 #include <optional>
-#include <sys/types.h>
 #include <string>
+#include <sys/types.h>
 #include <thread>
 #include <unordered_map>
 #include <vector>

@@ -155,8 +155,10 @@ bool PeerLinks::send_pending(Link& link, Pending& p, const Now& now) {
     try {
         p.sent = link.socket.send(zmq::buffer(payload), zmq::send_flags::dontwait).has_value();
     } catch (const zmq::error_t&) { }
-    if (p.sent) link.last_send = now.steady;
-    else link.last_try = now.steady;
+    if (p.sent)
+        link.last_send = now.steady;
+    else
+        link.last_try = now.steady;
     return p.sent;
 }
 
@@ -228,9 +230,9 @@ std::optional<PeerLinks::Clock::time_point> PeerLinks::next_deadline() const {
         if (has_rooms && link->up)
             consider(link->last_recv + milliseconds(config_.peer_timeout_ms));
         for (const auto& [id, p] : link->pending)
-            consider(p.sent || !keyed ? p.deadline
-                                      : std::min(p.deadline,
-                                          std::max(link->last_send, link->last_try) + kSendRetry));
+            consider(p.sent || !keyed
+                    ? p.deadline
+                    : std::min(p.deadline, std::max(link->last_send, link->last_try) + kSendRetry));
         if (link->probing)
             consider(std::max(link->probe_sent + kProbeRetry, link->last_try + kSendRetry));
         if (identity_ && !link->probing && link->rejection.empty() && !link->up)

@@ -1,7 +1,7 @@
 // A ZeroMQ socket the event loop reads (a connection monitor, the ZAP handler, the key-probe
 // port, the disk helper's failures, the bots' moves), polled by its descriptor rather than as a
-// ZeroMQ item. zmq_poll asks every ZeroMQ item for its events before and after it waits, a poll and a
-// getpid system call each when nothing is queued: with ten sockets that was forty-odd system
+// ZeroMQ item. zmq_poll asks every ZeroMQ item for its events before and after it waits, a poll and
+// a getpid system call each when nothing is queued: with ten sockets that was forty-odd system
 // calls on every wake-up, most of what a daemon spent per move beyond a plain relay's work
 // (bench_daemon, strace -c). Polled by descriptor, a quiet socket costs nothing until it speaks.
 //

@@ -1,9 +1,9 @@
 // When each room next needs the event loop (a held seat running out, a read-only room trying its
-// disk again, a bot's paced move, a bots-only room's next game), kept in a min-heap so a pass of the loop costs what is due, not what exists: a
-// thousand quiet rooms are a thousand entries nobody looks at until their time comes.
-// Rescheduling a key leaves its old entry in the heap, marked stale by the map of current times
-// and dropped when it reaches the top (lazy deletion); the heap is rebuilt when stale entries
-// outnumber live ones, so it holds at most 2 * keys + kSlack entries.
+// disk again, a bot's paced move, a bots-only room's next game), kept in a min-heap so a pass of
+// the loop costs what is due, not what exists: a thousand quiet rooms are a thousand entries nobody
+// looks at until their time comes. Rescheduling a key leaves its old entry in the heap, marked
+// stale by the map of current times and dropped when it reaches the top (lazy deletion); the heap
+// is rebuilt when stale entries outnumber live ones, so it holds at most 2 * keys + kSlack entries.
 #pragma once
 
 #include <chrono>

@@ -3,11 +3,10 @@
 // well under a second.
 #include "daemon/net/bot_pool.h"
 
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <cstdio>
 #include <future>
+#include <gtest/gtest.h>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -111,19 +110,28 @@ struct Loop {
     }
 };
 
+// A pool of one thread of each set (and one more for people), as on a 2-core host.
+class BotPoolTest : public ::testing::Test {
+protected:
+    static Config one_bot_thread() {
+        Config c;
+        c.bot_threads = 1;
+        return c;
+    }
+    zmq::context_t context;
+    Config config = one_bot_thread(); // BotPool keeps a reference: declared before it
+    BotPool bots { context, config };
+    engine::Game game = start_game();
+};
+
 } // namespace
 
 // Requests pour in while the threads take jobs, so the loop now and then finds a line's lock
 // held and leaves the job for a later pass: every job still comes back, once, on its own
 // set's pipe.
-TEST(BotPool, EveryJobComesBackOnceWhateverTheLockFinds) {
-    zmq::context_t context;
-    Config config;
-    config.bot_threads = 1;
-    BotPool bots(context, config);
+TEST_F(BotPoolTest, EveryJobComesBackOnceWhateverTheLockFinds) {
     ASSERT_TRUE(bots.available());
     Loop loop(bots);
-    engine::Game game = start_game();
     constexpr std::uint64_t kJobs = 200;
     for (std::uint64_t seq = 0; seq < kJobs; ++seq) {
         bots.request(job(seq, seq % 10 == 0), game);
@@ -140,12 +148,7 @@ TEST(BotPool, EveryJobComesBackOnceWhateverTheLockFinds) {
 // A thread holding a line's lock (as a SCHED_IDLE thread kept off a core may, for as long as
 // anything else runs): request() returns at once, the job is not thought out while the lock is
 // held, and a pass after it is free hands it over.
-TEST(BotPool, ALockedLineTakesTheJobAtAPassAfterTheLockIsFree) {
-    zmq::context_t context;
-    Config config;
-    config.bot_threads = 1;
-    BotPool bots(context, config);
-    engine::Game game = start_game();
+TEST_F(BotPoolTest, ALockedLineTakesTheJobAtAPassAfterTheLockIsFree) {
     for (bool person : { false, true }) {
         SCOPED_TRACE(person ? "people's line" : "bot-only rooms' line");
         auto take = [&] { return person ? bots.take_person_result() : bots.take_result(); };
@@ -165,12 +168,8 @@ TEST(BotPool, ALockedLineTakesTheJobAtAPassAfterTheLockIsFree) {
 }
 
 // Jobs left behind a held lock keep their order: the set takes them oldest first.
-TEST(BotPool, JobsLeftBehindALockKeepTheirOrder) {
-    zmq::context_t context;
-    Config config;
-    config.bot_threads = 1; // one bot-only rooms' thread: results come back in the order taken
-    BotPool bots(context, config);
-    engine::Game game = start_game();
+TEST_F(BotPoolTest, JobsLeftBehindALockKeepTheirOrder) {
+    // One bot-only rooms' thread (the fixture's): results come back in the order taken.
     {
         LockHolder holder(BotPoolTestPeer::lock_of(bots, false));
         for (std::uint64_t seq = 1; seq <= 5; ++seq) bots.request(job(seq, false), game);
@@ -187,12 +186,7 @@ TEST(BotPool, JobsLeftBehindALockKeepTheirOrder) {
 // A job asked for when no thread holds the lock is handed over by request() itself, and is
 // thought out with no pass at all. A thread may hold the lock at that moment, so of a few
 // tries one must go straight in.
-TEST(BotPool, AJobIsThoughtOutWithoutAPassWhenTheLockIsFree) {
-    zmq::context_t context;
-    Config config;
-    config.bot_threads = 1;
-    BotPool bots(context, config);
-    engine::Game game = start_game();
+TEST_F(BotPoolTest, AJobIsThoughtOutWithoutAPassWhenTheLockIsFree) {
     bool straight_in = false;
     for (std::uint64_t seq = 1; seq <= 20 && !straight_in; ++seq) {
         bots.request(job(seq, true), game);
