@@ -56,6 +56,8 @@ void DiskSyncer::run(zmq::socket_t pipe) {
             if (job.ticket > failed_.load()) failed_.store(job.ticket);
             // Never blocks: at shutdown nobody reads these any more.
             (void)pipe.send(zmq::buffer(job.label + '\0' + why), zmq::send_flags::dontwait);
+            for (const auto& label : job.other_labels)
+                (void)pipe.send(zmq::buffer(label + '\0' + why), zmq::send_flags::dontwait);
         };
         // Writes and removals one by one (a game's end: rare); flushes by file system, the file
         // systems in the order of their oldest request (the records directory may be a mount
@@ -188,9 +190,17 @@ std::uint64_t DiskSyncer::queue(
     auto [it, fresh] = pending_.try_emplace(path.native());
     Job& job = it->second;
     if (fresh) waiting_ = true;
+    // Whoever asked before (for a flush the new request replaces or joins) hears of a failure.
+    if (!fresh && label != job.label
+        && std::find(job.other_labels.begin(), job.other_labels.end(), label)
+            == job.other_labels.end())
+        job.other_labels.push_back(label);
     if (fresh || kind != Kind::kFlush) {
         // New; or the latest content, or the removal, is what the path must end up with.
-        job = Job { label, ticket, kind, std::move(bytes) };
+        job.ticket = ticket;
+        job.kind = kind;
+        job.bytes = std::move(bytes);
+        if (fresh) job.label = label;
     } else {
         // A flush that has not started covers this write too; so does a whole write, and a
         // removal leaves nothing to flush.

@@ -100,6 +100,10 @@ private:
     enum class Kind { kFlush, kWrite, kRemove };
     struct Job {
         std::string label;
+        // The other labels that asked for the same path while it waited (a directory many rooms
+        // write in, STATE_DIR/rooms or records): a failure is told to each of them, not only
+        // to the first, which may have closed meanwhile. At most one per room.
+        std::vector<std::string> other_labels;
         std::uint64_t ticket = 0; // the latest request for the path
         Kind kind = Kind::kFlush;
         std::string bytes; // what a write puts there

@@ -9,6 +9,7 @@
 #include <future>
 #include <gtest/gtest.h>
 #include <memory>
+#include <set>
 #include <thread>
 
 using namespace halma::daemon;
@@ -142,6 +143,25 @@ TEST_F(DiskSyncerTest, AFailedFlushIsNeverReportedFlushed) {
 
 // Whole files (a finished game's record) are written and removed by the helper: the loop only
 // queues them. The latest request for a path is what the path ends up with.
+// A directory many rooms write in (STATE_DIR/rooms) is flushed once for all of them; if that
+// flush fails, each room that asked is told, not only the first (which may have closed).
+TEST_F(DiskSyncerTest, AFailedFlushIsToldToEveryoneWhoAskedForIt) {
+    DiskSyncer disk(context_);
+    std::ofstream(dir_ / "plain") << "x";
+    auto bad = dir_ / "plain" / "under"; // ENOTDIR, even for root
+    disk.sync(bad, "lunch");
+    disk.sync(bad, "dinner");
+    disk.sync(bad, "lunch");
+    disk.wait(disk.sync(bad, "supper"));
+    std::multiset<std::string> told;
+    while (auto failure = first_failure(disk)) {
+        told.insert(failure->first);
+        if (told.size() == 3) break;
+    }
+    EXPECT_EQ(told, (std::multiset<std::string> { "dinner", "lunch", "supper" }));
+    EXPECT_FALSE(disk.take_failure()) << "a label told twice";
+}
+
 TEST_F(DiskSyncerTest, WritesAndRemovalsAreCarriedOutInTheLatestRequestsOrder) {
     DiskSyncer disk(context_);
     std::ofstream(dir_ / "old") << "an old record";
