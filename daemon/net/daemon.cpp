@@ -4,8 +4,10 @@
 #include "daemon/net/api_service.h"
 #include "daemon/net/bot_pool.h"
 #include "daemon/net/host_service.h"
+#include "daemon/net/loop_poll.h"
 #include "daemon/net/peer_conn_guard.h"
 #include "daemon/net/peer_links.h"
+#include "daemon/net/quiet_descriptors.h"
 #include "daemon/net/quiet_socket.h"
 #include "daemon/net/runtime_dir.h"
 #include "daemon/net/watchdog.h"
@@ -260,30 +262,21 @@ int run_daemon(const Config& config) {
         quiet_probe.emplace(probe->socket());
         quiet_probe_guard.emplace(probe_guard->socket());
     }
+    // Every quiet descriptor in one epoll set, polled as one item (quiet_descriptors.h).
+    QuietDescriptors quiet;
+    quiet.add(signal_fd);
+    for (QuietSocket* q : { &quiet_guard, &quiet_disk }) quiet.add(q->fd());
+    for (auto* q : { &quiet_people_bots, &quiet_bots, &quiet_discovery, &quiet_zap, &quiet_probe,
+             &quiet_probe_guard })
+        if (*q) quiet.add((*q)->fd());
     bool stopping = false;
+    std::vector<zmq::pollitem_t> items; // refilled each pass, its memory kept
     while (!stopping) {
-        std::vector<zmq::pollitem_t> items;
+        items.clear();
         items.push_back({ host.socket().handle(), 0, ZMQ_POLLIN, 0 });
         items.push_back({ api.socket().handle(), 0, ZMQ_POLLIN, 0 });
-        items.push_back({ nullptr, signal_fd, ZMQ_POLLIN, 0 });
-        std::size_t bots_item = items.size();
-        if (quiet_bots) {
-            items.push_back(quiet_bots->item());
-            items.push_back(quiet_people_bots->item());
-        }
-        std::size_t disk_item = items.size();
-        items.push_back(quiet_disk.item());
-        std::size_t guard_item = items.size();
-        items.push_back(quiet_guard.item());
-        std::size_t discovery_item = items.size();
-        if (quiet_discovery) items.push_back(quiet_discovery->item());
-        std::size_t zap_item = items.size();
-        if (zap) items.push_back(quiet_zap->item());
-        std::size_t probe_item = items.size();
-        if (probe) {
-            items.push_back(quiet_probe->item());
-            items.push_back(quiet_probe_guard->item());
-        }
+        std::size_t quiet_item = items.size();
+        items.push_back(quiet.item());
         bool quiet_pending = quiet_guard.pending() || quiet_disk.pending()
             || (quiet_bots && (quiet_bots->pending() || quiet_people_bots->pending()))
             || (quiet_discovery && quiet_discovery->pending()) || (zap && quiet_zap->pending())
@@ -310,23 +303,26 @@ int run_daemon(const Config& config) {
         }
         disk.start(); // the pass's flushes, now that its messages are on their way
         try {
-            zmq::poll(items, timeout);
+            poll_loop_items(items, timeout);
         } catch (const zmq::error_t& e) {
             if (e.num() == EINTR) continue;
             throw;
         }
+        quiet.collect(items[quiet_item].revents);
+        auto quiet_revents
+            = [&](const std::optional<QuietSocket>& q) { return quiet.revents(q->fd()); };
         auto now = Now::current();
         // First: a flood's connections are shed before anything else is read.
-        quiet_guard.serve(items[guard_item].revents, [&] { guard.on_readable(); });
+        quiet_guard.serve(quiet.revents(quiet_guard.fd()), [&] { guard.on_readable(); });
         if (probe)
             quiet_probe_guard->serve(
-                items[probe_item + 1].revents, [&] { probe_guard->on_readable(); });
+                quiet_revents(quiet_probe_guard), [&] { probe_guard->on_readable(); });
         // Handshakes waiting for a verdict hold their peers' first messages back: answered first.
-        if (zap) quiet_zap->serve(items[zap_item].revents, [&] { zap->on_readable(); });
-        if (probe) quiet_probe->serve(items[probe_item].revents, [&] { probe->on_readable(); });
+        if (zap) quiet_zap->serve(quiet_revents(quiet_zap), [&] { zap->on_readable(); });
+        if (probe) quiet_probe->serve(quiet_revents(quiet_probe), [&] { probe->on_readable(); });
         if (items[0].revents & ZMQ_POLLIN) host.on_readable(now);
         if (items[1].revents & ZMQ_POLLIN) api.on_readable(now);
-        if (items[2].revents & ZMQ_POLLIN) {
+        if (quiet.revents(signal_fd)) {
             signalfd_siginfo info {};
             while (read(signal_fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info))
                 spdlog::info("signal {}: stopping", info.ssi_signo), stopping = true;
@@ -340,14 +336,14 @@ int run_daemon(const Config& config) {
         // 0.4-0.5 ms with two (bench_scale --sections bots --levels easy): the wait was the
         // passes ahead of them.
         if (quiet_bots) {
-            quiet_people_bots->serve(items[bots_item + 1].revents, [&] {
+            quiet_people_bots->serve(quiet_revents(quiet_people_bots), [&] {
                 for (int i = 0; i < kPeopleBotMovesPerPass; ++i) {
                     auto result = bots.take_person_result();
                     if (!result) break;
                     host.bot_moved(result->first, result->second, now);
                 }
             });
-            quiet_bots->serve(items[bots_item].revents, [&] {
+            quiet_bots->serve(quiet_revents(quiet_bots), [&] {
                 for (int i = 0; i < kBotMovesPerPass; ++i) {
                     auto result = bots.take_result();
                     if (!result) break;
@@ -355,12 +351,12 @@ int run_daemon(const Config& config) {
                 }
             });
         }
-        quiet_disk.serve(items[disk_item].revents, [&] {
+        quiet_disk.serve(quiet.revents(quiet_disk.fd()), [&] {
             while (auto failure = disk.take_failure())
                 host.disk_failed(failure->first, failure->second);
         });
         if (quiet_discovery)
-            quiet_discovery->serve(items[discovery_item].revents, [&] {
+            quiet_discovery->serve(quiet_revents(quiet_discovery), [&] {
                 if (discovery.on_readable()) api.lan_rooms_changed();
             });
         for (std::size_t i = 0; i < links.size(); ++i)

@@ -1,9 +1,11 @@
 // A ZeroMQ socket the event loop reads (a connection monitor, the ZAP handler, the key-probe
 // port, the disk helper's failures, the bots' moves), polled by its descriptor rather than as a
-// ZeroMQ item. zmq_poll asks every ZeroMQ item for its events before and after it waits, a poll and
-// a getpid system call each when nothing is queued: with ten sockets that was forty-odd system
-// calls on every wake-up, most of what a daemon spent per move beyond a plain relay's work
-// (bench_daemon, strace -c). Polled by descriptor, a quiet socket costs nothing until it speaks.
+// ZeroMQ item. The loop asks every ZeroMQ item for its events on each wake-up (loop_poll.h), a
+// poll and a getpid system call each when nothing is queued: with ten sockets, under zmq_poll
+// (which asks before and after it waits) that was forty-odd system calls on every wake-up, most
+// of what a daemon spent per move beyond a plain relay's work (bench_daemon, strace -c). Polled
+// by descriptor (in the loop's epoll set, quiet_descriptors.h), a quiet socket costs nothing
+// until it speaks.
 //
 // The descriptor (ZMQ_FD) is edge-triggered: it says something changed, not that a message
 // waits. So after it signals, the socket's ZMQ_EVENTS decides, and when its handler stops at its
@@ -24,7 +26,7 @@ public:
         : socket_(socket)
         , fd_(socket.get(zmq::sockopt::fd)) { }
 
-    zmq::pollitem_t item() const { return { nullptr, fd_, ZMQ_POLLIN, 0 }; }
+    zmq::fd_t fd() const { return fd_; }
     // Input was left after the last pass: the loop's next wait must not block.
     bool pending() const { return pending_; }
 
