@@ -195,6 +195,7 @@ int run_daemon(const Config& config) {
     HostService host(context, config, bots, disk, forwarder);
     host.keep_logs_open(open_logs_cap(descriptors));
     PeerLinks peers(context, config, forwarder);
+    peers.flush_with(disk);
     if (keys) {
         host.use_curve(*keys);
         peers.use_curve(*keys);

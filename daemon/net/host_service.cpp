@@ -464,7 +464,10 @@ void HostService::tick(const Now& now) {
     for (const auto& id : touched)
         if (auto* room = find(id)) flush(*room, now);
     for (const auto& id : wakeups_.take_due(now.steady))
-        if (auto* room = find(id)) wake(*room, now);
+        if (auto* room = find(id))
+            wake(*room, now);
+        else
+            finish_closing(id, now);
     for (auto& [id, c] : conns_) {
         if (!c.alive || c.members.empty()
             || now.steady - c.last_send < milliseconds(config_.heartbeat_ms))
@@ -487,12 +490,6 @@ void HostService::tick(const Now& now) {
     // A silent peer whose members have all timed out of their rooms is forgotten.
     std::erase_if(
         conns_, [](const auto& c) { return !c.second.alive && c.second.members.empty(); });
-}
-
-std::size_t HostService::peers() const {
-    std::size_t n = 0;
-    for (const auto& [id, c] : conns_) n += c.alive && !c.members.empty();
-    return n;
 }
 
 } // namespace halma::daemon

@@ -147,8 +147,6 @@ private:
     // At start-up: writes the record of a room's ended game if the daemon stopped before it did.
     // False if the record was needed and the disk refused it.
     bool keep_record(const RoomState& state);
-    // Puts the room's records that DiskSyncer has not flushed yet on the disk, here and now
-    // (rare: a game that ends and is folded away at once, a restart vote or a close).
     // Whether the disk helper wrote every finished game's record of the room (asking again for
     // any it failed to write).
     bool records_written(HostedRoom& room);
@@ -157,8 +155,9 @@ private:
     // handed to the helper), on the disk with kNow.
     engine::Result<bool> write_record_now(
         HostedRoom& room, HostedRoom::UnflushedRecord& record, Flush flush);
-    // Writes them all to the disk now (a room about to be removed).
-    engine::Result<bool> records_on_disk(HostedRoom& room);
+    // A closed room's files, once the records of its games are on the disk: removed then (or
+    // kept, if the disk refused a record), else looked at again in kClosingCheck.
+    void finish_closing(const std::string& id, const Now& now);
     // The refusal for anything that would change a read-only room.
     static std::optional<Refusal> read_only_refusal(const HostedRoom& room);
     // Persists the room's new events, then sends them to every daemon in it, tells the local
@@ -196,6 +195,14 @@ private:
     RoomIndex index_; // the rooms by id, name and friends code, for matching() and joins
 
     WakeupQueue wakeups_; // rooms by when they next need tick(); a quiet room is not looked at
+    // Closed rooms whose files wait for their records to reach the disk (finish_closing), by
+    // room id; each also waits in wakeups_. At most one per room closed in the last moments.
+    struct ClosingRoom {
+        std::string name;
+        std::vector<HostedRoom::UnflushedRecord> records;
+    };
+    std::map<std::string, ClosingRoom> closing_;
+    static constexpr std::chrono::milliseconds kClosingCheck { 25 };
 };
 
 wire::pb::ConnectionState connected_state();

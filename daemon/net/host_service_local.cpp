@@ -87,6 +87,12 @@ std::vector<HostedRoom*> HostService::rooms() {
     return list;
 }
 
+std::size_t HostService::peers() const {
+    std::size_t n = 0;
+    for (const auto& [id, c] : conns_) n += c.alive && !c.members.empty();
+    return n;
+}
+
 Outcome<SeatTicket> HostService::local_join(HostedRoom& room, bool spectate, const Now& now) {
     if (auto refusal = read_only_refusal(room)) return std::unexpected(*refusal);
     auto ticket = room.authority.join(config_.name, room.local_token, spectate, now);

@@ -171,21 +171,17 @@ engine::Result<bool> HostService::write_record_now(
     return true;
 }
 
-engine::Result<bool> HostService::records_on_disk(HostedRoom& room) {
-    for (auto& record : room.unflushed_records)
-        if (auto written = write_record_now(room, record, Flush::kNow); !written)
-            return engine::fail("keeping a record: " + written.error().message);
-    room.unflushed_records.clear();
-    return true;
-}
-
 void HostService::hand_to_disk(const std::string& room_id) {
     for (const auto& path : store_.take_unflushed()) disk_.sync(path, room_id);
 }
 
 void HostService::disk_failed(const std::string& room_id, const std::string& why) {
     HostedRoom* room = find(room_id);
-    if (!room) return;
+    if (!room) {
+        // A closed room's, or one of this daemon's own files (its seats, its known hosts).
+        spdlog::error("cannot flush {} to the disk: {}", room_id, why);
+        return;
+    }
     spdlog::error("room {}: cannot flush its events to disk ({}); read-only until the disk "
                   "takes a write again",
         room->authority.state().config().name, why);
@@ -365,23 +361,54 @@ std::optional<std::string> HostService::close_room(HostedRoom& room, const Now& 
     if (!closed_on_disk && !room.unflushed_records.empty())
         return "room " + name + " is not closed: the record of its last game cannot be kept ("
             + room.read_only + "); close it when the disk takes writes again";
-    // The room's files (which hold the game) go only once its record is on the disk. If the
+    hand_to_disk(id);
+    // The room's files (which hold the game) go only once its record is on the disk. The record
+    // is written into the kernel here (so `halma records` lists it at once), the helper flushes
+    // it, and finish_closing() removes the files when it has: a close waits for no disk. If the
     // disk refuses the record, they stay: the log ends with the room's close, and the next
     // start makes the record from it, then removes them.
-    if (auto kept = records_on_disk(room); !kept)
-        spdlog::error("room {}: {}; its files are kept, and the next start makes the record "
-                      "from them",
-            name, kept.error().message);
-    else if (auto removed = store_.remove(id); !removed)
-        spdlog::error("room {}: {}", name, removed.error().message);
-    hand_to_disk(id);
+    bool written = true;
+    for (auto& record : room.unflushed_records)
+        if (auto now_written = write_record_now(room, record, Flush::kLater); !now_written) {
+            spdlog::error("room {}: keeping a record: {}; its files are kept, and the next start "
+                          "makes the record from them",
+                name, now_written.error().message);
+            written = false;
+            break;
+        }
+    if (written) closing_[id] = ClosingRoom { name, std::move(room.unflushed_records) };
     for (auto& [conn, c] : conns_)
         std::erase_if(c.members, [&](const auto& member) { return member.first == id; });
     unindex(room);
     rooms_.erase(id);
     wakeups_.erase(id);
     spdlog::info("closed room {}", name);
+    finish_closing(id, now); // at once if its records are on the disk already
     return std::nullopt;
+}
+
+void HostService::finish_closing(const std::string& id, const Now& now) {
+    auto it = closing_.find(id);
+    if (it == closing_.end()) return;
+    const ClosingRoom& closing = it->second;
+    bool failed = false, waiting = false;
+    for (const auto& record : closing.records) {
+        if (disk_.flushed(record.ticket, record.ticket) || !records_.keeps(record.file)) continue;
+        (disk_.tried(record.ticket) ? failed : waiting) = true;
+    }
+    if (waiting && !failed) {
+        wakeups_.set(id, now.steady + kClosingCheck);
+        return;
+    }
+    if (failed)
+        spdlog::error("room {}: the record of its last game cannot be kept; its files are kept, "
+                      "and the next start makes the record from them",
+            closing.name);
+    else if (auto removed = store_.remove(id); !removed)
+        spdlog::error("room {}: {}", closing.name, removed.error().message);
+    else
+        hand_to_disk(id);
+    closing_.erase(it);
 }
 
 } // namespace halma::daemon

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "daemon/net/config.h"
+#include "daemon/net/disk_syncer.h"
 #include "daemon/net/room_listener.h"
 #include "daemon/net/socket_monitor.h"
 #include "daemon/room/room_state.h"
@@ -91,6 +92,9 @@ public:
     // Encrypts every link to a host with CURVE, as this daemon's key pair; before restore().
     // Without it links are plain (a testing option: --insecure-plain-links).
     void use_curve(const CurveKeyPair& keys) { identity_ = keys; }
+    // From here on the seats and known_hosts files go into the kernel on the loop and onto the
+    // disk on the helper (disk_syncer.h); without it, each write waits for the disk.
+    void flush_with(DiskSyncer& disk) { disk_ = &disk; }
     // Forgets the key pinned for a host (its owner made a new one); false if none was.
     engine::Result<bool> forget_host(const std::string& address);
 
@@ -144,6 +148,10 @@ private:
     void set_connection(Replica& replica, wire::pb::ConnectionState state);
     void forget(const std::string& room_id);
     void save() const;
+    // How this daemon's own files are written: into the kernel only when a helper flushes them.
+    Flush flush_mode() const { return disk_ ? Flush::kLater : Flush::kNow; }
+    // After a write with flush_mode(): the file and its directory to the helper, if there is one.
+    void hand_to_disk(const std::filesystem::path& file) const;
 
     zmq::context_t& context_;
     const Config& config_;
@@ -153,6 +161,7 @@ private:
     std::uint64_t next_request_ = 1;
     std::optional<CurveKeyPair> identity_;
     KnownHosts known_;
+    DiskSyncer* disk_ = nullptr;
 };
 
 } // namespace halma::daemon

@@ -11,8 +11,10 @@
 namespace halma::daemon {
 
 // The seats file: one "address room_id token seat|watch" line per room held, owner-only. It is
-// replaced atomically and durably: a write that fails (a full disk) leaves the last whole file,
-// never an empty or half one, and is logged.
+// replaced atomically: a write that fails (a full disk) leaves the last whole file, never an
+// empty or half one, and is logged. The loop writes it into the kernel (a crash of halmad loses
+// nothing) and the disk helper flushes it and its directory: on an SD card an fsync at every
+// join held up every room this daemon hosts.
 void PeerLinks::save() const {
     if (auto made = make_private_dir(config_.state_dir); !made) {
         spdlog::error("cannot remember seats: {}", made.error().message);
@@ -23,10 +25,21 @@ void PeerLinks::save() const {
         if (!r->token.empty())
             out << r->address << ' ' << r->room_id << ' ' << r->token << ' '
                 << (r->spectator ? "watch" : "seat") << '\n';
-    if (auto written = write_file_atomically(config_.state_dir / "seats", out.str()); !written)
+    auto file = config_.state_dir / "seats";
+    if (auto written = write_file_atomically(file, out.str(), flush_mode()); !written)
         spdlog::error("cannot remember seats (the last seats file is kept, so a restart may "
                       "rejoin rooms left since or miss ones joined since): {}",
             written.error().message);
+    else
+        hand_to_disk(file);
+}
+
+void PeerLinks::hand_to_disk(const std::filesystem::path& file) const {
+    if (!disk_) return;
+    // A failure comes back under this label (HostService::disk_failed logs it).
+    std::string label = "this daemon's " + file.filename().string() + " file";
+    disk_->sync(file, label);
+    disk_->sync(file.parent_path(), label);
 }
 
 void PeerLinks::restore(const Now& now) {

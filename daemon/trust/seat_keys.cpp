@@ -24,10 +24,11 @@ SeatKeys load_seat_keys(const std::filesystem::path& room_dir) {
     return keys;
 }
 
-engine::Result<bool> save_seat_keys(const std::filesystem::path& room_dir, const SeatKeys& keys) {
+engine::Result<bool> save_seat_keys(
+    const std::filesystem::path& room_dir, const SeatKeys& keys, Flush flush) {
     std::string text;
     for (const auto& [member, key] : keys) text += std::to_string(member) + " " + key + "\n";
-    return write_file_atomically(room_dir / "keys", text);
+    return write_file_atomically(room_dir / "keys", text, flush);
 }
 
 } // namespace halma::daemon

@@ -112,6 +112,7 @@ class Daemon:
         self.extra = list(extra)
         self.proc = None
         self._api = None
+        self.env = {}  # added to halmad's environment (a test's LD_PRELOAD)
 
     def command(self):
         return [HALMAD, "--listen", self.address, "--runtime-dir", self.runtime_dir, "--state-dir", self.state_dir,
@@ -125,7 +126,8 @@ class Daemon:
         if os.path.exists(sock):
             os.remove(sock)
         log = open(self.log_path, "a")
-        self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
+        self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent,
+                                     env={**os.environ, **self.env} if self.env else None)
         wait_until(lambda: os.path.exists(sock) or self.proc.poll() is not None, 10, f"{self.name} to start")
         check(self.proc.poll() is None, f"{self.name} exited at start: {self.log_tail()}")
         self._api = None

@@ -181,7 +181,8 @@ def close_room():
         check(out.returncode == 1 and "only its host" in out.stderr, f"bob closed ann's room: {out.stderr}")
         out = ann.cli("close", "-r", "c", "--force")  # a game is in progress
         check(out.returncode == 0 and "closed room c" in out.stdout, f"close: rc {out.returncode} {out.stderr}")
-        check(not os.path.exists(room_dir(ann, room_id)), "the room's files are still there")
+        # They go once the game's record is on the disk (the helper flushes it within moments).
+        wait_until(lambda: not os.path.exists(room_dir(ann, room_id)), 5, "the room's files to go")
         check(os.path.isdir(room_dir(ann, kept_id)), "the other room's files went too")
 
         def heard():
