@@ -54,10 +54,15 @@ void DiskSyncer::run(zmq::socket_t pipe) {
         auto fail = [&](const std::filesystem::path& path, const Job& job, const std::string& why) {
             spdlog::error("keeping {} on the disk failed: {}", path.string(), why);
             if (job.ticket > failed_.load()) failed_.store(job.ticket);
-            // Never blocks: at shutdown nobody reads these any more.
-            (void)pipe.send(zmq::buffer(job.label + '\0' + why), zmq::send_flags::dontwait);
-            for (const auto& label : job.other_labels)
-                (void)pipe.send(zmq::buffer(label + '\0' + why), zmq::send_flags::dontwait);
+            bool ring = false;
+            {
+                std::lock_guard lock(mutex_);
+                ring = failures_.empty();
+                failures_[job.label] = why;
+                for (const auto& label : job.other_labels) failures_[label] = why;
+            }
+            // Never blocks: at shutdown nobody reads it any more.
+            if (ring) (void)pipe.send(zmq::str_buffer("!"), zmq::send_flags::dontwait);
         };
         // Writes and removals one by one (a game's end: rare); flushes by file system, the file
         // systems in the order of their oldest request (the records directory may be a mount
@@ -260,12 +265,14 @@ std::size_t DiskSyncer::queued() const {
 }
 
 std::optional<std::pair<std::string, std::string>> DiskSyncer::take_failure() {
-    zmq::message_t msg;
-    if (!socket_.recv(msg, zmq::recv_flags::dontwait)) return std::nullopt;
-    std::string text = msg.to_string();
-    auto nul = text.find('\0');
-    if (nul == std::string::npos) return std::pair { text, std::string("unknown error") };
-    return std::pair { text.substr(0, nul), text.substr(nul + 1) };
+    // The bell first: rung when the map stopped being empty, it is answered by taking every
+    // failure, and a failure added after the map is emptied rings it again.
+    zmq::message_t bell;
+    while (socket_.recv(bell, zmq::recv_flags::dontwait)) { }
+    std::lock_guard lock(mutex_);
+    if (failures_.empty()) return std::nullopt;
+    auto node = failures_.extract(failures_.begin());
+    return std::pair { std::move(node.key()), std::move(node.mapped()) };
 }
 
 } // namespace halma::daemon

@@ -23,7 +23,11 @@
 // the helper's time beside 200 rooms of easy bots, and on an SD card would stretch the window
 // from milliseconds to seconds. If a syncfs fails, that batch is flushed again file by file, to
 // find the rooms whose data was lost, and so is every batch after it.
-// Failures come back to the loop over an inproc PAIR socket. Each request gets a ticket, so the
+// Failures wait for the loop in a map, one per label (the latest reason): at most one per room
+// and per file of the daemon's own, however many flushes fail. An inproc PAIR socket only rings
+// the loop's bell when the map stops being empty, so it never holds more than one message: a
+// message per failure was dropped past the pipe's high-water mark (2000) when a disk failed
+// under more rooms than that, and their rooms were never told. Each request gets a ticket, so the
 // loop can ask whether a file it must rely on (a game's record, before the log that held the
 // game is folded) is on the disk yet, and wait for it in the rare case it must (a room closing).
 #pragma once
@@ -33,6 +37,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -88,7 +93,8 @@ public:
     std::uint64_t flushes() const { return flushes_.load(); }
     // Of those, how many batches were flushed by syncfs (for tests).
     std::uint64_t file_system_syncs() const { return file_system_syncs_.load(); }
-    // After the socket polled readable: a label whose flush failed, and why.
+    // After the socket polled readable: a label whose flush failed, and why (each label once,
+    // however often it failed since it was last taken); nullopt when none is left.
     std::optional<std::pair<std::string, std::string>> take_failure();
 
 private:
@@ -135,6 +141,7 @@ private:
     bool file_by_file_ = false;
     std::atomic<std::uint64_t> done_ { 0 }; // every ticket up to this one was tried
     std::atomic<std::uint64_t> failed_ { 0 }; // the highest ticket whose flush failed
+    std::map<std::string, std::string> failures_; // label -> why, until take_failure()
     bool stopping_ = false;
     std::thread worker_;
 };

@@ -162,6 +162,25 @@ TEST_F(DiskSyncerTest, AFailedFlushIsToldToEveryoneWhoAskedForIt) {
     EXPECT_FALSE(disk.take_failure()) << "a label told twice";
 }
 
+// A disk failing under more rooms than the pipe to the loop holds messages (2000): every room is
+// told, once, however many of its flushes failed.
+TEST_F(DiskSyncerTest, AFailureOfThousandsOfRoomsLosesNone) {
+    DiskSyncer disk(context_);
+    std::ofstream(dir_ / "plain") << "x";
+    constexpr int kRooms = 5000;
+    std::uint64_t last = 0;
+    for (int round = 0; round < 2; ++round)
+        for (int i = 0; i < kRooms; ++i)
+            last = disk.sync(dir_ / "plain" / std::to_string(i), "room" + std::to_string(i));
+    disk.wait(last);
+    std::set<std::string> told;
+    while (auto failure = disk.take_failure()) {
+        EXPECT_TRUE(told.insert(failure->first).second) << failure->first << " told twice";
+        EXPECT_NE(failure->second.find("directory"), std::string::npos) << failure->second;
+    }
+    EXPECT_EQ(told.size(), static_cast<std::size_t>(kRooms));
+}
+
 TEST_F(DiskSyncerTest, WritesAndRemovalsAreCarriedOutInTheLatestRequestsOrder) {
     DiskSyncer disk(context_);
     std::ofstream(dir_ / "old") << "an old record";
