@@ -237,12 +237,23 @@ void HostService::retry_disk(HostedRoom& room, const Now& now) {
     StoredMembers members { room.local_member, room.authority.tokens() };
     auto written = store_.save_members(id, members);
     if (written) room.kept_members = std::move(members);
-    hand_to_disk(id);
+    // Then the whole log, written afresh from memory (which is what anyone has seen): a flush
+    // that failed (an I/O error) may have lost events from the file on the disk, and the
+    // kernel reports such an error once, to the helper, so a new flush of the old file would
+    // pass over the hole. A log folded in memory waits until the records it folds away are on
+    // the disk (as in persist()). Flushed on the helper, as every write is: a failure there
+    // makes the room read-only again.
+    const RoomState& state = room.authority.state();
     std::optional<std::string> failed;
     if (!written)
         failed = written.error().message;
-    else if (auto flushed = store_.flush_log(id); !flushed)
-        failed = "flushing its events: " + flushed.error().message;
+    else if (state.folds() != room.kept_folds && !records_written(room))
+        failed = "a finished game's record is not on the disk yet";
+    else if (auto rewritten = store_.rewrite(id, state.log()); !rewritten)
+        failed = "writing its events: " + rewritten.error().message;
+    else
+        room.kept_folds = state.folds();
+    hand_to_disk(id);
     if (failed) {
         room.disk_retry_at = now.steady + kDiskRetry;
         return;

@@ -321,10 +321,6 @@ engine::Result<bool> RoomStore::rewrite(
     return write_whole(room_dir(room_id) / "events", bytes);
 }
 
-engine::Result<bool> RoomStore::flush_log(const std::string& room_id) {
-    return flush_file(room_dir(room_id) / "events");
-}
-
 engine::Result<bool> RoomStore::save_members(
     const std::string& room_id, const StoredMembers& members) {
     return write_whole(room_dir(room_id) / "members", encode_members(members));

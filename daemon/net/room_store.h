@@ -70,8 +70,6 @@ public:
     // Replaces the room's log with `events` (its folded log), atomically: a crash leaves the old
     // file or the new one, whole.
     engine::Result<bool> rewrite(const std::string& room_id, const std::vector<RoomEvent>& events);
-    // Flushes the room's log to the disk (fdatasync), here and now.
-    engine::Result<bool> flush_log(const std::string& room_id);
     engine::Result<bool> save_members(const std::string& room_id, const StoredMembers& members);
     // With `later`, create(), rewrite(), save_members() and remove() write into the kernel only (a
     // crash of the daemon loses nothing) and leave the fsyncs to whoever takes take_unflushed():

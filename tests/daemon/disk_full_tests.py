@@ -9,7 +9,8 @@ import subprocess
 import time
 
 import halmatest
-from halmatest import Cluster, Daemon, check, host_room, play_one, run, wait_until
+from halmatest import (Cluster, Daemon, check, host_room, loop_flushes, play_one, run, spy_on_loop_flushes,
+                       wait_until)
 from halma.v1 import api_pb2, common_pb2
 from hostile_tests import fill, in_private_mount_namespace, small_tmpfs
 
@@ -17,14 +18,16 @@ from hostile_tests import fill, in_private_mount_namespace, small_tmpfs
 def join_refused_by_a_full_disk_is_retried():
     """Ann hosts a room alone on a full state directory; bob's join is refused ("read-only").
     Once space is back, the room takes writes again without anyone acting on it (a join used to
-    leave it read-only for good: nothing asked its disk again)."""
+    leave it read-only for good: nothing asked its disk again), and its loop waits for the disk
+    no more then than at other times: the retry's flushes are the helper's."""
     in_private_mount_namespace("join_refused_by_a_full_disk_is_retried", __file__)
     with Cluster("joinfull") as c:
-        ann = Daemon(c, "ann")
+        ann = spy_on_loop_flushes(Daemon(c, "ann"))
         small_tmpfs(ann.state_dir)
         c.daemons.append(ann)
         try:
             ann.start()
+            at_start = len(loop_flushes(ann))
             bob = c.add("bob")
             host_room(ann, "full")
             filler = fill(ann.state_dir)
@@ -36,6 +39,8 @@ def join_refused_by_a_full_disk_is_retried():
                        "the room to take writes again once space is back")
             reply = bob.api().call(join=api_pb2.JoinRequest(address=ann.address, room="full"))
             check(not reply.HasField("error"), f"the join after space came back: {reply.error.message}")
+            made = loop_flushes(ann)[at_start:]
+            check(not made, f"ann's event loop flushed to the disk itself: {made}")
         finally:
             ann.kill()
             subprocess.run(["umount", ann.state_dir], check=False)

@@ -165,6 +165,26 @@ class Daemon:
             return ""
 
 
+LOOP_DISK_SPY = os.environ.get("HALMA_LOOP_DISK_SPY_LIB", "")
+
+
+def spy_on_loop_flushes(d):
+    """Before d starts: preloads tests/support/loop_disk_spy.cpp, which notes each fsync,
+    fdatasync and syncfs halmad's main thread (its event loop) makes; loop_flushes(d) reads them."""
+    check(os.path.exists(LOOP_DISK_SPY), f"the spy library is not built: {LOOP_DISK_SPY!r}")
+    d.spy_file = os.path.join(d.cluster.tmp, f"{d.name}.flushes")
+    d.env = {"LD_PRELOAD": LOOP_DISK_SPY, "HALMA_LOOP_DISK_SPY": d.spy_file}
+    return d
+
+
+def loop_flushes(d):
+    try:
+        with open(d.spy_file) as f:
+            return f.read().splitlines()
+    except FileNotFoundError:
+        return []
+
+
 class Cluster:
     """Daemons for one test; all are killed on exit, logs printed if the test failed."""
 

@@ -8,29 +8,17 @@ import os
 import signal
 
 from halma.v1 import api_pb2
-from halmatest import Cluster, Daemon, check, host_room, join_room, play_one, run, wait_until
-
-SPY = os.environ.get("HALMA_LOOP_DISK_SPY_LIB", "")
+from halmatest import (Cluster, Daemon, check, host_room, join_room, loop_flushes, play_one, run,
+                       spy_on_loop_flushes, wait_until)
 
 
 def spied(cluster, name):
-    d = Daemon(cluster, name)
-    d.spy_file = os.path.join(cluster.tmp, f"{name}.flushes")
-    d.env = {"LD_PRELOAD": SPY, "HALMA_LOOP_DISK_SPY": d.spy_file}
+    d = spy_on_loop_flushes(Daemon(cluster, name))
     cluster.daemons.append(d)
     return d.start()
 
 
-def loop_flushes(d):
-    try:
-        with open(d.spy_file) as f:
-            return f.read().splitlines()
-    except FileNotFoundError:
-        return []
-
-
 def a_rooms_life_makes_the_loop_flush_nothing():
-    check(os.path.exists(SPY), f"the spy library is not built: {SPY!r}")
     with Cluster("loopdisk") as c:
         ann, bob = spied(c, "ann"), spied(c, "bob")
         # The spy works: a flush the loop is known to make counts (the host key, made at the
