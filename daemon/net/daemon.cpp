@@ -354,7 +354,10 @@ int run_daemon(const Config& config) {
         }
         quiet_disk.serve(quiet.revents(quiet_disk.fd()), [&] {
             while (auto failure = disk.take_failure())
-                host.disk_failed(failure->first, failure->second);
+                if (!host.disk_failed(failure->first, failure->second))
+                    spdlog::error("cannot flush {} to the disk: {}",
+                        failure->first.empty() ? "an old record's removal" : failure->first,
+                        failure->second);
         });
         if (quiet_discovery)
             quiet_discovery->serve(quiet_revents(quiet_discovery), [&] {

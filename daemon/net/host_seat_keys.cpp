@@ -28,18 +28,16 @@ void HostService::bind_seat_key(HostedRoom& room, MemberId member, const std::st
     std::erase_if(
         room.member_keys, [&](const auto& entry) { return !tokens.contains(entry.first); });
     const std::string& id = room.authority.state().id();
-    // Into the kernel here, onto the disk on the helper: on an SD card an fsync at every join
-    // from a new daemon held up every room for tens of milliseconds.
-    auto dir = store_.dir() / id;
-    if (auto saved = save_seat_keys(dir, room.member_keys, Flush::kLater); !saved) {
+    // Into the kernel here, onto the disk on the helper (as every room file is): on an SD card
+    // an fsync at every join from a new daemon held up every room for tens of milliseconds.
+    if (auto saved = store_.save_keys(id, encode_seat_keys(room.member_keys)); !saved) {
         // The binding holds while this host runs; after a restart that member is refused until
         // it joins anew (never let in from another key).
         spdlog::error("room {}: cannot keep which key holds member {}'s seat: {}",
             room.authority.state().config().name, member, saved.error().message);
         return;
     }
-    disk_.sync(dir / "keys", id);
-    disk_.sync(dir, id);
+    hand_to_disk(id);
 }
 
 } // namespace halma::daemon

@@ -55,7 +55,11 @@ struct HostedRoom {
         std::filesystem::path file;
         std::string text;
         int game_number = 0;
-        std::uint64_t ticket = 0; // the helper's write, or the flushes of the loop's own write
+        // The helper's write; or the flushes of the loop's own write, the file's first_ticket
+        // and its directory's ticket: on the disk when every flush in [first_ticket, ticket]
+        // succeeded (first_ticket 0: ticket alone).
+        std::uint64_t ticket = 0;
+        std::uint64_t first_ticket = 0;
         bool in_kernel = false; // the file holds it (a crash of halmad cannot lose it)
     };
     std::vector<UnflushedRecord> unflushed_records;
@@ -87,7 +91,8 @@ public:
     void keep_logs_open(std::size_t logs) { store_.keep_logs_open(logs); }
     // The disk refused to flush a room's log (DiskSyncer): the room is read-only until a write
     // succeeds again.
-    void disk_failed(const std::string& room_id, const std::string& why);
+    // False if the label names no room hosted here (a closed room's, a file of the daemon's own).
+    bool disk_failed(const std::string& room_id, const std::string& why);
 
     // For the local front ends.
     const RecordStore& records() const { return records_; }
@@ -147,14 +152,22 @@ private:
     // At start-up: writes the record of a room's ended game if the daemon stopped before it did.
     // False if the record was needed and the disk refused it.
     bool keep_record(const RoomState& state);
+    // At start-up, before a closed room's files go: its last game's record flushed, here and now.
+    engine::Result<bool> record_on_disk(const RoomState& state);
     // Whether the disk helper wrote every finished game's record of the room (asking again for
     // any it failed to write).
     bool records_written(HostedRoom& room);
-    // Writes a record the helper has not written yet here and now (taking its job back, or
-    // waiting for the helper if it has begun): into the kernel with Flush::kLater (its flushes
-    // handed to the helper), on the disk with kNow.
-    engine::Result<bool> write_record_now(
-        HostedRoom& room, HostedRoom::UnflushedRecord& record, Flush flush);
+    // Writes a record the helper has not written yet here and now (taking its job back, or,
+    // if it has begun, waiting for the helper when `wait_for_helper`, else leaving the record
+    // to it): into the kernel with Flush::kLater (its flushes handed to the helper), on the
+    // disk with kNow.
+    engine::Result<bool> write_record_now(HostedRoom& room, HostedRoom::UnflushedRecord& record,
+        Flush flush, bool wait_for_helper = true);
+    // Whether the record is on the disk: every flush that puts it there done, none failed.
+    bool record_flushed(const HostedRoom::UnflushedRecord& record) const {
+        return disk_.flushed(
+            record.first_ticket ? record.first_ticket : record.ticket, record.ticket);
+    }
     // A closed room's files, once the records of its games are on the disk: removed then (or
     // kept, if the disk refused a record), else looked at again in kClosingCheck.
     void finish_closing(const std::string& id, const Now& now);

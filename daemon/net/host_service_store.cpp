@@ -126,12 +126,13 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
 bool HostService::records_written(HostedRoom& room) {
     bool all = true;
     for (auto& record : room.unflushed_records) {
-        if (disk_.flushed(record.ticket, record.ticket) || !records_.keeps(record.file)) {
+        if (record_flushed(record) || !records_.keeps(record.file)) {
             record.ticket = 0; // on the disk, or pushed out by records-kept since: not written
         } else if (disk_.tried(record.ticket)) {
             // The helper tried and failed (the room was made read-only then): asked again, so
             // the room folds once the disk takes writes.
             record.ticket = disk_.write(record.file, record.text, room.authority.state().id());
+            record.first_ticket = 0;
             all = false;
         } else {
             all = false;
@@ -142,14 +143,16 @@ bool HostService::records_written(HostedRoom& room) {
 }
 
 engine::Result<bool> HostService::write_record_now(
-    HostedRoom& room, HostedRoom::UnflushedRecord& record, Flush flush) {
-    auto done = [&] { return disk_.flushed(record.ticket, record.ticket); };
+    HostedRoom& room, HostedRoom::UnflushedRecord& record, Flush flush, bool wait_for_helper) {
+    auto done = [&] { return record_flushed(record); };
     if (done() || (record.in_kernel && flush == Flush::kLater)) return record.in_kernel = true;
     if (!records_.keeps(record.file)) return true; // pushed out by records-kept: nothing to keep
     // Rare (a record asked for moments ago): the helper's write is taken back if it has not
     // begun, else waited for, so the two never write the same file at once.
     bool withdrawn = false;
     if (record.in_kernel || !disk_.withdraw(record.file)) {
+        // The helper's write has begun (or is done): its ticket says when it is on the disk.
+        if (!wait_for_helper) return true;
         disk_.wait(record.ticket);
         if (done()) return record.in_kernel = true;
     } else {
@@ -158,15 +161,17 @@ engine::Result<bool> HostService::write_record_now(
     if (auto written = write_file_atomically(record.file, record.text, flush); !written) {
         // The helper's write was taken back and its ticket reads as done: asked again, or the
         // record would be taken as written and its game folded out of the log.
-        if (withdrawn)
+        if (withdrawn) {
             record.ticket = disk_.write(record.file, record.text, room.authority.state().id());
+            record.first_ticket = 0;
+        }
         return written;
     }
     record.in_kernel = true;
     if (flush == Flush::kLater) {
         const std::string& id = room.authority.state().id();
-        std::uint64_t file = disk_.sync(record.file, id);
-        record.ticket = std::max(file, disk_.sync(records_.dir(), id));
+        record.first_ticket = disk_.sync(record.file, id);
+        record.ticket = disk_.sync(records_.dir(), id);
     }
     return true;
 }
@@ -175,13 +180,9 @@ void HostService::hand_to_disk(const std::string& room_id) {
     for (const auto& path : store_.take_unflushed()) disk_.sync(path, room_id);
 }
 
-void HostService::disk_failed(const std::string& room_id, const std::string& why) {
+bool HostService::disk_failed(const std::string& room_id, const std::string& why) {
     HostedRoom* room = find(room_id);
-    if (!room) {
-        // A closed room's, or one of this daemon's own files (its seats, its known hosts).
-        spdlog::error("cannot flush {} to the disk: {}", room_id, why);
-        return;
-    }
+    if (!room) return false;
     spdlog::error("room {}: cannot flush its events to disk ({}); read-only until the disk "
                   "takes a write again",
         room->authority.state().config().name, why);
@@ -189,6 +190,7 @@ void HostService::disk_failed(const std::string& room_id, const std::string& why
     room->disk_retry_at = Clock::now() + kDiskRetry;
     schedule(*room);
     listener_.room_changed(room->authority.state(), nullptr, room->local_member, connected_state());
+    return true;
 }
 
 void HostService::lose_disk(HostedRoom& room, const std::string& why, const Now& now) {
@@ -298,6 +300,12 @@ void HostService::restore_rooms(const Now& now) {
             // Closed, and the daemon stopped before its files were gone: finish the job, with
             // the record of a game the close cut short if the disk lost it.
             if (!keep_record(authority->state())) continue; // kept for the next start
+            // The record may be in the kernel only (halmad died before the helper flushed it):
+            // on the disk before the files that could make it again go. Start-up may wait.
+            if (auto on_disk = record_on_disk(authority->state()); !on_disk) {
+                spdlog::error("room {}: {}; its files are kept", name, on_disk.error().message);
+                continue;
+            }
             if (auto removed = store_.remove(id); !removed)
                 spdlog::error("room {}: {}", name, removed.error().message);
             hand_to_disk(id);
@@ -338,6 +346,15 @@ void HostService::restore_rooms(const Now& now) {
     }
 }
 
+engine::Result<bool> HostService::record_on_disk(const RoomState& state) {
+    if (!state.game() || !records_.has(state.id(), state.game_number())) return true;
+    auto file = records_.file_of(state.id(), state.game_number());
+    if (auto flushed = flush_file(file); !flushed)
+        return engine::fail("flushing the record of game " + std::to_string(state.game_number())
+            + ": " + flushed.error().message);
+    return sync_directory(records_.dir());
+}
+
 bool HostService::keep_record(const RoomState& state) {
     // The daemon stopped after the events that ended the game were written but before its
     // record was (or the record was lost): it is made again from the log, which still holds the
@@ -374,13 +391,14 @@ std::optional<std::string> HostService::close_room(HostedRoom& room, const Now& 
             + room.read_only + "); close it when the disk takes writes again";
     hand_to_disk(id);
     // The room's files (which hold the game) go only once its record is on the disk. The record
-    // is written into the kernel here (so `halma records` lists it at once), the helper flushes
-    // it, and finish_closing() removes the files when it has: a close waits for no disk. If the
+    // is written into the kernel here (so `halma records` lists it at once; one the helper is
+    // writing already is left to it), the helper flushes it, and finish_closing() removes the
+    // files when it has: a close waits for no disk. If the
     // disk refuses the record, they stay: the log ends with the room's close, and the next
     // start makes the record from it, then removes them.
     bool written = true;
     for (auto& record : room.unflushed_records)
-        if (auto now_written = write_record_now(room, record, Flush::kLater); !now_written) {
+        if (auto now_written = write_record_now(room, record, Flush::kLater, false); !now_written) {
             spdlog::error("room {}: keeping a record: {}; its files are kept, and the next start "
                           "makes the record from them",
                 name, now_written.error().message);
@@ -404,7 +422,7 @@ void HostService::finish_closing(const std::string& id, const Now& now) {
     const ClosingRoom& closing = it->second;
     bool failed = false, waiting = false;
     for (const auto& record : closing.records) {
-        if (disk_.flushed(record.ticket, record.ticket) || !records_.keeps(record.file)) continue;
+        if (record_flushed(record) || !records_.keeps(record.file)) continue;
         (disk_.tried(record.ticket) ? failed : waiting) = true;
     }
     if (waiting && !failed) {

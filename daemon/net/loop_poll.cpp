@@ -1,6 +1,5 @@
 #include "daemon/net/loop_poll.h"
 
-#include <cerrno>
 #include <poll.h>
 #include <vector>
 

@@ -1,5 +1,7 @@
-// The event loop's wait: zmq_poll's contract (each item's revents set; ZeroMQ sockets by their
-// events, other descriptors by poll(2)) with fewer system calls per wake-up. zmq_poll asks
+// The event loop's wait: zmq_poll's contract for input (each item's revents set; ZeroMQ sockets
+// by their events, other descriptors by poll(2)) with fewer system calls per wake-up. Only
+// ZMQ_POLLIN is reported: an error or hang-up on a descriptor reads as input too, so its handler
+// runs and meets it (the loop asks for nothing else). zmq_poll asks
 // every ZeroMQ socket for its events (a getpid and a poll system call each, when nothing is
 // queued) both before it waits and after, and polls twice. Here each socket is asked once before
 // the wait, and after it only the sockets whose descriptor signalled: ZMQ_FD only signals when

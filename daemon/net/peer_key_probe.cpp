@@ -113,19 +113,16 @@ void PeerLinks::pin_host_key(const std::string& address) {
     auto it = links_.find(address);
     if (it == links_.end() || it->second->host_key.empty()) return;
     if (auto pinned = known_.pinned(address)) return;
-    if (auto saved = known_.pin(address, it->second->host_key, flush_mode()); !saved) {
+    if (auto saved = known_.pin(address, it->second->host_key); !saved)
         spdlog::error("cannot pin the key of {}: {}", address, saved.error().message);
-    } else {
-        hand_to_disk(known_.file());
+    else
         spdlog::info(
             "pinned the key of host {}: {}", address, key_fingerprint(it->second->host_key));
-    }
 }
 
 engine::Result<bool> PeerLinks::forget_host(const std::string& address) {
-    auto forgotten = known_.forget(address, flush_mode());
+    auto forgotten = known_.forget(address);
     if (!forgotten) return forgotten;
-    if (*forgotten) hand_to_disk(known_.file());
     // A link refused for its key probes the host afresh, and pins what it says at the next
     // join. Reset in place: the loop may hold a pointer to the link.
     if (auto it = links_.find(address); it != links_.end() && !it->second->rejection.empty()) {

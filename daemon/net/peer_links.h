@@ -6,6 +6,7 @@
 
 #include "daemon/net/config.h"
 #include "daemon/net/disk_syncer.h"
+#include "daemon/net/durable_file.h"
 #include "daemon/net/room_listener.h"
 #include "daemon/net/socket_monitor.h"
 #include "daemon/room/room_state.h"
@@ -92,8 +93,10 @@ public:
     // Encrypts every link to a host with CURVE, as this daemon's key pair; before restore().
     // Without it links are plain (a testing option: --insecure-plain-links).
     void use_curve(const CurveKeyPair& keys) { identity_ = keys; }
-    // From here on the seats and known_hosts files go into the kernel on the loop and onto the
-    // disk on the helper (disk_syncer.h); without it, each write waits for the disk.
+    // From here on the seats file goes into the kernel on the loop and onto the disk on the
+    // helper (disk_syncer.h); without it, each write waits for the disk. known_hosts is always
+    // written to the disk at once: a pin is made once per host, and a power cut must never
+    // leave the file empty (every pin lost, and TOFU silently pinning whatever key comes next).
     void flush_with(DiskSyncer& disk) { disk_ = &disk; }
     // Forgets the key pinned for a host (its owner made a new one); false if none was.
     engine::Result<bool> forget_host(const std::string& address);

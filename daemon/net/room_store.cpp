@@ -326,6 +326,10 @@ engine::Result<bool> RoomStore::save_members(
     return write_whole(room_dir(room_id) / "members", encode_members(members));
 }
 
+engine::Result<bool> RoomStore::save_keys(const std::string& room_id, std::string_view text) {
+    return write_whole(room_dir(room_id) / "keys", text);
+}
+
 engine::Result<bool> RoomStore::write_whole(
     const std::filesystem::path& path, std::string_view bytes) {
     auto written = write_file_atomically(path, bytes, flush_);

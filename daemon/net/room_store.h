@@ -71,6 +71,9 @@ public:
     // file or the new one, whole.
     engine::Result<bool> rewrite(const std::string& room_id, const std::vector<RoomEvent>& events);
     engine::Result<bool> save_members(const std::string& room_id, const StoredMembers& members);
+    // The room's keys file (its text: trust/seat_keys.h, encode_seat_keys), written as members
+    // is.
+    engine::Result<bool> save_keys(const std::string& room_id, std::string_view text);
     // With `later`, create(), rewrite(), save_members() and remove() write into the kernel only (a
     // crash of the daemon loses nothing) and leave the fsyncs to whoever takes take_unflushed():
     // the host hands them to its DiskSyncer, so its event loop never waits for the disk.

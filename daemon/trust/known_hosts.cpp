@@ -24,10 +24,10 @@ std::vector<std::pair<std::string, std::string>> KnownHosts::read() const {
 }
 
 engine::Result<bool> KnownHosts::write(
-    const std::vector<std::pair<std::string, std::string>>& lines, Flush flush) const {
+    const std::vector<std::pair<std::string, std::string>>& lines) const {
     std::string text;
     for (const auto& [address, key] : lines) text += address + " " + key + "\n";
-    return write_file_atomically(file_, text, flush);
+    return write_file_atomically(file_, text);
 }
 
 std::optional<std::string> KnownHosts::pinned(const std::string& address) const {
@@ -36,22 +36,21 @@ std::optional<std::string> KnownHosts::pinned(const std::string& address) const 
     return std::nullopt;
 }
 
-engine::Result<bool> KnownHosts::pin(
-    const std::string& address, const std::string& key, Flush flush) const {
+engine::Result<bool> KnownHosts::pin(const std::string& address, const std::string& key) const {
     auto lines = read();
     for (const auto& [a, k] : lines)
         if (a == address) return true;
     if (lines.size() >= kMaxKnownHosts) lines.erase(lines.begin()); // the oldest pin goes
     lines.emplace_back(address, key);
-    return write(lines, flush);
+    return write(lines);
 }
 
-engine::Result<bool> KnownHosts::forget(const std::string& address, Flush flush) const {
+engine::Result<bool> KnownHosts::forget(const std::string& address) const {
     auto lines = read();
     auto size = lines.size();
     std::erase_if(lines, [&](const auto& line) { return line.first == address; });
     if (lines.size() == size) return false;
-    if (auto written = write(lines, flush); !written) return written;
+    if (auto written = write(lines); !written) return written;
     return true;
 }
 

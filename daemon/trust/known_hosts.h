@@ -4,7 +4,6 @@
 // (what the refusal tells a person to do) takes effect at once, with no restart.
 #pragma once
 
-#include "daemon/net/durable_file.h"
 #include "engine/result.h"
 
 #include <filesystem>
@@ -23,19 +22,15 @@ public:
     // The key pinned for "host:port", if any.
     std::optional<std::string> pinned(const std::string& address) const;
     // Pins `key` for the address (replacing nothing: a changed key is refused, never re-pinned).
-    // With Flush::kLater (here and in forget) the file is replaced in the kernel only, read back
-    // at once as it is, and the caller has it and its directory flushed afterwards.
-    engine::Result<bool> pin(
-        const std::string& address, const std::string& key, Flush flush = Flush::kNow) const;
+    engine::Result<bool> pin(const std::string& address, const std::string& key) const;
     // Forgets the address's key; false when none was pinned.
-    engine::Result<bool> forget(const std::string& address, Flush flush = Flush::kNow) const;
+    engine::Result<bool> forget(const std::string& address) const;
     const std::filesystem::path& file() const { return file_; }
 
 private:
     // The file's lines "ADDRESS KEY", in order; damaged lines are skipped.
     std::vector<std::pair<std::string, std::string>> read() const;
-    engine::Result<bool> write(
-        const std::vector<std::pair<std::string, std::string>>& lines, Flush flush) const;
+    engine::Result<bool> write(const std::vector<std::pair<std::string, std::string>>& lines) const;
 
     std::filesystem::path file_;
 };

@@ -24,11 +24,14 @@ SeatKeys load_seat_keys(const std::filesystem::path& room_dir) {
     return keys;
 }
 
-engine::Result<bool> save_seat_keys(
-    const std::filesystem::path& room_dir, const SeatKeys& keys, Flush flush) {
+std::string encode_seat_keys(const SeatKeys& keys) {
     std::string text;
     for (const auto& [member, key] : keys) text += std::to_string(member) + " " + key + "\n";
-    return write_file_atomically(room_dir / "keys", text, flush);
+    return text;
+}
+
+engine::Result<bool> save_seat_keys(const std::filesystem::path& room_dir, const SeatKeys& keys) {
+    return write_file_atomically(room_dir / "keys", encode_seat_keys(keys));
 }
 
 } // namespace halma::daemon

@@ -5,7 +5,6 @@
 // a restarted host still knows them.
 #pragma once
 
-#include "daemon/net/durable_file.h"
 #include "daemon/room/room_types.h"
 #include "engine/result.h"
 
@@ -20,10 +19,9 @@ using SeatKeys = std::map<MemberId, std::string>;
 // The room directory's keys file; empty when there is none. Damaged lines are skipped (their
 // members are then refused from every key until they join anew: never let in from any).
 SeatKeys load_seat_keys(const std::filesystem::path& room_dir);
-// With Flush::kLater the file is only in the kernel: the caller has it and the room's directory
-// flushed afterwards (the host's disk helper), so the event loop does not wait for the disk.
-engine::Result<bool> save_seat_keys(
-    const std::filesystem::path& room_dir, const SeatKeys& keys, Flush flush = Flush::kNow);
+engine::Result<bool> save_seat_keys(const std::filesystem::path& room_dir, const SeatKeys& keys);
+// The keys file's text ("MEMBER KEY" lines), for a writer of its own (RoomStore::save_keys).
+std::string encode_seat_keys(const SeatKeys& keys);
 
 // The key messages carry when links are plain (the benchmark's baseline, --insecure-plain-links):
 // every member is bound to it, so binding changes nothing there.

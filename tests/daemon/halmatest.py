@@ -170,19 +170,28 @@ LOOP_DISK_SPY = os.environ.get("HALMA_LOOP_DISK_SPY_LIB", "")
 
 def spy_on_loop_flushes(d):
     """Before d starts: preloads tests/support/loop_disk_spy.cpp, which notes each fsync,
-    fdatasync and syncfs halmad's main thread (its event loop) makes; loop_flushes(d) reads them."""
+    fdatasync and syncfs halmad makes; loop_flushes(d) reads those of its main thread (the event
+    loop), helper_flushes(d) those of its other threads (the disk helper)."""
     check(os.path.exists(LOOP_DISK_SPY), f"the spy library is not built: {LOOP_DISK_SPY!r}")
     d.spy_file = os.path.join(d.cluster.tmp, f"{d.name}.flushes")
     d.env = {"LD_PRELOAD": LOOP_DISK_SPY, "HALMA_LOOP_DISK_SPY": d.spy_file}
     return d
 
 
-def loop_flushes(d):
+def _flushes(d, thread):
     try:
         with open(d.spy_file) as f:
-            return f.read().splitlines()
+            return [line.split(" ", 1)[1] for line in f.read().splitlines() if line.startswith(thread + " ")]
     except FileNotFoundError:
         return []
+
+
+def loop_flushes(d):
+    return _flushes(d, "loop")
+
+
+def helper_flushes(d):
+    return _flushes(d, "helper")
 
 
 class Cluster:

@@ -1,9 +1,10 @@
-// LD_PRELOAD into halmad: notes every flush to the disk (fsync, fdatasync, syncfs) that its
-// main thread, the event loop, makes, with the file it flushed, in the file named by
-// HALMA_LOOP_DISK_SPY. The loop must never wait for the disk (issue 11): tests read the notes
-// made after the daemon started. Flushes on other threads (the disk helper) are not noted.
-// Each call then goes on to the real function.
+// LD_PRELOAD into halmad: notes every flush to the disk (fsync, fdatasync, syncfs) it makes,
+// "loop" or "helper" (the main thread, the event loop, or another), the call and the file, in
+// the file named by HALMA_LOOP_DISK_SPY. The loop must never wait for the disk (issue 11), and
+// what it writes must still reach the disk, on the helper: tests read the notes made after the
+// daemon started. Each call then goes on to the real function.
 #include <cstdio>
+#include <cstdlib>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <string>
@@ -16,7 +17,7 @@ template <class F> F real(const char* name) {
 }
 
 void note(const char* call, int fd) {
-    if (gettid() != getpid()) return;
+    const char* thread = gettid() == getpid() ? "loop" : "helper";
     const char* out = std::getenv("HALMA_LOOP_DISK_SPY");
     if (!out) return;
     char path[4096] = "?";
@@ -26,7 +27,7 @@ void note(const char* call, int fd) {
     // O_APPEND and one write: whole lines even if the daemon forks.
     int log = open(out, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
     if (log < 0) return;
-    std::string line = std::string(call) + " " + path + "\n";
+    std::string line = std::string(thread) + " " + call + " " + path + "\n";
     if (write(log, line.data(), line.size()) < 0) { }
     close(log);
 }
