@@ -45,6 +45,17 @@ engine::Result<bool> sync_directory(const std::filesystem::path& dir) {
     return true;
 }
 
+engine::Result<bool> sync_file_system(const std::filesystem::path& path) {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return os_error("open", path);
+    bool ok = ::syncfs(fd) == 0;
+    int saved = errno;
+    ::close(fd);
+    errno = saved;
+    if (!ok) return os_error("sync the file system of", path);
+    return true;
+}
+
 engine::Result<bool> write_file_atomically(
     const std::filesystem::path& path, std::string_view bytes, Flush flush) {
     auto tmp = path;

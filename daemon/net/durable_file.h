@@ -26,6 +26,9 @@ engine::Result<bool> write_file_atomically(
 // Makes the directory's entries durable: files created, renamed or removed in it.
 engine::Result<bool> sync_directory(const std::filesystem::path& dir);
 engine::Result<std::string> read_whole_file(const std::filesystem::path& path);
+// Puts everything written on the file system that holds `path` on the disk (syncfs): what a
+// previous process left in the kernel included.
+engine::Result<bool> sync_file_system(const std::filesystem::path& path);
 // Puts what was written to the file on the disk (fdatasync), opening it for that alone.
 engine::Result<bool> flush_file(const std::filesystem::path& path);
 // Cuts the file to `size` bytes, durably (a torn record at its end is dropped this way).

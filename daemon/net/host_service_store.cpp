@@ -151,8 +151,9 @@ engine::Result<bool> HostService::write_record_now(
     // begun, else waited for, so the two never write the same file at once.
     bool withdrawn = false;
     if (record.in_kernel || !disk_.withdraw(record.file)) {
-        // The helper's write has begun (or is done): its ticket says when it is on the disk.
-        if (!wait_for_helper) return true;
+        // The helper's write has begun: its ticket says when it is on the disk. (One that
+        // failed already is written here instead.)
+        if (!wait_for_helper && !disk_.tried(record.ticket)) return true;
         disk_.wait(record.ticket);
         if (done()) return record.in_kernel = true;
     } else {
@@ -239,16 +240,20 @@ void HostService::retry_disk(HostedRoom& room, const Now& now) {
     StoredMembers members { room.local_member, room.authority.tokens() };
     auto written = store_.save_members(id, members);
     if (written) room.kept_members = std::move(members);
-    // Then the whole log, written afresh from memory (which is what anyone has seen): a flush
-    // that failed (an I/O error) may have lost events from the file on the disk, and the
-    // kernel reports such an error once, to the helper, so a new flush of the old file would
-    // pass over the hole. A log folded in memory waits until the records it folds away are on
-    // the disk (as in persist()). Flushed on the helper, as every write is: a failure there
-    // makes the room read-only again.
+    // Then every other file of the room, the whole log too, written afresh from memory (which
+    // is what anyone has seen): a flush that failed (an I/O error) may have lost part of any of
+    // them on the disk, and the kernel reports such an error once, to the helper, so a new flush
+    // of the old files would pass over the hole. A log folded in memory waits until the records
+    // it folds away are on the disk (as in persist()). Flushed on the helper, as every write
+    // is: a failure there makes the room read-only again.
     const RoomState& state = room.authority.state();
     std::optional<std::string> failed;
     if (!written)
         failed = written.error().message;
+    else if (auto config = store_.save_config(state.config()); !config)
+        failed = config.error().message;
+    else if (auto keys = store_.save_keys(id, encode_seat_keys(room.member_keys)); !keys)
+        failed = keys.error().message;
     else if (state.folds() != room.kept_folds && !records_written(room))
         failed = "a finished game's record is not on the disk yet";
     else if (auto rewritten = store_.rewrite(id, state.log()); !rewritten)
@@ -283,6 +288,15 @@ std::optional<Refusal> HostService::read_only_refusal(const HostedRoom& room) {
 }
 
 void HostService::restore_rooms(const Now& now) {
+    // What a run killed before its helper flushed left in the kernel (a record, an unfolded
+    // log's earlier game), on the disk before anything here relies on it, replaces it or removes
+    // the files that could make it again: one syncfs for each file system (start-up may wait).
+    for (const auto& dir : { store_.dir(), records_.dir() }) {
+        std::error_code ec;
+        if (!std::filesystem::exists(dir, ec)) continue;
+        if (auto synced = sync_file_system(dir); !synced)
+            spdlog::warn("{}", synced.error().message);
+    }
     auto kept = store_.load();
     for (const auto& warning : kept.warnings) spdlog::warn("{}", warning);
     for (const auto& [id, why] : kept.refused)
@@ -299,13 +313,11 @@ void HostService::restore_rooms(const Now& now) {
         if (authority->state().phase() == Phase::kClosed) {
             // Closed, and the daemon stopped before its files were gone: finish the job, with
             // the record of a game the close cut short if the disk lost it.
-            if (!keep_record(authority->state())) continue; // kept for the next start
-            // The record may be in the kernel only (halmad died before the helper flushed it):
-            // on the disk before the files that could make it again go. Start-up may wait.
-            if (auto on_disk = record_on_disk(authority->state()); !on_disk) {
-                spdlog::error("room {}: {}; its files are kept", name, on_disk.error().message);
-                continue;
-            }
+            // The record is written afresh and flushed here (start-up may wait) before the files
+            // that could make it again go: the one the closing run left may be in the kernel
+            // only, or over a write-back error that run's helper was told of and a flush now
+            // would not be.
+            if (!keep_record(authority->state(), true)) continue; // kept for the next start
             if (auto removed = store_.remove(id); !removed)
                 spdlog::error("room {}: {}", name, removed.error().message);
             hand_to_disk(id);
@@ -346,22 +358,13 @@ void HostService::restore_rooms(const Now& now) {
     }
 }
 
-engine::Result<bool> HostService::record_on_disk(const RoomState& state) {
-    if (!state.game() || !records_.has(state.id(), state.game_number())) return true;
-    auto file = records_.file_of(state.id(), state.game_number());
-    if (auto flushed = flush_file(file); !flushed)
-        return engine::fail("flushing the record of game " + std::to_string(state.game_number())
-            + ": " + flushed.error().message);
-    return sync_directory(records_.dir());
-}
-
-bool HostService::keep_record(const RoomState& state) {
+bool HostService::keep_record(const RoomState& state, bool afresh) {
     // The daemon stopped after the events that ended the game were written but before its
     // record was (or the record was lost): it is made again from the log, which still holds the
     // whole game until the next one starts. A closed room's game had ended or was cut short.
     bool closed = state.phase() == Phase::kClosed;
     if (!state.game() || !(closed || game_ended(state))
-        || records_.has(state.id(), state.game_number()))
+        || (!afresh && records_.has(state.id(), state.game_number())))
         return true;
     bool cut_short = closed && !state.game()->over();
     if (auto saved = records_.save(state.id(), record_of(state, cut_short ? "room closed" : ""));

@@ -258,10 +258,7 @@ engine::Result<bool> RoomStore::create_files(
     auto log = AppendFile::open(dir / "events", true);
     if (!log) return std::unexpected(log.error());
     if (auto saved = save_members(config.room_id, members); !saved) return saved;
-    pb::RoomConfig message;
-    wire::to_proto(config, &message);
-    if (auto written = write_whole(dir / "config", message.SerializeAsString()); !written)
-        return written;
+    if (auto written = save_config(config); !written) return written;
     if (flush_ == Flush::kLater) {
         unflushed_.push_back(dir / "events");
         unflushed_.push_back(dir_);
@@ -324,6 +321,12 @@ engine::Result<bool> RoomStore::rewrite(
 engine::Result<bool> RoomStore::save_members(
     const std::string& room_id, const StoredMembers& members) {
     return write_whole(room_dir(room_id) / "members", encode_members(members));
+}
+
+engine::Result<bool> RoomStore::save_config(const RoomConfig& config) {
+    pb::RoomConfig message;
+    wire::to_proto(config, &message);
+    return write_whole(room_dir(config.room_id) / "config", message.SerializeAsString());
 }
 
 engine::Result<bool> RoomStore::save_keys(const std::string& room_id, std::string_view text) {

@@ -71,6 +71,8 @@ public:
     // file or the new one, whole.
     engine::Result<bool> rewrite(const std::string& room_id, const std::vector<RoomEvent>& events);
     engine::Result<bool> save_members(const std::string& room_id, const StoredMembers& members);
+    // The room's config, written as members is (create() writes the first).
+    engine::Result<bool> save_config(const RoomConfig& config);
     // The room's keys file (its text: trust/seat_keys.h, encode_seat_keys), written as members
     // is.
     engine::Result<bool> save_keys(const std::string& room_id, std::string_view text);

@@ -6,6 +6,7 @@ to its key, its seats file) to the room's close, must add none, but for the pin 
 key (once per host, kept synchronous on purpose); and what the loop wrote is flushed by the helper.
 Run as: loop_disk_tests.py TEST_NAME"""
 import os
+import signal
 
 from halma.v1 import api_pb2
 from halmatest import (Cluster, Daemon, check, helper_flushes, host_room, join_room, loop_flushes,
@@ -59,6 +60,16 @@ def a_rooms_life_makes_the_loop_flush_nothing():
         pin = [line for line in made if "known_hosts" in line or line.endswith(" " + bob.state_dir)]
         check(made == pin and any("known_hosts" in line for line in pin),
               f"bob's event loop flushed to the disk itself, besides pinning ann's key: {made}")
+
+        # A run killed before its helper flushed leaves its writes in the kernel: the next start
+        # puts them on the disk (one syncfs of the state's file system) before it relies on them.
+        host_room(ann, "again")
+        ann.kill(signal.SIGKILL)
+        before = len(loop_flushes(ann))
+        ann.start()
+        rooms = os.path.join(ann.state_dir, "rooms")
+        check(f"syncfs {rooms}" in loop_flushes(ann)[before:],
+              f"the restart did not flush what the killed run left: {loop_flushes(ann)[before:]}")
 
 
 TESTS = [a_rooms_life_makes_the_loop_flush_nothing]
