@@ -32,28 +32,28 @@ bool write_all(int fd, std::string_view bytes, std::size_t* written = nullptr) {
     return true;
 }
 
-} // namespace
-
-engine::Result<bool> sync_directory(const std::filesystem::path& dir) {
-    int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) return os_error("open", dir);
-    bool ok = ::fsync(fd) == 0;
+// Opens `path` only to call `call` on it (a flush): the error named by what failed, with errno
+// as the call left it.
+engine::Result<bool> on_descriptor(
+    const std::filesystem::path& path, int flags, int (*call)(int), const char* what) {
+    int fd = ::open(path.c_str(), flags | O_CLOEXEC);
+    if (fd < 0) return os_error("open", path);
+    bool ok = call(fd) == 0;
     int saved = errno;
     ::close(fd);
     errno = saved;
-    if (!ok) return os_error("sync", dir);
+    if (!ok) return os_error(what, path);
     return true;
 }
 
+} // namespace
+
+engine::Result<bool> sync_directory(const std::filesystem::path& dir) {
+    return on_descriptor(dir, O_RDONLY | O_DIRECTORY, ::fsync, "sync");
+}
+
 engine::Result<bool> sync_file_system(const std::filesystem::path& path) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return os_error("open", path);
-    bool ok = ::syncfs(fd) == 0;
-    int saved = errno;
-    ::close(fd);
-    errno = saved;
-    if (!ok) return os_error("sync the file system of", path);
-    return true;
+    return on_descriptor(path, O_RDONLY, ::syncfs, "sync the file system of");
 }
 
 engine::Result<bool> write_file_atomically(
@@ -96,14 +96,7 @@ engine::Result<std::string> read_whole_file(const std::filesystem::path& path) {
 }
 
 engine::Result<bool> flush_file(const std::filesystem::path& path) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return os_error("open", path);
-    bool ok = ::fdatasync(fd) == 0;
-    int saved = errno;
-    ::close(fd);
-    errno = saved;
-    if (!ok) return os_error("flush", path);
-    return true;
+    return on_descriptor(path, O_WRONLY, ::fdatasync, "flush");
 }
 
 engine::Result<bool> truncate_file(const std::filesystem::path& path, std::uintmax_t size) {
