@@ -331,24 +331,8 @@ bool HostService::flush(HostedRoom& room, const Now& now) {
         schedule(room); // read-only now: its disk is tried again
         return false;
     }
+    announce(room, now);
     const RoomState& state = room.authority.state();
-    for (const RoomEvent& e : std::exchange(room.unsent, {})) {
-        pb::HostMessage msg;
-        msg.set_version(wire::kProtocolVersion);
-        msg.set_clock_ms(Now::current().monotonic_ms()); // as send() sets it
-        auto* update = msg.mutable_update();
-        update->set_room_id(state.id());
-        wire::to_proto(e, update->mutable_event());
-        // Serialized once for every peer in the room (sixty spectating daemons, say).
-        const std::string bytes = msg.SerializeAsString();
-        for (auto& [id, c] : conns_) {
-            auto first = c.members.lower_bound({ state.id(), kNoMember });
-            if (first != c.members.end() && first->first == state.id()) send_bytes(id, bytes, now);
-        }
-        listener_.room_changed(state, &e, room.local_member, connected_state());
-        if (auto* left = std::get_if<event::MemberLeft>(&e.body))
-            for (auto& [id, c] : conns_) c.members.erase({ state.id(), left->member });
-    }
     room.bot_due.reset();
     if (MemberId bot = room.authority.bot_to_move();
         bot != kNoMember && room.bot_asked_at != state.seq()) {
@@ -371,6 +355,27 @@ bool HostService::flush(HostedRoom& room, const Now& now) {
     }
     schedule(room);
     return true;
+}
+
+void HostService::announce(HostedRoom& room, const Now& now) {
+    const RoomState& state = room.authority.state();
+    for (const RoomEvent& e : std::exchange(room.unsent, {})) {
+        pb::HostMessage msg;
+        msg.set_version(wire::kProtocolVersion);
+        msg.set_clock_ms(Now::current().monotonic_ms()); // as send() sets it
+        auto* update = msg.mutable_update();
+        update->set_room_id(state.id());
+        wire::to_proto(e, update->mutable_event());
+        // Serialized once for every peer in the room (sixty spectating daemons, say).
+        const std::string bytes = msg.SerializeAsString();
+        for (auto& [id, c] : conns_) {
+            auto first = c.members.lower_bound({ state.id(), kNoMember });
+            if (first != c.members.end() && first->first == state.id()) send_bytes(id, bytes, now);
+        }
+        listener_.room_changed(state, &e, room.local_member, connected_state());
+        if (auto* left = std::get_if<event::MemberLeft>(&e.body))
+            for (auto& [id, c] : conns_) c.members.erase({ state.id(), left->member });
+    }
 }
 
 void HostService::schedule(const HostedRoom& room) {

@@ -174,6 +174,8 @@ private:
     // Persists the room's new events, then sends them to every daemon in it, tells the local
     // API, wakes its bot. False, and nothing sent, when the disk refused them (see persist).
     bool flush(HostedRoom& room, const Now& now);
+    // Sends the room's written events (unsent) to every daemon in it and tells the local API.
+    void announce(HostedRoom& room, const Now& now);
     // Keeps index_: a room is indexed when made or resumed, unindexed when closed.
     void index(HostedRoom& room);
     void unindex(HostedRoom& room);

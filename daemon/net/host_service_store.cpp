@@ -392,6 +392,15 @@ std::optional<std::string> HostService::close_room(HostedRoom& room, const Now& 
     if (!closed_on_disk && !room.unflushed_records.empty())
         return "room " + name + " is not closed: the record of its last game cannot be kept ("
             + room.read_only + "); close it when the disk takes writes again";
+    if (!closed_on_disk) {
+        // No game is being played and every record is on the disk: nothing in the files is
+        // lost when they go, so the close stands, its own event unwritten (the disk took the
+        // room back to its files), and is told all the same, or the room's daemons, front ends
+        // and the LAN's adverts would keep a room that is gone.
+        room.authority.close(now);
+        for (auto& e : room.authority.take_events()) room.unsent.push_back(std::move(e));
+        announce(room, now);
+    }
     hand_to_disk(id);
     // The room's files (which hold the game) go only once its record is on the disk. The record
     // is written into the kernel here (so `halma records` lists it at once; one the helper is

@@ -1,7 +1,9 @@
-"""A host whose disk fills up, for the two moments hostile.full_disk_refuses_and_keeps does not
-cover: a peer's join refused (the room must try its disk again by itself), and a close whose
-game record the disk refuses (the game must not be lost with the room's files). Each test
-mounts a small tmpfs in a private mount namespace: run as root.
+"""A host whose disk fills up, for the moments hostile.full_disk_refuses_and_keeps does not
+cover: a peer's join refused (the room must try its disk again by itself), a close whose
+game record the disk refuses (the game must not be lost with the room's files), and a close
+whose own event the disk refuses (everyone must still hear of it). Each test
+mounts a small tmpfs in a private mount namespace (run as root), but for a close on a full
+disk, which the spy library plays (tests/support/loop_disk_spy.cpp).
 Run as: disk_full_tests.py TEST_NAME"""
 import os
 import signal
@@ -46,6 +48,44 @@ def join_refused_by_a_full_disk_is_retried():
             subprocess.run(["umount", ann.state_dir], check=False)
 
 
+def close_on_a_full_disk_is_told():
+    """Ann closes a room no game is being played in while her disk takes no write: its RoomClosed
+    cannot be written, but nothing in its files is lost when they go, so the close stands; bob's
+    daemon and front end hear of it as of any close (before, the room vanished from ann's daemon
+    while bob's replica, his front end and the LAN's advert kept it), and the files go. The full
+    disk is played by the spy (a tmpfs filled up still takes a small append into its last page)."""
+    with Cluster("closetold") as c:
+        ann = spy_on_loop_flushes(Daemon(c, "ann"))
+        full = os.path.join(c.tmp, "disk-full")
+        ann.env.update(HALMA_DISK_FULL_FLAG=full, HALMA_DISK_FULL_DIR=ann.state_dir)
+        c.daemons.append(ann)
+        ann.start()
+        bob = c.add("bob")
+        room_id = host_room(ann, "waiting", players=3).summary.room_id  # two of three: no game
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="waiting"))
+        bob.api().ok(subscribe=api_pb2.SubscribeRequest(room=room_id))
+        open(full, "w").close()
+        out = ann.cli("close", "-r", "waiting")
+        check(out.returncode == 0 and "closed room waiting" in out.stdout,
+              f"close on a full disk: rc {out.returncode} {out.stdout}{out.stderr}")
+        check("cannot write to disk" in open(ann.log_path).read(),
+              f"the disk took the close (nothing was tested): {ann.log_tail()}")
+
+        def heard():
+            bob.api().call(status=api_pb2.StatusRequest())  # collects the events that came meanwhile
+            return [e for e in bob.api().events if e.event.HasField("closed")]
+        wait_until(heard, 5, "bob's front end to hear the room closed")
+        wait_until(lambda: bob.api().call(view=api_pb2.ViewRequest(room=room_id)).error.code
+                   == common_pb2.ERROR_CODE_UNKNOWN_ROOM, 5, "bob's daemon to drop the room")
+        room_dir = os.path.join(ann.state_dir, "rooms", room_id)
+        wait_until(lambda: not os.path.exists(room_dir), 5, "the room's files to go")
+        os.remove(full)
+        ann.kill(signal.SIGTERM)
+        ann.start()
+        check(ann.api().call(view=api_pb2.ViewRequest(room=room_id)).error.code
+              == common_pb2.ERROR_CODE_UNKNOWN_ROOM, "the closed room came back after a restart")
+
+
 def close_keeps_the_files_when_the_record_is_refused():
     """Ann closes a room mid-game while the records directory (its own small tmpfs) is full: the
     game's record cannot be written, so the room's files stay (their log ends with the close).
@@ -85,7 +125,7 @@ def close_keeps_the_files_when_the_record_is_refused():
             subprocess.run(["umount", records], check=False)
 
 
-TESTS = [join_refused_by_a_full_disk_is_retried, close_keeps_the_files_when_the_record_is_refused]
+TESTS = [close_on_a_full_disk_is_told, join_refused_by_a_full_disk_is_retried, close_keeps_the_files_when_the_record_is_refused]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})

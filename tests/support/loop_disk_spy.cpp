@@ -3,8 +3,13 @@
 // the file named by HALMA_LOOP_DISK_SPY. The loop must never wait for the disk (issue 11), and
 // what it writes must still reach the disk, on the helper: tests read the notes made after the
 // daemon started. Each call then goes on to the real function.
+// It can also play a full disk: while the file named by HALMA_DISK_FULL_FLAG exists, a write() to
+// a file under HALMA_DISK_FULL_DIR fails with ENOSPC, whatever room the file system has left (a
+// tmpfs filled up still takes small appends into a page a file already has).
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <string>
@@ -16,25 +21,45 @@ template <class F> F real(const char* name) {
     return reinterpret_cast<F>(dlsym(RTLD_NEXT, name));
 }
 
+std::string path_of(int fd) {
+    char path[4096];
+    std::string link = "/proc/self/fd/" + std::to_string(fd);
+    ssize_t n = readlink(link.c_str(), path, sizeof path - 1);
+    return n > 0 ? std::string(path, static_cast<std::size_t>(n)) : std::string("?");
+}
+
+bool disk_full_for(int fd) {
+    const char* flag = std::getenv("HALMA_DISK_FULL_FLAG");
+    const char* dir = std::getenv("HALMA_DISK_FULL_DIR");
+    if (!flag || !dir || access(flag, F_OK) != 0) return false;
+    return path_of(fd).rfind(dir, 0) == 0;
+}
+
 void note(const char* call, int fd) {
     const char* thread = gettid() == getpid() ? "loop" : "helper";
     const char* out = std::getenv("HALMA_LOOP_DISK_SPY");
     if (!out) return;
-    char path[4096] = "?";
-    std::string link = "/proc/self/fd/" + std::to_string(fd);
-    ssize_t n = readlink(link.c_str(), path, sizeof path - 1);
-    path[n > 0 ? n : 1] = '\0';
     // O_APPEND and one write: whole lines even if the daemon forks.
     int log = open(out, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
     if (log < 0) return;
-    std::string line = std::string(thread) + " " + call + " " + path + "\n";
-    if (write(log, line.data(), line.size()) < 0) { }
+    std::string line = std::string(thread) + " " + call + " " + path_of(fd) + "\n";
+    if (real<ssize_t (*)(int, const void*, size_t)>("write")(log, line.data(), line.size()) < 0) { }
     close(log);
 }
 
 } // namespace
 
 extern "C" {
+
+ssize_t write(int fd, const void* bytes, size_t size) {
+    if (disk_full_for(fd)) {
+        errno = ENOSPC;
+        return -1;
+    }
+    // Looked up once: every write halmad makes comes through here (ZeroMQ's signals too).
+    static auto real_write = real<ssize_t (*)(int, const void*, size_t)>("write");
+    return real_write(fd, bytes, size);
+}
 
 int fsync(int fd) {
     note("fsync", fd);
