@@ -52,6 +52,12 @@ engine::Result<bool> sync_directory(const std::filesystem::path& dir) {
     return on_descriptor(dir, O_RDONLY | O_DIRECTORY, ::fsync, "sync");
 }
 
+engine::Result<bool> rewrite_file_afresh(const std::filesystem::path& path) {
+    auto text = read_whole_file(path);
+    if (!text) return std::unexpected(text.error());
+    return write_file_atomically(path, *text, Flush::kNow);
+}
+
 engine::Result<bool> sync_file_system(const std::filesystem::path& path) {
     return on_descriptor(path, O_RDONLY, ::syncfs, "sync the file system of");
 }

@@ -23,6 +23,10 @@ enum class Flush { kNow, kLater };
 // cut before the file and its directory are flushed may leave the old file, or an empty one.
 engine::Result<bool> write_file_atomically(
     const std::filesystem::path& path, std::string_view bytes, Flush flush = Flush::kNow);
+// Writes the file again as a new file, with its flushes (write_file_atomically, kNow): what it
+// holds is then on the disk even where a flush of the old file would pass over a write-back
+// error the kernel reported to another process before.
+engine::Result<bool> rewrite_file_afresh(const std::filesystem::path& path);
 // Makes the directory's entries durable: files created, renamed or removed in it.
 engine::Result<bool> sync_directory(const std::filesystem::path& dir);
 engine::Result<std::string> read_whole_file(const std::filesystem::path& path);

@@ -149,9 +149,9 @@ private:
     void hand_to_disk(const std::string& room_id);
     // A read-only room, when its retry time has come: writable again if the disk takes a write.
     void retry_disk(HostedRoom& room, const Now& now);
-    // At start-up: writes the record of a room's ended game if the daemon stopped before it did
-    // (`afresh`: even if there is one). False if the record was needed and the disk refused it.
-    bool keep_record(const RoomState& state, bool afresh = false);
+    // At start-up: writes the record of a room's ended game if the daemon stopped before it did.
+    // False if the record was needed and the disk refused it.
+    bool keep_record(const RoomState& state);
     // Whether the disk helper wrote every finished game's record of the room (asking again for
     // any it failed to write).
     bool records_written(HostedRoom& room);

@@ -289,8 +289,10 @@ std::optional<Refusal> HostService::read_only_refusal(const HostedRoom& room) {
 
 void HostService::restore_rooms(const Now& now) {
     // What a run killed before its helper flushed left in the kernel (a record, an unfolded
-    // log's earlier game), on the disk before anything here relies on it, replaces it or removes
-    // the files that could make it again: one syncfs for each file system (start-up may wait).
+    // log's earlier game) goes to the disk before anything here replaces it or removes the files
+    // that could make it again: a syncfs of the rooms' and the records' directories (start-up
+    // may wait). It cannot report a write-back error that happened before it opened them: the
+    // closed rooms' records are written afresh below for that.
     for (const auto& dir : { store_.dir(), records_.dir() }) {
         std::error_code ec;
         if (!std::filesystem::exists(dir, ec)) continue;
@@ -312,12 +314,24 @@ void HostService::restore_rooms(const Now& now) {
         }
         if (authority->state().phase() == Phase::kClosed) {
             // Closed, and the daemon stopped before its files were gone: finish the job, with
-            // the record of a game the close cut short if the disk lost it.
-            // The record is written afresh and flushed here (start-up may wait) before the files
-            // that could make it again go: the one the closing run left may be in the kernel
-            // only, or over a write-back error that run's helper was told of and a flush now
-            // would not be.
-            if (!keep_record(authority->state(), true)) continue; // kept for the next start
+            // the record of a game the close cut short if the disk lost it. A record there is
+            // written again, the same bytes as a new file, flushed here (start-up may wait),
+            // before the files that could make it again go: the closing run may have left it in
+            // the kernel only, or over a write-back error that run's helper was told of and a
+            // flush now would not be. (Made again from the log it could differ: seats taken
+            // since, the close's time.)
+            const RoomState& ended = authority->state();
+            if (ended.game() && records_.has(id, ended.game_number())) {
+                auto again = rewrite_file_afresh(records_.file_of(id, ended.game_number()));
+                if (!again) {
+                    spdlog::error("room {}: cannot keep the record of game {}: {}; its files "
+                                  "are kept for the next start",
+                        name, ended.game_number(), again.error().message);
+                    continue;
+                }
+            } else if (!keep_record(ended)) {
+                continue; // kept for the next start
+            }
             if (auto removed = store_.remove(id); !removed)
                 spdlog::error("room {}: {}", name, removed.error().message);
             hand_to_disk(id);
@@ -358,13 +372,13 @@ void HostService::restore_rooms(const Now& now) {
     }
 }
 
-bool HostService::keep_record(const RoomState& state, bool afresh) {
+bool HostService::keep_record(const RoomState& state) {
     // The daemon stopped after the events that ended the game were written but before its
     // record was (or the record was lost): it is made again from the log, which still holds the
     // whole game until the next one starts. A closed room's game had ended or was cut short.
     bool closed = state.phase() == Phase::kClosed;
     if (!state.game() || !(closed || game_ended(state))
-        || (!afresh && records_.has(state.id(), state.game_number())))
+        || records_.has(state.id(), state.game_number()))
         return true;
     bool cut_short = closed && !state.game()->over();
     if (auto saved = records_.save(state.id(), record_of(state, cut_short ? "room closed" : ""));
@@ -389,14 +403,22 @@ std::optional<std::string> HostService::close_room(HostedRoom& room, const Now& 
             + room.read_only + "); close it when the disk takes writes again";
     // The close is not on the disk, so files kept for a record the disk refuses would bring the
     // room back at the next start: it stays, until the disk takes writes.
-    if (!closed_on_disk && !room.unflushed_records.empty())
+    if (!closed_on_disk && !records_written(room))
         return "room " + name + " is not closed: the record of its last game cannot be kept ("
             + room.read_only + "); close it when the disk takes writes again";
+    bool removed = false;
     if (!closed_on_disk) {
         // No game is being played and every record is on the disk: nothing in the files is
         // lost when they go, so the close stands, its own event unwritten (the disk took the
         // room back to its files), and is told all the same, or the room's daemons, front ends
-        // and the LAN's adverts would keep a room that is gone.
+        // and the LAN's adverts would keep a room that is gone. The files go first: a room the
+        // disk keeps (a file system remounted read-only) would come back at the next start,
+        // after everyone heard it closed.
+        if (auto gone = store_.remove(id); !gone)
+            return "room " + name + " is not closed: its files cannot be removed ("
+                + gone.error().message + "); close it when the disk takes writes again";
+        removed = true;
+        room.read_only.clear(); // it is gone, not read-only
         room.authority.close(now);
         for (auto& e : room.authority.take_events()) room.unsent.push_back(std::move(e));
         announce(room, now);
@@ -417,7 +439,7 @@ std::optional<std::string> HostService::close_room(HostedRoom& room, const Now& 
             written = false;
             break;
         }
-    if (written) closing_[id] = ClosingRoom { name, std::move(room.unflushed_records) };
+    if (written && !removed) closing_[id] = ClosingRoom { name, std::move(room.unflushed_records) };
     for (auto& [conn, c] : conns_)
         std::erase_if(c.members, [&](const auto& member) { return member.first == id; });
     unindex(room);

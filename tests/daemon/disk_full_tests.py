@@ -1,7 +1,8 @@
 """A host whose disk fills up, for the moments hostile.full_disk_refuses_and_keeps does not
 cover: a peer's join refused (the room must try its disk again by itself), a close whose
 game record the disk refuses (the game must not be lost with the room's files), and a close
-whose own event the disk refuses (everyone must still hear of it). Each test
+whose own event the disk refuses (everyone must still hear of it, unless the files cannot go
+either). Each test
 mounts a small tmpfs in a private mount namespace (run as root), but for a close on a full
 disk, which the spy library plays (tests/support/loop_disk_spy.cpp).
 Run as: disk_full_tests.py TEST_NAME"""
@@ -86,6 +87,40 @@ def close_on_a_full_disk_is_told():
               == common_pb2.ERROR_CODE_UNKNOWN_ROOM, "the closed room came back after a restart")
 
 
+def close_on_a_read_only_disk_is_refused():
+    """As close_on_a_full_disk_is_told, but the disk takes no removal either (a file system
+    remounted read-only): the room's files would bring it back at the next start, so the close
+    is refused, and nobody is told the room closed. Once the disk takes writes, it closes."""
+    with Cluster("closerofs") as c:
+        ann = spy_on_loop_flushes(Daemon(c, "ann"))
+        full, read_only = os.path.join(c.tmp, "disk-full"), os.path.join(c.tmp, "disk-read-only")
+        ann.env.update(HALMA_DISK_FULL_FLAG=full, HALMA_DISK_READ_ONLY_FLAG=read_only,
+                       HALMA_DISK_FULL_DIR=ann.state_dir)
+        c.daemons.append(ann)
+        ann.start()
+        bob = c.add("bob")
+        room_id = host_room(ann, "waiting", players=3).summary.room_id
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="waiting"))
+        bob.api().ok(subscribe=api_pb2.SubscribeRequest(room=room_id))
+        open(full, "w").close()
+        open(read_only, "w").close()
+        out = ann.cli("close", "-r", "waiting")
+        check(out.returncode != 0 and "not closed" in out.stderr and "cannot be removed" in out.stderr,
+              f"close on a read-only disk: rc {out.returncode} {out.stdout}{out.stderr}")
+        time.sleep(0.5)  # what bob would have heard by now
+        bob.api().call(status=api_pb2.StatusRequest())
+        check(not [e for e in bob.api().events if e.event.HasField("closed")], "bob was told the room closed")
+        check(not bob.api().call(view=api_pb2.ViewRequest(room=room_id)).HasField("error"), "bob lost the room")
+        check(os.path.isdir(os.path.join(ann.state_dir, "rooms", room_id)), "the room's files went")
+        os.remove(full)
+        os.remove(read_only)
+        wait_until(lambda: ann.api().view("waiting").read_only == "", 5, "the room to take writes again")
+        out = ann.cli("close", "-r", "waiting")
+        check(out.returncode == 0, f"close once the disk takes writes: rc {out.returncode} {out.stderr}")
+        wait_until(lambda: bob.api().call(view=api_pb2.ViewRequest(room=room_id)).error.code
+                   == common_pb2.ERROR_CODE_UNKNOWN_ROOM, 5, "bob's daemon to drop the room")
+
+
 def close_keeps_the_files_when_the_record_is_refused():
     """Ann closes a room mid-game while the records directory (its own small tmpfs) is full: the
     game's record cannot be written, so the room's files stay (their log ends with the close).
@@ -125,7 +160,7 @@ def close_keeps_the_files_when_the_record_is_refused():
             subprocess.run(["umount", records], check=False)
 
 
-TESTS = [close_on_a_full_disk_is_told, join_refused_by_a_full_disk_is_retried, close_keeps_the_files_when_the_record_is_refused]
+TESTS = [close_on_a_full_disk_is_told, close_on_a_read_only_disk_is_refused, join_refused_by_a_full_disk_is_retried, close_keeps_the_files_when_the_record_is_refused]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})

@@ -5,7 +5,9 @@
 // daemon started. Each call then goes on to the real function.
 // It can also play a full disk: while the file named by HALMA_DISK_FULL_FLAG exists, a write() to
 // a file under HALMA_DISK_FULL_DIR fails with ENOSPC, whatever room the file system has left (a
-// tmpfs filled up still takes small appends into a page a file already has).
+// tmpfs filled up still takes small appends into a page a file already has); and a file system
+// remounted read-only: while HALMA_DISK_READ_ONLY_FLAG exists, remove() under that directory
+// fails with EROFS too.
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -28,11 +30,16 @@ std::string path_of(int fd) {
     return n > 0 ? std::string(path, static_cast<std::size_t>(n)) : std::string("?");
 }
 
-bool disk_full_for(int fd) {
-    const char* flag = std::getenv("HALMA_DISK_FULL_FLAG");
+// Whether `path` is under HALMA_DISK_FULL_DIR while the file named by the variable `flag` exists.
+bool refused(const char* flag_variable, const std::string& path) {
+    const char* flag = std::getenv(flag_variable);
     const char* dir = std::getenv("HALMA_DISK_FULL_DIR");
     if (!flag || !dir || access(flag, F_OK) != 0) return false;
-    return path_of(fd).rfind(dir, 0) == 0;
+    return path.rfind(dir, 0) == 0;
+}
+
+bool disk_full_for(int fd) {
+    return std::getenv("HALMA_DISK_FULL_FLAG") && refused("HALMA_DISK_FULL_FLAG", path_of(fd));
 }
 
 void note(const char* call, int fd) {
@@ -59,6 +66,14 @@ ssize_t write(int fd, const void* bytes, size_t size) {
     // Looked up once: every write halmad makes comes through here (ZeroMQ's signals too).
     static auto real_write = real<ssize_t (*)(int, const void*, size_t)>("write");
     return real_write(fd, bytes, size);
+}
+
+int remove(const char* path) {
+    if (refused("HALMA_DISK_READ_ONLY_FLAG", path)) {
+        errno = EROFS;
+        return -1;
+    }
+    return real<int (*)(const char*)>("remove")(path);
 }
 
 int fsync(int fd) {
