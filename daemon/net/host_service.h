@@ -99,8 +99,9 @@ public:
     Outcome<std::string> create_room(
         std::string name, Visibility visibility, RoomMode mode, const Now& now);
     // Ends the room: RoomClosed goes to everyone in it, its files are deleted, it is gone. A game
-    // still being played is kept as a record first; when the disk refuses that record the room
-    // is not closed (and is read-only): why, in words.
+    // still being played is kept as a record first; when the disk refuses that record, or
+    // refuses RoomClosed and the files cannot be removed either, the room is not closed (and is
+    // read-only): why, in words.
     std::optional<std::string> close_room(HostedRoom& room, const Now& now);
     HostedRoom* find(std::string_view room_id);
     HostedRoom* find_named(std::string_view name);

@@ -1,7 +1,8 @@
 // HostService's side of durability: each room's new events and seat tokens go to its RoomStore
 // before anyone hears of them, and at start-up the rooms kept there are hosted again; a closed
 // room's files go. A write the disk refuses undoes the change it was for and makes the room
-// read-only until the disk takes writes again; a failure never deletes a room's files. The rest of
+// read-only until the disk takes writes again; a failure never deletes a room's files (a close
+// that stands without its own event written removes them as any close does). The rest of
 // HostService (the ROUTER, the rooms' traffic) is host_service.cpp.
 #include "daemon/net/host_service.h"
 
@@ -414,7 +415,11 @@ std::optional<std::string> HostService::close_room(HostedRoom& room, const Now& 
         // and the LAN's adverts would keep a room that is gone. The files go first: a room the
         // disk keeps (a file system remounted read-only) would come back at the next start,
         // after everyone heard it closed.
-        if (auto gone = store_.remove(id); !gone)
+        // A removal that failed after the config went stands all the same: without it the room
+        // is not loaded again.
+        std::error_code ec;
+        if (auto gone = store_.remove(id);
+            !gone && std::filesystem::exists(store_.dir() / id / "config", ec))
             return "room " + name + " is not closed: its files cannot be removed ("
                 + gone.error().message + "); close it when the disk takes writes again";
         removed = true;

@@ -3,8 +3,8 @@ cover: a peer's join refused (the room must try its disk again by itself), a clo
 game record the disk refuses (the game must not be lost with the room's files), and a close
 whose own event the disk refuses (everyone must still hear of it, unless the files cannot go
 either). Each test
-mounts a small tmpfs in a private mount namespace (run as root), but for a close on a full
-disk, which the spy library plays (tests/support/loop_disk_spy.cpp).
+mounts a small tmpfs in a private mount namespace (run as root), but for the two closes,
+where the spy library plays the full disk (tests/support/loop_disk_spy.cpp).
 Run as: disk_full_tests.py TEST_NAME"""
 import os
 import signal
@@ -111,7 +111,7 @@ def close_on_a_read_only_disk_is_refused():
         bob.api().call(status=api_pb2.StatusRequest())
         check(not [e for e in bob.api().events if e.event.HasField("closed")], "bob was told the room closed")
         check(not bob.api().call(view=api_pb2.ViewRequest(room=room_id)).HasField("error"), "bob lost the room")
-        check(os.path.isdir(os.path.join(ann.state_dir, "rooms", room_id)), "the room's files went")
+        check(os.path.exists(os.path.join(ann.state_dir, "rooms", room_id, "config")), "the room's files went")
         os.remove(full)
         os.remove(read_only)
         wait_until(lambda: ann.api().view("waiting").read_only == "", 5, "the room to take writes again")

@@ -31,15 +31,24 @@ std::string path_of(int fd) {
 }
 
 // Whether `path` is under HALMA_DISK_FULL_DIR while the file named by the variable `flag` exists.
-bool refused(const char* flag_variable, const std::string& path) {
+// The flag file is looked at first: a path is worked out only while it exists. errno is kept
+// as it was (a write that goes on must not see access()'s).
+bool flag_set(const char* flag_variable) {
     const char* flag = std::getenv(flag_variable);
-    const char* dir = std::getenv("HALMA_DISK_FULL_DIR");
-    if (!flag || !dir || access(flag, F_OK) != 0) return false;
-    return path.rfind(dir, 0) == 0;
+    if (!flag || !std::getenv("HALMA_DISK_FULL_DIR")) return false;
+    int saved = errno;
+    bool set = access(flag, F_OK) == 0;
+    errno = saved;
+    return set;
+}
+
+bool under_the_dir(const std::string& path) {
+    std::string dir = std::getenv("HALMA_DISK_FULL_DIR");
+    return path == dir || path.rfind(dir + "/", 0) == 0;
 }
 
 bool disk_full_for(int fd) {
-    return std::getenv("HALMA_DISK_FULL_FLAG") && refused("HALMA_DISK_FULL_FLAG", path_of(fd));
+    return flag_set("HALMA_DISK_FULL_FLAG") && under_the_dir(path_of(fd));
 }
 
 void note(const char* call, int fd) {
@@ -69,7 +78,7 @@ ssize_t write(int fd, const void* bytes, size_t size) {
 }
 
 int remove(const char* path) {
-    if (refused("HALMA_DISK_READ_ONLY_FLAG", path)) {
+    if (path && flag_set("HALMA_DISK_READ_ONLY_FLAG") && under_the_dir(path)) {
         errno = EROFS;
         return -1;
     }
