@@ -170,6 +170,8 @@ private:
     // A closed room's files, once the records of its games are on the disk: removed then (or
     // kept, if the disk refused a record), else looked at again in kClosingCheck.
     void finish_closing(const std::string& id, const Now& now);
+    // A closed room's files removed, the removal handed to the disk helper; a failure logged.
+    void remove_files(const std::string& id, const std::string& name);
     // The refusal for anything that would change a read-only room.
     static std::optional<Refusal> read_only_refusal(const HostedRoom& room);
     // Persists the room's new events, then sends them to every daemon in it, tells the local

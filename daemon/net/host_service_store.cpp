@@ -333,9 +333,7 @@ void HostService::restore_rooms(const Now& now) {
             } else if (!keep_record(ended)) {
                 continue; // kept for the next start
             }
-            if (auto removed = store_.remove(id); !removed)
-                spdlog::error("room {}: {}", name, removed.error().message);
-            hand_to_disk(id);
+            remove_files(id, name);
             continue;
         }
         auto& room = *rooms_.emplace(id, std::make_unique<HostedRoom>(std::move(*authority)))
@@ -414,9 +412,8 @@ std::optional<std::string> HostService::close_room(HostedRoom& room, const Now& 
         // room back to its files), and is told all the same, or the room's daemons, front ends
         // and the LAN's adverts would keep a room that is gone. The files go first: a room the
         // disk keeps (a file system remounted read-only) would come back at the next start,
-        // after everyone heard it closed.
-        // A removal that failed after the config went stands all the same: without it the room
-        // is not loaded again.
+        // after everyone heard it closed. A removal that failed after the config went stands
+        // all the same: without it the room is not loaded again.
         std::error_code ec;
         if (auto gone = store_.remove(id);
             !gone && std::filesystem::exists(store_.dir() / id / "config", ec))
@@ -432,19 +429,21 @@ std::optional<std::string> HostService::close_room(HostedRoom& room, const Now& 
     // The room's files (which hold the game) go only once its record is on the disk. The record
     // is written into the kernel here (so `halma records` lists it at once; one the helper is
     // writing already is left to it), the helper flushes it, and finish_closing() removes the
-    // files when it has: a close waits for no disk. If the
-    // disk refuses the record, they stay: the log ends with the room's close, and the next
-    // start makes the record from it, then removes them.
-    bool written = true;
-    for (auto& record : room.unflushed_records)
-        if (auto now_written = write_record_now(room, record, Flush::kLater, false); !now_written) {
-            spdlog::error("room {}: keeping a record: {}; its files are kept, and the next start "
-                          "makes the record from them",
-                name, now_written.error().message);
-            written = false;
-            break;
-        }
-    if (written && !removed) closing_[id] = ClosingRoom { name, std::move(room.unflushed_records) };
+    // files when it has: a close waits for no disk. If the disk refuses the record, they stay:
+    // the log ends with the room's close, and the next start makes the record from it, then
+    // removes them.
+    if (!removed) {
+        bool written = true;
+        for (auto& record : room.unflushed_records)
+            if (auto kept = write_record_now(room, record, Flush::kLater, false); !kept) {
+                spdlog::error("room {}: keeping a record: {}; its files are kept, and the next "
+                              "start makes the record from them",
+                    name, kept.error().message);
+                written = false;
+                break;
+            }
+        if (written) closing_[id] = ClosingRoom { name, std::move(room.unflushed_records) };
+    }
     for (auto& [conn, c] : conns_)
         std::erase_if(c.members, [&](const auto& member) { return member.first == id; });
     unindex(room);
@@ -472,11 +471,15 @@ void HostService::finish_closing(const std::string& id, const Now& now) {
         spdlog::error("room {}: the record of its last game cannot be kept; its files are kept, "
                       "and the next start makes the record from them",
             closing.name);
-    else if (auto removed = store_.remove(id); !removed)
-        spdlog::error("room {}: {}", closing.name, removed.error().message);
     else
-        hand_to_disk(id);
+        remove_files(id, closing.name);
     closing_.erase(it);
+}
+
+void HostService::remove_files(const std::string& id, const std::string& name) {
+    if (auto removed = store_.remove(id); !removed)
+        spdlog::error("room {}: {}", name, removed.error().message);
+    hand_to_disk(id); // what was removed, or written before the removal failed
 }
 
 } // namespace halma::daemon

@@ -36,7 +36,7 @@ void PeerLinks::save() const {
 
 void PeerLinks::hand_to_disk(const std::filesystem::path& file) const {
     if (!disk_) return;
-    // A failure comes back under this label (HostService::disk_failed logs it).
+    // A failure comes back under this label; the loop logs it (it names no room).
     std::string label = "this daemon's " + file.filename().string() + " file";
     disk_->sync(file, label);
     disk_->sync(file.parent_path(), label);
