@@ -226,47 +226,6 @@ void ApiService::status(pb::DaemonStatus* out) {
         }
 }
 
-void ApiService::handle_host(
-    const std::string& client, const pb::Request& request, const Now& now) {
-    const auto& h = request.host();
-    auto mode = wire::mode_from_proto(h.mode());
-    if (!mode) {
-        reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST, mode.error().message);
-        return;
-    }
-    int seats_left = mode->players - (h.spectate() ? 0 : 1);
-    if (h.bots() > 0 && !bots_) {
-        reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,
-            "this halmad was built without computer players");
-        return;
-    }
-    auto level = parse_bot_level(h.bot_level());
-    if (!h.bot_level().empty() && !level) {
-        reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,
-            "bot level '" + h.bot_level() + "' is not easy, hard or max");
-        return;
-    }
-    if (static_cast<int>(h.bots()) > seats_left) {
-        reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,
-            "only " + std::to_string(seats_left) + " seat(s) left for bots");
-        return;
-    }
-    auto visibility
-        = h.visibility() == pb::VISIBILITY_FRIENDS ? Visibility::kFriends : Visibility::kPublic;
-    auto room_id = host_.create_room(h.name(), visibility, *mode, now);
-    if (!room_id) {
-        reply_error(client, request.request_id(), wire::to_proto(room_id.error().code),
-            room_id.error().message);
-        return;
-    }
-    HostedRoom* room = host_.find(*room_id);
-    if (!h.spectate()) host_.local_join(*room, false, now);
-    if (h.bots() > 0) host_.add_bots(*room, static_cast<int>(h.bots()), level, now);
-    pb::Reply r;
-    fill_view(Target { room, nullptr }, r.mutable_view());
-    reply(client, request.request_id(), r);
-}
-
 void ApiService::handle_list(
     const std::string& client, const pb::Request& request, const Now& now) {
     std::uint64_t id = request.request_id();

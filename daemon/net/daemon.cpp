@@ -358,6 +358,7 @@ int run_daemon(const Config& config) {
                     spdlog::error("cannot flush {} to the disk: {}",
                         failure->first.empty() ? "an old record's removal" : failure->first,
                         failure->second);
+            while (auto finished = disk.take_finished()) host.run_finished(*finished, now);
         });
         if (quiet_discovery)
             quiet_discovery->serve(quiet_revents(quiet_discovery), [&] {

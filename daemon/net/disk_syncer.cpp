@@ -71,6 +71,17 @@ void DiskSyncer::run(zmq::socket_t pipe) {
         std::vector<std::pair<dev_t, Files>> flushes;
         for (const auto& [path, job] : batch) {
             struct stat st { };
+            if (job.kind == Kind::kRun) {
+                auto failure = job.work();
+                bool ring = false;
+                {
+                    std::lock_guard lock(mutex_);
+                    ring = finished_.empty();
+                    finished_.push_back({ job.ticket, std::move(failure) });
+                }
+                if (ring) (void)pipe.send(zmq::str_buffer("!"), zmq::send_flags::dontwait);
+                continue;
+            }
             if (job.kind != Kind::kFlush) {
                 if (auto why = carry_out(path, job)) fail(path, job, *why);
             } else if (::stat(path.c_str(), &st) == 0) {
@@ -185,10 +196,11 @@ DiskSyncer::~DiskSyncer() {
     for (const auto& [device, fd] : file_system_fds_) ::close(fd);
 }
 
-std::uint64_t DiskSyncer::queue(
-    const std::filesystem::path& path, Kind kind, const std::string& label, std::string bytes) {
+std::uint64_t DiskSyncer::queue(const std::filesystem::path& path, Kind kind,
+    const std::string& label, std::string bytes, Work work) {
     std::lock_guard lock(mutex_);
     std::uint64_t ticket = ++issued_;
+    if (kind == Kind::kRun) hurry_ = true; // someone waits for it: no group window
     // Called for every event a host writes: the key is the path's text, hashed (a map of
     // std::filesystem::path compares paths part by part), and a path already waiting costs no
     // copy of the label.
@@ -205,6 +217,7 @@ std::uint64_t DiskSyncer::queue(
         job.ticket = ticket;
         job.kind = kind;
         job.bytes = std::move(bytes);
+        job.work = std::move(work);
         if (fresh) job.label = label;
     } else {
         // A flush that has not started covers this write too; so does a whole write, and a
@@ -225,6 +238,12 @@ std::uint64_t DiskSyncer::write(
 
 std::uint64_t DiskSyncer::remove(const std::filesystem::path& path, const std::string& label) {
     return queue(path, Kind::kRemove, label, {});
+}
+
+std::uint64_t DiskSyncer::run(const std::filesystem::path& key, Work work) {
+    // Queued apart from the flushes and writes of the same path (no path starts with a space),
+    // which would otherwise take over its ticket.
+    return queue(" run " + key.native(), Kind::kRun, "", {}, std::move(work));
 }
 
 bool DiskSyncer::withdraw(const std::filesystem::path& path) {
@@ -273,6 +292,16 @@ std::optional<std::pair<std::string, std::string>> DiskSyncer::take_failure() {
     if (failures_.empty()) return std::nullopt;
     auto node = failures_.extract(failures_.begin());
     return std::pair { std::move(node.key()), std::move(node.mapped()) };
+}
+
+std::optional<DiskSyncer::Finished> DiskSyncer::take_finished() {
+    // The bell is not answered here: take_failure() did, just before, and a failure that rang
+    // it since must not go unheard.
+    std::lock_guard lock(mutex_);
+    if (finished_.empty()) return std::nullopt;
+    Finished first = std::move(finished_.front());
+    finished_.erase(finished_.begin());
+    return first;
 }
 
 } // namespace halma::daemon

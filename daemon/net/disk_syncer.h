@@ -16,8 +16,9 @@
 // window and the flush (a crash of halmad alone loses none).
 // Besides flushes, it writes whole files (a finished game's record: a new file, whose creation
 // on a busy ext4 can take milliseconds of inode search, and on an SD card waits for the journal)
-// and removes them (the oldest records, past records-kept), so the loop never creates or deletes
-// a file while rooms are playing.
+// and removes them (the oldest records, past records-kept), and does other disk work whose
+// outcome the loop waits for without blocking (a new room's files: run()), so the loop never
+// creates or deletes a file while rooms are playing.
 // A batch of many files on one file system (hundreds of busy rooms) is flushed by one syncfs(2):
 // fdatasync file by file costs a journal commit and a disk cache flush each, which was most of
 // the helper's time beside 200 rooms of easy bots, and on an SD card would stretch the window
@@ -25,11 +26,12 @@
 // find the rooms whose data was lost, and so is every batch after it.
 // Failures wait for the loop in a map, one per label (the latest reason): at most one per room
 // and per file of the daemon's own, however many flushes fail. An inproc PAIR socket only rings
-// the loop's bell when the map stops being empty, so it never holds more than one message: a
-// message per failure was dropped past the pipe's high-water mark (2000) when a disk failed
-// under more rooms than that, and their rooms were never told. Each request gets a ticket, so the
-// loop can ask whether a file it must rely on (a game's record, before the log that held the
-// game is folded) is on the disk yet, and wait for it in the rare case it must (a room closing).
+// the loop's bell when the map (or the list of finished runs) stops being empty, so it never
+// holds more than two messages: a message per failure was dropped past the pipe's high-water
+// mark (2000) when a disk failed under more rooms than that, and their rooms were never told. Each
+// request gets a ticket, so the loop can ask whether a file it must rely on (a game's record,
+// before the log that held the game is folded) is on the disk yet, and wait for it in the rare case
+// it must (a room closing).
 #pragma once
 
 #include <atomic>
@@ -37,6 +39,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -74,6 +77,13 @@ public:
         const std::filesystem::path& path, std::string bytes, const std::string& label);
     // Removes the file at `path` (gone already is not a failure), then flushes its directory.
     std::uint64_t remove(const std::filesystem::path& path, const std::string& label);
+    // Disk work that returns why it failed, or nullopt: done on the helper thread without the
+    // group window (someone waits for it), in turn with the requests before it. Its outcome
+    // comes back through take_finished(), and rings the socket. `key` names what it works on
+    // (a new room's directory); a second run() with the same key while the first waits
+    // replaces it (a flush or write of that path does not).
+    using Work = std::function<std::optional<std::string>()>;
+    std::uint64_t run(const std::filesystem::path& key, Work work);
     // Blocks until every request up to `ticket` was tried (at once, not after the group window):
     // only for the rare moment a file must be on the disk before the loop goes on.
     void wait(std::uint64_t ticket);
@@ -96,6 +106,14 @@ public:
     // After the socket polled readable: a label whose flush failed, and why (each label once,
     // however often it failed since it was last taken); nullopt when none is left.
     std::optional<std::pair<std::string, std::string>> take_failure();
+    // After the socket polled readable: a run() that finished, by its ticket, and why it failed
+    // (nullopt: it did its work); nullopt when none is left. Taken after the failures, in the
+    // same turn: take_failure() answers the bell for both.
+    struct Finished {
+        std::uint64_t ticket = 0;
+        std::optional<std::string> failure;
+    };
+    std::optional<Finished> take_finished();
 
 private:
     void run(zmq::socket_t pipe);
@@ -103,7 +121,7 @@ private:
     zmq::socket_t socket_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
-    enum class Kind { kFlush, kWrite, kRemove };
+    enum class Kind { kFlush, kWrite, kRemove, kRun };
     struct Job {
         std::string label;
         // The other labels that asked for the same path while it waited (a directory many rooms
@@ -113,9 +131,10 @@ private:
         std::uint64_t ticket = 0; // the latest request for the path
         Kind kind = Kind::kFlush;
         std::string bytes; // what a write puts there
+        Work work; // what a run does
     };
-    std::uint64_t queue(
-        const std::filesystem::path& path, Kind kind, const std::string& label, std::string bytes);
+    std::uint64_t queue(const std::filesystem::path& path, Kind kind, const std::string& label,
+        std::string bytes, Work work = {});
     // Does one job; the reason if it failed.
     static std::optional<std::string> carry_out(const std::filesystem::path& path, const Job& job);
     // One syncfs for the files (of one file system); the reason if it failed.
@@ -142,6 +161,9 @@ private:
     std::atomic<std::uint64_t> done_ { 0 }; // every ticket up to this one was tried
     std::atomic<std::uint64_t> failed_ { 0 }; // the highest ticket whose flush failed
     std::map<std::string, std::string> failures_; // label -> why, until take_failure()
+    // Runs done, until take_finished(): one per run() asked for, and the loop asks for a
+    // bounded number at a time (HostService::kMaxRoomsBeingMade).
+    std::vector<Finished> finished_;
     bool stopping_ = false;
     std::thread worker_;
 };

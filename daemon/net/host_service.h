@@ -17,6 +17,7 @@
 #include "daemon/trust/seat_keys.h"
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -96,8 +97,23 @@ public:
 
     // For the local front ends.
     const RecordStore& records() const { return records_; }
+    // Makes a room and its files on the spot (the loop waits for them): for the standing rooms
+    // of the config, made before the loop runs.
     Outcome<std::string> create_room(
         std::string name, Visibility visibility, RoomMode mode, const Now& now);
+    // Makes a room for a front end: its files are made by the disk helper (a new file on a busy
+    // ext4 or an SD card can take milliseconds, which every room would wait for), and `made` is
+    // called on the loop once they are on the disk, with the new room's id, or with why not.
+    // For a bad name or mode, and past kMaxRoomsBeingMade waiting at once, `made` is called at
+    // once with the refusal. Not after `deadline` (the front end's, docs/api.md): a room not
+    // made loadable (its config written) by then never is.
+    using RoomMade = std::function<void(Outcome<std::string>, const Now&)>;
+    void make_room(std::string name, Visibility visibility, RoomMode mode,
+        std::optional<Clock::time_point> deadline, RoomMade made, const Now& now);
+    static constexpr std::size_t kMaxRoomsBeingMade = 64;
+    // The disk helper finished a run() (DiskSyncer::take_finished): a room being made is hosted
+    // now, or refused.
+    void run_finished(const DiskSyncer::Finished& finished, const Now& now);
     // Ends the room: RoomClosed goes to everyone in it, its files are deleted, it is gone. A game
     // still being played is kept as a record first; when the disk refuses that record, or
     // refuses RoomClosed and the files cannot be removed either, the room is not closed (and is
@@ -188,6 +204,11 @@ private:
     // A room whose time has come: its disk retried, its holds run out, what that changed sent.
     void wake(HostedRoom& room, const Now& now);
     AuthorityOptions authority_options() const;
+    // A new room's config, once what a front end asked for is found good (name, mode).
+    Outcome<RoomConfig> new_room_config(
+        std::string name, Visibility visibility, const RoomMode& mode) const;
+    // A room whose files are made: hosted from now on (indexed, told to the front ends).
+    HostedRoom& host_made_room(RoomConfig config);
     void send(const std::string& conn, wire::pb::HostMessage& msg, const Now& now);
     // A HostMessage already serialized, its version and clock set as send() sets them.
     void send_bytes(const std::string& conn, std::string_view bytes, const Now& now);
@@ -218,6 +239,13 @@ private:
         std::vector<HostedRoom::UnflushedRecord> records;
     };
     std::map<std::string, ClosingRoom> closing_;
+    // Rooms whose files the disk helper is making (make_room), by its ticket; at most
+    // kMaxRoomsBeingMade. Their names are taken: no second room is made with one.
+    struct RoomBeingMade {
+        RoomConfig config;
+        RoomMade made;
+    };
+    std::map<std::uint64_t, RoomBeingMade> being_made_;
     static constexpr std::chrono::milliseconds kClosingCheck { 25 };
 };
 

@@ -12,43 +12,95 @@ namespace halma::daemon {
 
 using std::chrono::milliseconds;
 
-Outcome<std::string> HostService::create_room(
-    std::string name, Visibility visibility, RoomMode mode, const Now& now) {
-    if (name.size() > kMaxRoomName)
-        return std::unexpected(
-            Refusal { Refusal::Code::kBadRequest, "a room name is 1 to 40 bytes" });
+Outcome<RoomConfig> HostService::new_room_config(
+    std::string name, Visibility visibility, const RoomMode& mode) const {
+    auto bad = [](std::string why) {
+        return std::unexpected(Refusal { Refusal::Code::kBadRequest, std::move(why) });
+    };
+    if (name.size() > kMaxRoomName) return bad("a room name is 1 to 40 bytes");
     name = sanitize_text(name);
     if (name.find_first_not_of(' ') == std::string::npos)
-        return std::unexpected(
-            Refusal { Refusal::Code::kBadRequest, "a room name is 1 to 40 bytes" });
-    if (index_.named(name))
-        return std::unexpected(
-            Refusal { Refusal::Code::kBadRequest, "a room named " + name + " exists already" });
-    if (auto why = mode.invalid())
-        return std::unexpected(Refusal { Refusal::Code::kBadRequest, *why });
-    RoomConfig config { random_hex_id(), name, visibility,
+        return bad("a room name is 1 to 40 bytes");
+    bool being_made = std::any_of(being_made_.begin(), being_made_.end(),
+        [&](const auto& entry) { return entry.second.config.name == name; });
+    if (index_.named(name) || being_made) return bad("a room named " + name + " exists already");
+    if (auto why = mode.invalid()) return bad(*why);
+    return RoomConfig { random_hex_id(), name, visibility,
         visibility == Visibility::kFriends ? random_room_code(key_digits_) : "", mode };
+}
+
+HostedRoom& HostService::host_made_room(RoomConfig config) {
     std::string id = config.room_id;
     auto& room = *rooms_
                       .emplace(id,
                           std::make_unique<HostedRoom>(RoomAuthority(
                               std::move(config), authority_options(), std::random_device {}())))
                       .first->second;
-    if (auto kept = store_.create(room.authority.state().config(), {}); !kept) {
-        // A room that cannot be kept would be lost by a restart with everything its players saw.
-        spdlog::error("room {}: not made: cannot keep it on disk ({})", name, kept.error().message);
-        rooms_.erase(id);
-        return std::unexpected(Refusal { Refusal::Code::kUnavailable,
-            "cannot make room " + name + ": the host cannot write it to its disk ("
-                + kept.error().message + ")" });
-    }
-    hand_to_disk(id);
+    const RoomConfig& made = room.authority.state().config();
     index(room);
-    spdlog::info("hosting room {} ({} players, {})", name, mode.players,
-        visibility == Visibility::kFriends ? "friends" : "public");
+    spdlog::info("hosting room {} ({} players, {})", made.name, made.mode.players,
+        made.visibility == Visibility::kFriends ? "friends" : "public");
     listener_.room_changed(room.authority.state(), nullptr, kNoMember, connected_state());
-    (void)now;
-    return id;
+    return room;
+}
+
+namespace {
+
+Refusal unkept(const std::string& name, const std::string& why) {
+    // A room that cannot be kept would be lost by a restart with everything its players saw.
+    spdlog::error("room {}: not made: cannot keep it on disk ({})", name, why);
+    return Refusal { Refusal::Code::kUnavailable,
+        "cannot make room " + name + ": the host cannot write it to its disk (" + why + ")" };
+}
+
+} // namespace
+
+Outcome<std::string> HostService::create_room(
+    std::string name, Visibility visibility, RoomMode mode, const Now&) {
+    auto config = new_room_config(std::move(name), visibility, mode);
+    if (!config) return std::unexpected(config.error());
+    if (auto kept = store_.create(*config, {}); !kept)
+        return std::unexpected(unkept(config->name, kept.error().message));
+    hand_to_disk(config->room_id);
+    return host_made_room(std::move(*config)).authority.state().id();
+}
+
+void HostService::make_room(std::string name, Visibility visibility, RoomMode mode,
+    std::optional<Clock::time_point> deadline, RoomMade made, const Now& now) {
+    auto config = new_room_config(std::move(name), visibility, mode);
+    if (!config) {
+        made(std::unexpected(config.error()), now);
+        return;
+    }
+    if (being_made_.size() >= kMaxRoomsBeingMade) {
+        made(std::unexpected(Refusal { Refusal::Code::kUnavailable,
+                 "cannot make room " + config->name + " now: the host is busy making "
+                     + std::to_string(being_made_.size())
+                     + " rooms (its disk is slow); try again in a moment" }),
+            now);
+        return;
+    }
+    // Not after the deadline: looked at just before the room's config makes it one that loads.
+    auto in_time = [deadline]() -> std::optional<std::string> {
+        if (deadline && Clock::now() >= *deadline)
+            return "the request's deadline passed before the disk took the room; not made";
+        return std::nullopt;
+    };
+    std::uint64_t ticket
+        = disk_.run(store_.dir() / config->room_id, store_.creation(*config, {}, in_time));
+    being_made_.emplace(ticket, RoomBeingMade { std::move(*config), std::move(made) });
+}
+
+void HostService::run_finished(const DiskSyncer::Finished& finished, const Now& now) {
+    auto it = being_made_.find(finished.ticket);
+    if (it == being_made_.end()) return;
+    RoomBeingMade making = std::move(it->second);
+    being_made_.erase(it);
+    if (finished.failure) {
+        making.made(std::unexpected(unkept(making.config.name, *finished.failure)), now);
+        return;
+    }
+    making.made(host_made_room(std::move(making.config)).authority.state().id(), now);
 }
 
 AuthorityOptions HostService::authority_options() const {

@@ -234,37 +234,69 @@ engine::Result<StoredRoom> RoomStore::reload(const std::string& room_id) {
     return load_room(room_id, warnings);
 }
 
-engine::Result<bool> RoomStore::create(const RoomConfig& config, const StoredMembers& members) {
-    if (auto made = make_private_dir(dir_.parent_path()); !made) return made;
-    if (auto made = make_private_dir(dir_); !made) return made;
-    auto dir = room_dir(config.room_id);
+namespace {
+
+// A new room's directory under `rooms` and its files, the config last (a room is loaded only
+// whole), each written with `flush`, unless `veto` says otherwise before the config; on failure
+// what was made of its directory is gone again:
+// no config was written (it is the last file), so no one has seen this room, and what there is
+// of it would hold space on a full disk until the next start.
+engine::Result<bool> create_room_files(const std::filesystem::path& rooms,
+    const std::string& room_id, const std::string& config, const std::string& members, Flush flush,
+    const RoomStore::Veto& veto = {}) {
+    if (auto made = make_private_dir(rooms.parent_path()); !made) return made;
+    if (auto made = make_private_dir(rooms); !made) return made;
+    auto dir = rooms / room_id;
     std::error_code ec;
     if (!std::filesystem::create_directory(dir, ec))
         return engine::fail("cannot create " + dir.string() + ": "
             + (ec ? ec.message() : std::string("it exists already")));
-    auto made = create_files(config, members);
-    if (!made) {
-        // No config was written (it is the last file), so no one has seen this room: what
-        // there is of it goes, rather than hold space on a full disk until the next start.
-        std::filesystem::remove_all(dir, ec);
+    auto files = [&]() -> engine::Result<bool> {
+        if (auto made = make_private_dir(dir); !made) return made;
+        if (auto log = AppendFile::open(dir / "events", true); !log)
+            return std::unexpected(log.error());
+        if (auto written = write_file_atomically(dir / "members", members, flush); !written)
+            return written;
+        if (auto why = veto ? veto() : std::nullopt) return engine::fail(*why);
+        if (auto written = write_file_atomically(dir / "config", config, flush); !written)
+            return written;
+        // With kNow, the writes above flushed the room's directory (the empty log's entry
+        // included); the rooms directory holds the room's own.
+        if (flush == Flush::kLater) return true;
+        return sync_directory(rooms);
+    }();
+    if (!files) std::filesystem::remove_all(dir, ec);
+    return files;
+}
+
+std::string config_bytes(const RoomConfig& config) {
+    pb::RoomConfig message;
+    wire::to_proto(config, &message);
+    return message.SerializeAsString();
+}
+
+} // namespace
+
+engine::Result<bool> RoomStore::create(const RoomConfig& config, const StoredMembers& members) {
+    auto made = create_room_files(
+        dir_, config.room_id, config_bytes(config), encode_members(members), flush_);
+    if (made && flush_ == Flush::kLater) {
+        auto dir = room_dir(config.room_id);
+        for (const auto& path : { dir / "events", dir / "members", dir / "config", dir, dir_ })
+            unflushed_.push_back(path);
     }
     return made;
 }
 
-engine::Result<bool> RoomStore::create_files(
-    const RoomConfig& config, const StoredMembers& members) {
-    auto dir = room_dir(config.room_id);
-    if (auto made = make_private_dir(dir); !made) return made;
-    auto log = AppendFile::open(dir / "events", true);
-    if (!log) return std::unexpected(log.error());
-    if (auto saved = save_members(config.room_id, members); !saved) return saved;
-    if (auto written = save_config(config); !written) return written;
-    if (flush_ == Flush::kLater) {
-        unflushed_.push_back(dir / "events");
-        unflushed_.push_back(dir_);
-        return true;
-    }
-    return sync_directory(dir_);
+std::function<std::optional<std::string>()> RoomStore::creation(
+    const RoomConfig& config, const StoredMembers& members, Veto veto) const {
+    return [rooms = dir_, id = config.room_id, config = config_bytes(config),
+               members = encode_members(members),
+               veto = std::move(veto)]() -> std::optional<std::string> {
+        auto made = create_room_files(rooms, id, config, members, Flush::kNow, veto);
+        if (!made) return made.error().message;
+        return std::nullopt;
+    };
 }
 
 engine::Result<AppendFile*> RoomStore::open_log(const std::string& room_id) {
@@ -324,9 +356,7 @@ engine::Result<bool> RoomStore::save_members(
 }
 
 engine::Result<bool> RoomStore::save_config(const RoomConfig& config) {
-    pb::RoomConfig message;
-    wire::to_proto(config, &message);
-    return write_whole(room_dir(config.room_id) / "config", message.SerializeAsString());
+    return write_whole(room_dir(config.room_id) / "config", config_bytes(config));
 }
 
 engine::Result<bool> RoomStore::save_keys(const std::string& room_id, std::string_view text) {

@@ -10,8 +10,10 @@
 #include "engine/result.h"
 
 #include <filesystem>
+#include <functional>
 #include <list>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -58,6 +60,14 @@ public:
     // Starts keeping a new room; its config is written last, so a room is loaded only whole.
     // On failure, what it made of the room's directory is gone again (nobody has seen it).
     engine::Result<bool> create(const RoomConfig& config, const StoredMembers& members);
+    // What create() does, with every file on the disk when it returns (Flush::kNow), as work
+    // for the disk helper (DiskSyncer::run): it touches nothing of the store's, so it may run
+    // on another thread. It returns why it failed, or nullopt. `veto`, if given, is asked just
+    // before the config is written (what makes the room one that loads): a reason it gives
+    // stops the making there, and what was made goes.
+    using Veto = std::function<std::optional<std::string>()>;
+    std::function<std::optional<std::string>()> creation(
+        const RoomConfig& config, const StoredMembers& members, Veto veto = {}) const;
     // Writes the events at the end of the room's log (into the kernel: see AppendFile). On
     // failure the file is as it was: no part of the batch stays. The logs of the rooms written
     // to last stay open (open_logs() of them, the longest unwritten closed first): opening a log
@@ -87,7 +97,6 @@ public:
 
 private:
     std::filesystem::path room_dir(const std::string& room_id) const { return dir_ / room_id; }
-    engine::Result<bool> create_files(const RoomConfig& config, const StoredMembers& members);
     engine::Result<StoredRoom> load_room(
         const std::string& room_id, std::vector<std::string>& warnings);
 

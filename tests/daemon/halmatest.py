@@ -178,20 +178,30 @@ def spy_on_loop_flushes(d):
     return d
 
 
-def _flushes(d, thread):
+def _calls(d, thread, calls):
     try:
         with open(d.spy_file) as f:
-            return [line.split(" ", 1)[1] for line in f.read().splitlines() if line.startswith(thread + " ")]
+            lines = f.read().splitlines()
     except FileNotFoundError:
         return []
+    return [line.split(" ", 1)[1] for line in lines
+            if line.startswith(thread + " ") and line.split(" ", 2)[1] in calls]
+
+
+_FLUSHES = ("fsync", "fdatasync", "syncfs")
 
 
 def loop_flushes(d):
-    return _flushes(d, "loop")
+    return _calls(d, "loop", _FLUSHES)
 
 
 def helper_flushes(d):
-    return _flushes(d, "helper")
+    return _calls(d, "helper", _FLUSHES)
+
+
+def loop_made_dirs(d):
+    """The directories d's event loop made (mkdir), as the spy saw them."""
+    return [line.split(" ", 1)[1] for line in _calls(d, "loop", ("mkdir",))]
 
 
 class Cluster:

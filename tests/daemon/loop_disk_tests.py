@@ -7,10 +7,12 @@ key (once per host, kept synchronous on purpose); and what the loop wrote is flu
 Run as: loop_disk_tests.py TEST_NAME"""
 import os
 import signal
+import time
 
-from halma.v1 import api_pb2
+import zmq
+from halma.v1 import api_pb2, common_pb2
 from halmatest import (Cluster, Daemon, check, helper_flushes, host_room, join_room, loop_flushes,
-                       play_one, run, spy_on_loop_flushes, wait_until)
+                       loop_made_dirs, play_one, run, spy_on_loop_flushes, wait_until)
 
 
 def spied(cluster, name):
@@ -72,7 +74,92 @@ def a_rooms_life_makes_the_loop_flush_nothing():
               f"the restart did not flush what the killed run left: {loop_flushes(ann)[before:]}")
 
 
-TESTS = [a_rooms_life_makes_the_loop_flush_nothing]
+# HostService::kMaxRoomsBeingMade: rooms whose files the disk helper is making at once.
+MAX_ROOMS_BEING_MADE = 64
+
+
+def a_room_is_made_off_the_loop():
+    """A front end's new room: its directory and files are made by the disk helper, not the loop
+    (a new file on a busy ext4 or an SD card can take milliseconds, which every room would wait
+    for), and its maker hears of it once they are on the disk. A disk that stalls holds up only the
+    rooms being made: everyone else is answered meanwhile. At most 64 wait; past that a new room
+    is refused at once, naming why. A request whose deadline passes before the disk takes it is
+    never carried out."""
+    with Cluster("makeroom") as c:
+        ann = spy_on_loop_flushes(Daemon(c, "ann"))
+        stall = os.path.join(c.tmp, "stall")
+        ann.env["HALMA_DISK_STALL_FLAG"] = stall
+        c.daemons.append(ann)
+        ann.start()
+        rooms_dir = os.path.join(ann.state_dir, "rooms")
+        host_room(ann, "first")
+        made_on_loop = [p for p in loop_made_dirs(ann) if p.startswith(rooms_dir + "/")]
+        check(not made_on_loop, f"the loop made the room's directory itself: {made_on_loop}")
+        check(len(os.listdir(rooms_dir)) == 1, f"no room on the disk: {os.listdir(rooms_dir)}")
+
+        open(stall, "w").close()
+        maker = c.ctx.socket(zmq.DEALER)
+        maker.setsockopt(zmq.LINGER, 0)
+        maker.connect(f"ipc://{ann.runtime_dir}/api.sock")
+        asked = MAX_ROOMS_BEING_MADE + 6
+        for i in range(1, asked + 1):
+            maker.send(api_pb2.Request(version=1, request_id=i, host=api_pb2.HostRequest(
+                name=f"r{i}", mode=common_pb2.RoomMode(players=2))).SerializeToString())
+
+        def replies(want, timeout):
+            got = {}
+            deadline = time.monotonic() + timeout
+            while len(got) < want and maker.poll(max(1, int((deadline - time.monotonic()) * 1000))):
+                reply = api_pb2.Reply()
+                reply.ParseFromString(maker.recv())
+                got[reply.request_id] = reply
+            return got
+
+        refused = replies(asked - MAX_ROOMS_BEING_MADE, 10)
+        check(len(refused) == asked - MAX_ROOMS_BEING_MADE,
+              f"{len(refused)} of the {asked - MAX_ROOMS_BEING_MADE} rooms past the bound answered")
+        for reply in refused.values():
+            check(reply.HasField("error") and "busy making 64 rooms" in reply.error.message
+                  and reply.error.code == common_pb2.ERROR_CODE_UNAVAILABLE,
+                  f"a room past the bound: {reply}")
+        check(set(refused) == set(range(MAX_ROOMS_BEING_MADE + 1, asked + 1)),
+              f"the refused were not the last asked: {sorted(refused)}")
+        # The daemon answers others while the disk stalls: the room list (the rooms being made
+        # not in it yet), a name being made refused as taken, a status.
+        listed = [r.name for r in ann.api().ok(list=api_pb2.ListRequest()).rooms.rooms]
+        check(listed == ["first"], f"rooms listed while the disk stalls: {listed}")
+        taken = ann.api().call(host=api_pb2.HostRequest(name="r1", mode=common_pb2.RoomMode(players=2)))
+        check(taken.HasField("error") and "exists already" in taken.error.message, f"r1 again: {taken}")
+        ann.api().ok(status=api_pb2.StatusRequest())
+        check(not replies(1, 0.3), "a room was answered while its files could not be on the disk")
+        os.remove(stall)
+        made = replies(MAX_ROOMS_BEING_MADE, 30)
+        check(len(made) == MAX_ROOMS_BEING_MADE, f"{len(made)} of {MAX_ROOMS_BEING_MADE} rooms answered")
+        for i, reply in made.items():
+            check(reply.HasField("view") and reply.view.summary.name == f"r{i}", f"room r{i}: {reply}")
+        made_on_loop = [p for p in loop_made_dirs(ann) if p.startswith(rooms_dir + "/")]
+        check(not made_on_loop, f"the loop made rooms' directories itself: {made_on_loop}")
+
+        # One whose deadline passes while the disk stalls is never made.
+        open(stall, "w").close()
+        maker.send(api_pb2.Request(
+            version=1, request_id=999, deadline_ms=int(time.monotonic() * 1000) + 300,
+            host=api_pb2.HostRequest(name="late", mode=common_pb2.RoomMode(players=2))).SerializeToString())
+        time.sleep(0.6)
+        os.remove(stall)
+        late = replies(1, 10).get(999)
+        check(late is not None and late.HasField("error") and late.error.code == common_pb2.ERROR_CODE_EXPIRED,
+              f"the late room: {late}")
+
+        # On the disk: a restart hosts every room made, and not the late one.
+        ann.kill(signal.SIGKILL)
+        ann.start()
+        listed = sorted(r.name for r in ann.api().ok(list=api_pb2.ListRequest()).rooms.rooms)
+        check(listed == sorted(["first"] + [f"r{i}" for i in range(1, MAX_ROOMS_BEING_MADE + 1)]),
+              f"rooms after a restart: {listed}")
+
+
+TESTS = [a_rooms_life_makes_the_loop_flush_nothing, a_room_is_made_off_the_loop]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})

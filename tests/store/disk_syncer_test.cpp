@@ -289,3 +289,31 @@ TEST_F(DiskSyncerTest, AFileSystemSyncGoesOnWhenSomeFilesAreGone) {
     EXPECT_EQ(disk.file_system_syncs(), 1u);
     EXPECT_FALSE(disk.take_failure());
 }
+
+// Work the loop waits for (a front end's new room) is done without the group window, and its
+// outcome, done or why not, comes back by ticket and rings the loop's socket. A 10-minute window,
+// so an outcome that waited for it would never come within the test's bound.
+TEST_F(DiskSyncerTest, ARunIsDoneAtOnceAndItsOutcomeComesBack) {
+    DiskSyncer disk(context_, std::chrono::minutes(10));
+    std::uint64_t done = disk.run(dir_ / "a", [&]() -> std::optional<std::string> {
+        std::ofstream(dir_ / "a") << "made";
+        return std::nullopt;
+    });
+    std::uint64_t failed
+        = disk.run(dir_ / "b", []() -> std::optional<std::string> { return "no room left"; });
+    disk.start();
+    zmq::pollitem_t item { disk.socket().handle(), 0, ZMQ_POLLIN, 0 };
+    ASSERT_EQ(zmq::poll(&item, 1, std::chrono::seconds(60)), 1) << "the socket never rang";
+    std::vector<DiskSyncer::Finished> finished;
+    for (int i = 0; i < 1000 && finished.size() < 2; ++i) {
+        EXPECT_FALSE(disk.take_failure()) << "a run's failure is its outcome, not a flush's";
+        while (auto f = disk.take_finished()) finished.push_back(*f);
+        if (finished.size() < 2) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_EQ(finished.size(), 2u);
+    EXPECT_EQ(finished[0].ticket, done);
+    EXPECT_FALSE(finished[0].failure);
+    EXPECT_TRUE(fs::exists(dir_ / "a"));
+    EXPECT_EQ(finished[1].ticket, failed);
+    EXPECT_EQ(finished[1].failure, "no room left");
+}

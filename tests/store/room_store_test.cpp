@@ -5,6 +5,7 @@
 #include "room_test_support.h"
 
 #include <fstream>
+#include <future>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -322,4 +323,43 @@ TEST(EventLogRecords, AnEmptyLogAndAWholeOne) {
     EXPECT_TRUE(log->torn.empty());
     EXPECT_EQ(log->good_bytes, bytes.size());
     expect_same_log(log->events, room.state().log());
+}
+
+// A front end's new room is made by the disk helper (RoomStore::creation, run on another
+// thread): the same files create() makes, on the disk when it returns, and the room loads.
+TEST_F(RoomStoreTest, ARoomMadeByTheHelperLoadsAsOneMadeOnTheSpot) {
+    RoomStore store(state_dir_);
+    RoomConfig config = lively_room().state().config();
+    config.room_id = kOtherId;
+    StoredMembers members { 1, { { 1, "00112233445566778899aabbccddeeff" } } };
+    auto work = store.creation(config, members);
+    EXPECT_FALSE(fs::exists(state_dir_ / "rooms" / kOtherId)) << "nothing is made before it runs";
+    auto failure = std::async(std::launch::async, work).get();
+    ASSERT_FALSE(failure) << *failure;
+    for (const char* file : { "events", "members", "config" })
+        EXPECT_EQ(mode_of(state_dir_ / "rooms" / kOtherId / file), 0600u) << file;
+    auto loaded = RoomStore(state_dir_).load();
+    ASSERT_EQ(loaded.rooms.size(), 1u) << (loaded.refused.empty() ? "" : loaded.refused[0].second)
+                                       << (loaded.warnings.empty() ? "" : loaded.warnings[0]);
+    EXPECT_EQ(loaded.rooms[0].config.name, config.name);
+    EXPECT_EQ(loaded.rooms[0].members, members);
+    EXPECT_TRUE(loaded.rooms[0].events.empty());
+    // A second making of the same room fails, naming why, and leaves the first as it was.
+    auto again = work();
+    ASSERT_TRUE(again);
+    EXPECT_NE(again->find("exists already"), std::string::npos) << *again;
+    EXPECT_EQ(RoomStore(state_dir_).load().rooms.size(), 1u);
+}
+
+// Where the room cannot be made (here its directory's parent is a plain file), the work says
+// why, and nothing of the room is left.
+TEST_F(RoomStoreTest, ARoomTheHelperCannotMakeLeavesNothing) {
+    fs::create_directories(state_dir_);
+    std::ofstream(state_dir_ / "rooms") << "not a directory";
+    RoomStore store(state_dir_);
+    RoomConfig config = lively_room().state().config();
+    auto failure = store.creation(config, {})();
+    ASSERT_TRUE(failure);
+    EXPECT_NE(failure->find("rooms"), std::string::npos) << *failure;
+    EXPECT_TRUE(fs::is_regular_file(state_dir_ / "rooms"));
 }

@@ -8,6 +8,10 @@
 // tmpfs filled up still takes small appends into a page a file already has); and a file system
 // remounted read-only: while HALMA_DISK_READ_ONLY_FLAG exists, remove() under that directory
 // fails with EROFS too.
+// It notes every directory made (mkdir) too, as "mkdir": a new room's directory made on the loop
+// means its files are made there. And it can play a disk that stalls: while the file named by
+// HALMA_DISK_STALL_FLAG exists, each flush made off the loop waits (at most a minute), as a
+// Raspberry Pi's SD card can for seconds under a busy journal.
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -51,16 +55,33 @@ bool disk_full_for(int fd) {
     return flag_set("HALMA_DISK_FULL_FLAG") && under_the_dir(path_of(fd));
 }
 
-void note(const char* call, int fd) {
-    const char* thread = gettid() == getpid() ? "loop" : "helper";
+bool on_the_loop() {
+    return gettid() == getpid();
+}
+
+void note_path(const char* call, const std::string& path) {
     const char* out = std::getenv("HALMA_LOOP_DISK_SPY");
     if (!out) return;
+    int saved = errno;
     // O_APPEND and one write: whole lines even if the daemon forks.
     int log = open(out, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-    if (log < 0) return;
-    std::string line = std::string(thread) + " " + call + " " + path_of(fd) + "\n";
-    if (real<ssize_t (*)(int, const void*, size_t)>("write")(log, line.data(), line.size()) < 0) { }
-    close(log);
+    if (log >= 0) {
+        std::string line
+            = std::string(on_the_loop() ? "loop" : "helper") + " " + call + " " + path + "\n";
+        if (real<ssize_t (*)(int, const void*, size_t)>("write")(log, line.data(), line.size())
+            < 0) { }
+        close(log);
+    }
+    errno = saved;
+}
+
+void note(const char* call, int fd) {
+    if (std::getenv("HALMA_LOOP_DISK_SPY")) note_path(call, path_of(fd));
+    const char* stall = std::getenv("HALMA_DISK_STALL_FLAG");
+    if (!stall || on_the_loop()) return;
+    int saved = errno;
+    for (int i = 0; i < 6000 && access(stall, F_OK) == 0; ++i) usleep(10000);
+    errno = saved;
 }
 
 } // namespace
@@ -83,6 +104,11 @@ int remove(const char* path) {
         return -1;
     }
     return real<int (*)(const char*)>("remove")(path);
+}
+
+int mkdir(const char* path, mode_t mode) {
+    if (path) note_path("mkdir", path);
+    return real<int (*)(const char*, mode_t)>("mkdir")(path, mode);
 }
 
 int fsync(int fd) {
