@@ -46,6 +46,8 @@ HostedRoom& HostService::host_made_room(RoomConfig config) {
 
 namespace {
 
+constexpr const char* kTooLate = "the request's deadline passed before the disk took the room";
+
 Refusal unkept(const std::string& name, const std::string& why) {
     // A room that cannot be kept would be lost by a restart with everything its players saw.
     spdlog::error("room {}: not made: cannot keep it on disk ({})", name, why);
@@ -82,8 +84,7 @@ void HostService::make_room(std::string name, Visibility visibility, RoomMode mo
     }
     // Not after the deadline: looked at just before the room's config makes it one that loads.
     auto in_time = [deadline]() -> std::optional<std::string> {
-        if (deadline && Clock::now() >= *deadline)
-            return "the request's deadline passed before the disk took the room; not made";
+        if (deadline && Clock::now() >= *deadline) return kTooLate;
         return std::nullopt;
     };
     std::uint64_t ticket
@@ -96,6 +97,13 @@ void HostService::run_finished(const DiskSyncer::Finished& finished, const Now& 
     if (it == being_made_.end()) return;
     RoomBeingMade making = std::move(it->second);
     being_made_.erase(it);
+    if (finished.failure == kTooLate) {
+        spdlog::info("room {}: not made: {}", making.config.name, kTooLate);
+        making.made(std::unexpected(Refusal { Refusal::Code::kUnavailable,
+                        "room " + making.config.name + " was not made: " + kTooLate }),
+            now);
+        return;
+    }
     if (finished.failure) {
         making.made(std::unexpected(unkept(making.config.name, *finished.failure)), now);
         return;
