@@ -237,10 +237,9 @@ engine::Result<StoredRoom> RoomStore::reload(const std::string& room_id) {
 namespace {
 
 // A new room's directory under `rooms` and its files, the config last (a room is loaded only
-// whole), each written with `flush`, unless `veto` says otherwise before the config; on failure
-// what was made of its directory is gone again:
-// no config was written (it is the last file), so no one has seen this room, and what there is
-// of it would hold space on a full disk until the next start.
+// whole), each written with `flush`, unless `veto` says otherwise before the config. On failure
+// what was made of its directory goes again: no config was written, so no one has seen this
+// room, and what there is of it would hold space on a full disk until the next start.
 engine::Result<bool> create_room_files(const std::filesystem::path& rooms,
     const std::string& room_id, const std::string& config, const std::string& members, Flush flush,
     const RoomStore::Veto& veto = {}) {
