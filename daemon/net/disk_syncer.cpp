@@ -197,10 +197,10 @@ DiskSyncer::~DiskSyncer() {
 }
 
 std::uint64_t DiskSyncer::queue(const std::filesystem::path& path, Kind kind,
-    const std::string& label, std::string bytes, Work work) {
+    const std::string& label, std::string bytes, Work work, bool hurry) {
     std::lock_guard lock(mutex_);
     std::uint64_t ticket = ++issued_;
-    if (kind == Kind::kRun) hurry_ = true; // someone waits for it: no group window
+    if (hurry) hurry_ = true; // someone waits for it: no group window
     // Called for every event a host writes: the key is the path's text, hashed (a map of
     // std::filesystem::path compares paths part by part), and a path already waiting costs no
     // copy of the label.
@@ -240,10 +240,10 @@ std::uint64_t DiskSyncer::remove(const std::filesystem::path& path, const std::s
     return queue(path, Kind::kRemove, label, {});
 }
 
-std::uint64_t DiskSyncer::run(const std::filesystem::path& key, Work work) {
+std::uint64_t DiskSyncer::run(const std::filesystem::path& key, Work work, bool waited_for) {
     // Queued apart from the flushes and writes of the same path (no path starts with a space),
     // which would otherwise take over its ticket.
-    return queue(" run " + key.native(), Kind::kRun, "", {}, std::move(work));
+    return queue(" run " + key.native(), Kind::kRun, "", {}, std::move(work), waited_for);
 }
 
 bool DiskSyncer::withdraw(const std::filesystem::path& path) {

@@ -81,9 +81,10 @@ public:
     // group window (someone waits for it), in turn with the requests before it. Its outcome
     // comes back through take_finished(), and rings the socket. `key` names what it works on
     // (a new room's directory); a second run() with the same key while the first waits
-    // replaces it (a flush or write of that path does not).
+    // replaces it (a flush or write of that path does not). Work nobody waits for (a room's
+    // folded log: `waited_for` false) keeps the group window, as a flush does.
     using Work = std::function<std::optional<std::string>()>;
-    std::uint64_t run(const std::filesystem::path& key, Work work);
+    std::uint64_t run(const std::filesystem::path& key, Work work, bool waited_for = true);
     // Blocks until every request up to `ticket` was tried (at once, not after the group window):
     // only for the rare moment a file must be on the disk before the loop goes on.
     void wait(std::uint64_t ticket);
@@ -134,7 +135,7 @@ private:
         Work work; // what a run does
     };
     std::uint64_t queue(const std::filesystem::path& path, Kind kind, const std::string& label,
-        std::string bytes, Work work = {});
+        std::string bytes, Work work = {}, bool hurry = false);
     // Does one job; the reason if it failed.
     static std::optional<std::string> carry_out(const std::filesystem::path& path, const Job& job);
     // One syncfs for the files (of one file system); the reason if it failed.

@@ -62,10 +62,10 @@ engine::Result<bool> sync_file_system(const std::filesystem::path& path) {
     return on_descriptor(path, O_RDONLY, ::syncfs, "sync the file system of");
 }
 
-engine::Result<bool> write_file_atomically(
-    const std::filesystem::path& path, std::string_view bytes, Flush flush) {
+engine::Result<bool> write_file_atomically(const std::filesystem::path& path,
+    std::string_view bytes, Flush flush, std::string_view temp_suffix) {
     auto tmp = path;
-    tmp += ".tmp";
+    tmp += temp_suffix;
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (fd < 0) return os_error("create", tmp);
     // A temporary file left by a crash keeps its mode through O_TRUNC: set it again.

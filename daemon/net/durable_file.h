@@ -21,8 +21,10 @@ enum class Flush { kNow, kLater };
 // After this returns, and after any crash, `path` holds all of `bytes`, mode 0600 (it held what
 // it held before until the rename). With Flush::kLater, after a crash of this process; a power
 // cut before the file and its directory are flushed may leave the old file, or an empty one.
-engine::Result<bool> write_file_atomically(
-    const std::filesystem::path& path, std::string_view bytes, Flush flush = Flush::kNow);
+// The temporary file is `path` with `temp_suffix` added: two threads that write the same file
+// at once (with the same bytes) each need their own.
+engine::Result<bool> write_file_atomically(const std::filesystem::path& path,
+    std::string_view bytes, Flush flush = Flush::kNow, std::string_view temp_suffix = ".tmp");
 // Writes the file again as a new file, with its flushes (write_file_atomically, kNow): what it
 // holds is then on the disk even where a flush of the old file would pass over a write-back
 // error the kernel reported to another process before.

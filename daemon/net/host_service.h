@@ -64,6 +64,20 @@ struct HostedRoom {
         bool in_kernel = false; // the file holds it (a crash of halmad cannot lose it)
     };
     std::vector<UnflushedRecord> unflushed_records;
+    // The room's folded log, being written by the disk helper (RoomStore::folding) while the
+    // loop appends to the log as before; put in the log's place once written (fold_written).
+    struct Fold {
+        std::uint64_t ticket = 0; // the helper's run; 0: none
+        std::uint64_t folds = 0; // how often the log had been folded when it was taken
+        // The events logged since, to follow it (at most kFoldSinceMax: past that, it is
+        // taken afresh once written).
+        std::vector<RoomEvent> since;
+        // The room was reloaded from its files, or its log written whole, or too much was
+        // logged since: it is not put in place.
+        bool stale = false;
+        std::chrono::steady_clock::time_point not_before {}; // after the disk refused one
+    };
+    Fold fold;
     SeatKeys member_keys; // the CURVE key each remote member joined with (seat_keys.h)
 };
 
@@ -112,7 +126,7 @@ public:
         std::optional<Clock::time_point> deadline, RoomMade made, const Now& now);
     static constexpr std::size_t kMaxRoomsBeingMade = 64;
     // The disk helper finished a run() (DiskSyncer::take_finished): a room being made is hosted
-    // now, or refused.
+    // now, or refused; a room's folded log takes the log's place.
     void run_finished(const DiskSyncer::Finished& finished, const Now& now);
     // Ends the room: RoomClosed goes to everyone in it, its files are deleted, it is gone. A game
     // still being played is kept as a record first; when the disk refuses that record, or
@@ -166,6 +180,17 @@ private:
     void hand_to_disk(const std::string& room_id);
     // A read-only room, when its retry time has come: writable again if the disk takes a write.
     void retry_disk(HostedRoom& room, const Now& now);
+    // A room whose log was folded in memory since its file was last written whole: the disk
+    // helper writes the folded log (unless it is writing one, or a record it would fold away
+    // is not on the disk yet). host_log_fold.cpp.
+    void fold_log_if_due(HostedRoom& room, const Now& now);
+    // Events the room logged (its log file has them) while its folded log is being written:
+    // kept to follow it, up to kFoldSinceMax.
+    void keep_for_fold(HostedRoom& room, const std::vector<RoomEvent>& events);
+    // The helper wrote a room's folded log (or could not): the loop puts it in the log's place,
+    // with the events logged since, if the room is still the one it was taken from.
+    void fold_written(
+        std::uint64_t ticket, const std::optional<std::string>& failure, const Now& now);
     // At start-up: writes the record of a room's ended game if the daemon stopped before it did.
     // False if the record was needed and the disk refused it.
     bool keep_record(const RoomState& state);
@@ -246,6 +271,8 @@ private:
         RoomMade made;
     };
     std::map<std::uint64_t, RoomBeingMade> being_made_;
+    // Rooms whose folded log the disk helper is writing, by its ticket: at most one per room.
+    std::map<std::uint64_t, std::string> folds_in_flight_;
     static constexpr std::chrono::milliseconds kClosingCheck { 25 };
 };
 
@@ -253,6 +280,9 @@ wire::pb::ConnectionState connected_state();
 
 // How long a command id (RoomCommand.command_id, Request.request_key) may be.
 inline constexpr std::size_t kMaxCommandId = 64;
+// Events a room may log while the disk helper writes its folded log (HostedRoom::Fold): a
+// bound on what the loop keeps for it when the disk stalls.
+inline constexpr std::size_t kFoldSinceMax = 1000;
 // How often a read-only room tries its disk again.
 inline constexpr std::chrono::seconds kDiskRetry { 1 };
 

@@ -93,6 +93,10 @@ void HostService::make_room(std::string name, Visibility visibility, RoomMode mo
 }
 
 void HostService::run_finished(const DiskSyncer::Finished& finished, const Now& now) {
+    if (folds_in_flight_.count(finished.ticket)) {
+        fold_written(finished.ticket, finished.failure, now);
+        return;
+    }
     auto it = being_made_.find(finished.ticket);
     if (it == being_made_.end()) return;
     RoomBeingMade making = std::move(it->second);

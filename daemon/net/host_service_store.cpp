@@ -76,17 +76,7 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
         }
         room.kept_members = std::move(both);
     }
-    if (!events.empty() && state.folds() != room.kept_folds && records_written(room)) {
-        // The log was folded: the file is replaced by the folded log (new events included), so
-        // the disk holds no more than memory does. The games it leaves out are records on the
-        // disk by then. Until they are, the new events are appended to the unfolded file,
-        // which replays to the same room.
-        if (auto written = store_.rewrite(id, state.log()); !written) {
-            lose_disk(room, written.error().message, now);
-            return false;
-        }
-        room.kept_folds = state.folds();
-    } else if (!events.empty()) {
+    if (!events.empty()) {
         // In the kernel before anyone hears of them; on the disk shortly after (DiskSyncer).
         auto log = store_.append(id, events);
         if (!log) {
@@ -97,6 +87,7 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
         // need the disk too); the room takes nothing more until the disk does.
         if (room.log_file.empty()) room.log_file = store_.dir() / id / "events";
         disk_.sync(room.log_file, id);
+        keep_for_fold(room, events); // a folded log being written follows with them
     }
     // Then the tokens exactly, the leavers' gone. The events stand whatever this does (they
     // are written); the file as it was reloads to the same room.
@@ -115,6 +106,9 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
     }
     // Every file written above, flushed under this room's name (a failure makes it read-only).
     hand_to_disk(id);
+    // The log was folded: its file is replaced by the folded log, so the disk holds no more than
+    // memory does (the events above are appended to the log meanwhile).
+    fold_log_if_due(room, now);
     if (local != room.local_member) {
         room.local_member = kNoMember;
         room.local_token.clear();
@@ -149,18 +143,28 @@ engine::Result<bool> HostService::write_record_now(
     if (done() || (record.in_kernel && flush == Flush::kLater)) return record.in_kernel = true;
     if (!records_.keeps(record.file)) return true; // pushed out by records-kept: nothing to keep
     // Rare (a record asked for moments ago): the helper's write is taken back if it has not
-    // begun, else waited for, so the two never write the same file at once.
-    bool withdrawn = false;
+    // begun. If it has, a record that need only be in the kernel (kLater) is written here beside
+    // it, under a temporary name of its own (both put the same bytes in place): waiting for the
+    // helper would hold every room up for as long as the disk stalls (seconds on an SD card),
+    // and games of computer players end and start again within one flush. One that must be on
+    // the disk (kNow: a room closing) waits for the helper's, as it would for its own.
+    bool withdrawn = false, beside_helper = false;
     if (record.in_kernel || !disk_.withdraw(record.file)) {
         // The helper's write has begun: its ticket says when it is on the disk. (One that
         // failed already is written here instead.)
         if (!wait_for_helper && !disk_.tried(record.ticket)) return true;
-        disk_.wait(record.ticket);
-        if (done()) return record.in_kernel = true;
+        if (flush == Flush::kLater && !disk_.tried(record.ticket)) {
+            beside_helper = true;
+        } else {
+            disk_.wait(record.ticket);
+            if (done()) return record.in_kernel = true;
+        }
     } else {
         withdrawn = true;
     }
-    if (auto written = write_file_atomically(record.file, record.text, flush); !written) {
+    if (auto written = write_file_atomically(
+            record.file, record.text, flush, beside_helper ? ".loop.tmp" : ".tmp");
+        !written) {
         // The helper's write was taken back and its ticket reads as done: asked again, or the
         // record would be taken as written and its game folded out of the log.
         if (withdrawn) {
@@ -228,6 +232,7 @@ void HostService::lose_disk(HostedRoom& room, const std::string& why, const Now&
     }
     room.kept_members = stored->members;
     room.kept_folds = room.authority.state().folds() > 0 ? ~std::uint64_t { 0 } : 0;
+    room.fold.stale = room.fold.ticket != 0; // a folded log being written is of the room before
     room.unsent.clear();
     // Kept: a record written before the write that failed is still to be flushed before a fold.
     listener_.room_changed(room.authority.state(), nullptr, room.local_member, connected_state());
@@ -261,6 +266,7 @@ void HostService::retry_disk(HostedRoom& room, const Now& now) {
         failed = "writing its events: " + rewritten.error().message;
     else
         room.kept_folds = state.folds();
+    room.fold.stale = room.fold.ticket != 0; // the log is written whole: a fold may not follow
     hand_to_disk(id);
     if (failed) {
         room.disk_retry_at = now.steady + kDiskRetry;

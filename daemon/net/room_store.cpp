@@ -187,6 +187,10 @@ StoreContents RoomStore::load() {
                 + (ec ? "cannot remove it: " + ec.message() : std::string("removed")));
             continue;
         }
+        // A folded log the disk helper wrote but the host had not put in the log's place when
+        // it stopped (RoomStore::folding): the log is whole without it.
+        for (const auto* leftover : { "events.folded", "events.folded.tmp" })
+            std::filesystem::remove(room_dir(name) / leftover, ec);
         auto room = load_room(name, out.warnings);
         if (room)
             out.rooms.push_back(std::move(*room));
@@ -347,6 +351,42 @@ engine::Result<bool> RoomStore::rewrite(
     for (const auto& e : events) bytes += encode_event_record(e);
     close_log(room_id); // the open one would write to the file the rename replaces
     return write_whole(room_dir(room_id) / "events", bytes);
+}
+
+std::function<std::optional<std::string>()> RoomStore::folding(
+    const std::string& room_id, const std::vector<RoomEvent>& events) const {
+    std::string bytes;
+    for (const auto& e : events) bytes += encode_event_record(e);
+    return [file = fold_file(room_id), bytes = std::move(bytes)]() -> std::optional<std::string> {
+        if (auto written = write_file_atomically(file, bytes, Flush::kNow); !written)
+            return written.error().message;
+        return std::nullopt;
+    };
+}
+
+engine::Result<bool> RoomStore::finish_fold(
+    const std::string& room_id, const std::vector<RoomEvent>& since) {
+    auto file = fold_file(room_id);
+    {
+        auto folded = AppendFile::open(file, false);
+        if (!folded) return std::unexpected(folded.error());
+        std::string bytes;
+        for (const auto& e : since) bytes += encode_event_record(e);
+        if (!bytes.empty())
+            if (auto written = folded->append(bytes); !written) return written;
+    }
+    close_log(room_id); // the open one would write to the file the rename replaces
+    auto log = room_dir(room_id) / "events";
+    std::error_code ec;
+    std::filesystem::rename(file, log, ec);
+    if (ec) return engine::fail("cannot rename " + file.string() + ": " + ec.message());
+    if (flush_ == Flush::kLater) {
+        unflushed_.push_back(log);
+        unflushed_.push_back(log.parent_path());
+        return true;
+    }
+    if (auto flushed = flush_file(log); !flushed) return flushed;
+    return sync_directory(log.parent_path());
 }
 
 engine::Result<bool> RoomStore::save_members(

@@ -80,6 +80,20 @@ public:
     // Replaces the room's log with `events` (its folded log), atomically: a crash leaves the old
     // file or the new one, whole.
     engine::Result<bool> rewrite(const std::string& room_id, const std::vector<RoomEvent>& events);
+    // What rewrite() does, in two halves, so that a host's loop makes no file for it (a fold at
+    // every game's start; a new file on a busy ext4 or an SD card can take milliseconds):
+    // folding() is work for the disk helper (DiskSyncer::run) that writes the folded log to
+    // fold_file() and flushes it, while the loop goes on appending to the log; then
+    // finish_fold() appends to it the events the log took since (`since`, in the kernel) and
+    // renames it over the log. A crash before the rename leaves the log whole (load() removes
+    // the fold file); after it, the folded log, whole.
+    std::function<std::optional<std::string>()> folding(
+        const std::string& room_id, const std::vector<RoomEvent>& events) const;
+    engine::Result<bool> finish_fold(
+        const std::string& room_id, const std::vector<RoomEvent>& since);
+    std::filesystem::path fold_file(const std::string& room_id) const {
+        return room_dir(room_id) / "events.folded";
+    }
     engine::Result<bool> save_members(const std::string& room_id, const StoredMembers& members);
     // The room's config, written as members is (create() writes the first).
     engine::Result<bool> save_config(const RoomConfig& config);

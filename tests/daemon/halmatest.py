@@ -199,6 +199,16 @@ def helper_flushes(d):
     return _calls(d, "helper", _FLUSHES)
 
 
+def loop_calls(d, *calls):
+    """The paths of d's event loop's calls of these names (mkdir, create, rename, fsync...)."""
+    return [line.split(" ", 1)[1] for line in _calls(d, "loop", calls)]
+
+
+def helper_calls(d, *calls):
+    """The same for d's other threads (the disk helper)."""
+    return [line.split(" ", 1)[1] for line in _calls(d, "helper", calls)]
+
+
 def loop_made_dirs(d):
     """The directories d's event loop made (mkdir), as the spy saw them."""
     return [line.split(" ", 1)[1] for line in _calls(d, "loop", ("mkdir",))]

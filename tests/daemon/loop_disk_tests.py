@@ -5,14 +5,15 @@ flushes its main thread makes; a room's whole life, from a new daemon's first jo
 to its key, its seats file) to the room's close, must add none, but for the pin of a new host's
 key (once per host, kept synchronous on purpose); and what the loop wrote is flushed by the helper.
 Run as: loop_disk_tests.py TEST_NAME"""
+import json
 import os
 import signal
 import time
 
 import zmq
 from halma.v1 import api_pb2, common_pb2
-from halmatest import (Cluster, Daemon, check, helper_flushes, host_room, join_room, loop_flushes,
-                       loop_made_dirs, play_one, run, spy_on_loop_flushes, wait_until)
+from halmatest import (Cluster, Daemon, check, helper_calls, helper_flushes, host_room, join_room, loop_calls,
+                       loop_flushes, loop_made_dirs, play_one, run, spy_on_loop_flushes, wait_until)
 
 
 def spied(cluster, name):
@@ -159,7 +160,108 @@ def a_room_is_made_off_the_loop():
               f"rooms after a restart: {listed}")
 
 
-TESTS = [a_rooms_life_makes_the_loop_flush_nothing, a_room_is_made_off_the_loop]
+def a_fold_makes_no_file_on_the_loop():
+    """Every new game folds the room's log, and its file follows: the folded log is a new file,
+    written by the disk helper, not the loop (on a busy ext4 or an SD card a new file can take
+    milliseconds, which every room would wait for); the loop appends the events logged meanwhile
+    and renames it into place. Two easy bots play three-move games one after another: no fold
+    makes a file on the loop, the log file holds one game, not all of them, and a kill -9 at any
+    moment leaves the room whole, with a record of every game."""
+    with Cluster("fold") as c:
+        ann = spied(c, "ann")
+        # 150 ms between games: the record of each is on the disk before the next one starts, so
+        # each new game's fold is written (a fold waits for the records of the games it drops).
+        out = ann.cli("host", "folds", "--spectate", "--bots", "2", "--bot-level", "easy", "--move-limit",
+                      "3", "--next-game-ms", "150", "--json")
+        check(out.returncode == 0, f"host: rc {out.returncode} {out.stderr}")
+        room_dir = os.path.join(ann.state_dir, "rooms", json.loads(out.stdout)["summary"]["room_id"])
+        log = os.path.join(room_dir, "events")
+
+        def games_recorded():
+            listed = ann.cli("records", "--json")
+            return len(json.loads(listed.stdout).get("records", [])) if listed.returncode == 0 else 0
+
+        sizes = []
+        for games in (5, 10, 15, 20):
+            wait_until(lambda: games_recorded() >= games, 30, f"{games} games of the bots")
+            sizes.append(os.path.getsize(log))
+        made = [p for p in loop_calls(ann, "create") if p.startswith(room_dir)]
+        check(not made, f"the loop made files in the room's directory: {made}")
+        folded = [p for p in helper_calls(ann, "create") if p.startswith(os.path.join(room_dir, "events.folded"))]
+        check(len(folded) >= 10, f"the helper wrote {len(folded)} folded logs in 20 games: {folded[:3]}")
+        renamed = [p for p in loop_calls(ann, "rename") if p.startswith(room_dir)]
+        check(renamed and all(p == os.path.join(room_dir, "events.folded") for p in renamed),
+              f"the loop renamed other files of the room: {sorted(set(renamed))}")
+        # One game's events (about 20 records), not twenty games' (about 400).
+        check(max(sizes) < 8000, f"the log file grows with the games: {sizes} bytes")
+
+        for pause in (0, 0.003, 0.011, 0.027):
+            time.sleep(pause)
+            before = games_recorded()
+            ann.kill(signal.SIGKILL)
+            ann.start()
+            check(not os.path.exists(os.path.join(room_dir, "events.folded")), "a folded log left after a restart")
+            wait_until(lambda: games_recorded() > before, 30, "the bots to play on after a restart")
+        listed = json.loads(ann.cli("records", "--json").stdout)["records"]
+        games = sorted(r["game"] for r in listed)
+        check(games == list(range(1, len(games) + 1)), f"records of games {games}")
+        check("not resumed" not in ann.log_tail(400), f"a room was not resumed: {ann.log_tail(40)}")
+
+
+# HostService's kFoldSinceMax: events a room may log while its folded log is being written.
+FOLD_SINCE_MAX = 1000
+
+
+def a_fold_held_up_by_the_disk_keeps_a_bounded_tail():
+    """While the disk helper writes a room's folded log, the loop keeps the events the room logs
+    meanwhile, to follow it: at most 1000. Two easy bots with three sets each play on while the
+    disk stalls on the room's first folded log (and the helper waits behind it): the room goes
+    on (the loop writes the games' records itself rather than wait), past the bound the fold is
+    dropped, and once the disk is back it is taken afresh and put in place; a kill -9 then loses
+    no event and no game."""
+    with Cluster("foldstall") as c:
+        ann = spy_on_loop_flushes(Daemon(c, "ann"))
+        stall = os.path.join(c.tmp, "stall")
+        ann.env["HALMA_DISK_STALL_FLAG"] = stall
+        ann.env["HALMA_DISK_STALL_ONLY"] = "events.folded"
+        c.daemons.append(ann)
+        ann.start()
+        open(stall, "w").close()
+        out = ann.cli("host", "long", "-p", "2", "--sets", "3", "--spectate", "--bots", "2", "--bot-level", "easy",
+                      "--move-limit", "1000", "--next-game-ms", "20", "--json")
+        check(out.returncode == 0, f"host: rc {out.returncode} {out.stderr}")
+        room_dir = os.path.join(ann.state_dir, "rooms", json.loads(out.stdout)["summary"]["room_id"])
+        folded = os.path.join(room_dir, "events.folded")
+
+        def renames():
+            return len([p for p in loop_calls(ann, "rename") if p == folded])
+
+        # The first new game's fold stalls on the disk; the room logs on (answering meanwhile).
+        wait_until(lambda: any(p == folded + ".tmp" for p in helper_calls(ann, "create")), 60,
+                   "the helper to start writing the first folded log")
+        wait_until(lambda: ann.api().view().seq > 3 * FOLD_SINCE_MAX, 90,
+                   f"the room to log {3 * FOLD_SINCE_MAX} events while the disk stalls")
+        check(renames() == 0, "a folded log was put in place while the disk stalled")
+        os.remove(stall)
+        wait_until(lambda: "folded afresh once the disk has written it" in ann.log_tail(300), 30,
+                   "the daemon to drop the fold past the bound")
+        wait_until(lambda: renames() >= 1, 60, "the log to be folded after the stall")
+        size = os.path.getsize(os.path.join(room_dir, "events"))
+        check(size < 200_000, f"the log file after the stall: {size} bytes")
+
+        seq = ann.api().view().seq
+        ann.kill(signal.SIGKILL)
+        ann.start()
+        after = ann.api().view()
+        check(after.seq >= seq, f"the room came back at event {after.seq}, it had reached {seq}")
+        listed = json.loads(ann.cli("records", "--json").stdout)["records"]
+        games = sorted(r["game"] for r in listed)
+        check(games == list(range(1, len(games) + 1)) and len(games) >= after.game_number - 1,
+              f"game {after.game_number}: records of games {games[:3]}...{games[-3:]}")
+
+
+TESTS = [a_rooms_life_makes_the_loop_flush_nothing, a_room_is_made_off_the_loop, a_fold_makes_no_file_on_the_loop,
+         a_fold_held_up_by_the_disk_keeps_a_bounded_tail]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})

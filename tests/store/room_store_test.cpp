@@ -363,3 +363,48 @@ TEST_F(RoomStoreTest, ARoomTheHelperCannotMakeLeavesNothing) {
     EXPECT_NE(failure->find("rooms"), std::string::npos) << *failure;
     EXPECT_TRUE(fs::is_regular_file(state_dir_ / "rooms"));
 }
+
+// A fold written by the disk helper (folding) while the log takes more events, then put in the
+// log's place with them (finish_fold): the room loads with every event, the appends after it go
+// to the new file; a fold file a stop left behind is removed at the next load and the log, whole
+// without it, loads as it was.
+TEST_F(RoomStoreTest, AFoldWrittenByTheHelperTakesTheEventsLoggedMeanwhile) {
+    RoomStore store(state_dir_);
+    RoomAuthority room = keep_lively_room(store);
+    const std::string id = room.state().id();
+    const auto& log = room.state().log();
+    ASSERT_GE(log.size(), 6u);
+    std::vector<RoomEvent> folded(log.begin(), log.end() - 4);
+    std::vector<RoomEvent> since(log.end() - 4, log.end() - 2);
+    std::vector<RoomEvent> after(log.end() - 2, log.end());
+    auto work = store.folding(id, folded);
+    EXPECT_FALSE(fs::exists(store.fold_file(id))) << "nothing is written before it runs";
+    auto failure = std::async(std::launch::async, work).get();
+    ASSERT_FALSE(failure) << *failure;
+    EXPECT_EQ(mode_of(store.fold_file(id)), 0600u);
+    // Until it is put in place, the log is what loads (a stop here leaves the fold file).
+    auto before = RoomStore(state_dir_).load();
+    ASSERT_EQ(before.rooms.size(), 1u);
+    expect_same_log(before.rooms[0].events, log);
+    EXPECT_FALSE(fs::exists(store.fold_file(id))) << "the load removes a fold file left behind";
+
+    ASSERT_FALSE(std::async(std::launch::async, work).get());
+    ASSERT_TRUE(store.finish_fold(id, since));
+    EXPECT_FALSE(fs::exists(store.fold_file(id)));
+    ASSERT_TRUE(store.append(id, after));
+    auto loaded = RoomStore(state_dir_).load();
+    ASSERT_EQ(loaded.rooms.size(), 1u);
+    expect_same_log(loaded.rooms[0].events, log);
+    EXPECT_EQ(read_raw(events_of(id)).size(), [&] {
+        std::size_t n = 0;
+        for (const auto& e : log) n += encode_event_record(e).size();
+        return n;
+    }()) << "the new file holds each event once";
+
+    // No fold file (the room was closed meanwhile): the log stays as it was, and says why.
+    auto missing = store.finish_fold(id, {});
+    ASSERT_FALSE(missing);
+    EXPECT_NE(missing.error().message.find("events.folded"), std::string::npos)
+        << missing.error().message;
+    expect_same_log(RoomStore(state_dir_).load().rooms[0].events, log);
+}

@@ -9,10 +9,14 @@
 // remounted read-only: while HALMA_DISK_READ_ONLY_FLAG exists, remove() under that directory
 // fails with EROFS too.
 // It notes every directory made (mkdir) too, as "mkdir": a new room's directory made on the loop
-// means its files are made there. And it can play a disk that stalls: while the file named by
-// HALMA_DISK_STALL_FLAG exists, each flush made off the loop waits (at most a minute), as a
-// Raspberry Pi's SD card can for seconds under a busy journal.
+// means its files are made there; and every file made (an open with O_CREAT) as "create", and
+// every rename as "rename" (its source): a folded log written on the loop shows as both. And it can
+// play a disk that stalls: while the file named by HALMA_DISK_STALL_FLAG exists, each flush made
+// off the loop waits (at most a minute), as a Raspberry Pi's SD card can for seconds under a busy
+// journal; with HALMA_DISK_STALL_ONLY, only the flushes of files whose path holds that text (the
+// helper waits behind them all the same).
 #include <cerrno>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -63,8 +67,10 @@ void note_path(const char* call, const std::string& path) {
     const char* out = std::getenv("HALMA_LOOP_DISK_SPY");
     if (!out) return;
     int saved = errno;
-    // O_APPEND and one write: whole lines even if the daemon forks.
-    int log = open(out, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    // O_APPEND and one write: whole lines even if the daemon forks. The real open: this one
+    // would note the note file.
+    static auto real_open = real<int (*)(const char*, int, ...)>("open");
+    int log = real_open(out, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
     if (log >= 0) {
         std::string line
             = std::string(on_the_loop() ? "loop" : "helper") + " " + call + " " + path + "\n";
@@ -80,6 +86,11 @@ void note(const char* call, int fd) {
     const char* stall = std::getenv("HALMA_DISK_STALL_FLAG");
     if (!stall || on_the_loop()) return;
     int saved = errno;
+    const char* only = std::getenv("HALMA_DISK_STALL_ONLY");
+    if (only && path_of(fd).find(only) == std::string::npos) {
+        errno = saved;
+        return;
+    }
     for (int i = 0; i < 6000 && access(stall, F_OK) == 0; ++i) usleep(10000);
     errno = saved;
 }
@@ -104,6 +115,24 @@ int remove(const char* path) {
         return -1;
     }
     return real<int (*)(const char*)>("remove")(path);
+}
+
+int open(const char* path, int flags, ...) {
+    mode_t mode = 0;
+    if ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE) {
+        va_list args;
+        va_start(args, flags);
+        mode = static_cast<mode_t>(va_arg(args, int));
+        va_end(args);
+        if (path) note_path("create", path);
+    }
+    static auto real_open = real<int (*)(const char*, int, ...)>("open");
+    return real_open(path, flags, mode);
+}
+
+int rename(const char* from, const char* to) {
+    if (from) note_path("rename", from);
+    return real<int (*)(const char*, const char*)>("rename")(from, to);
 }
 
 int mkdir(const char* path, mode_t mode) {
