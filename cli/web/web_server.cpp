@@ -5,6 +5,7 @@
 #include "cli/web/static_files.h"
 
 #include <httplib.h>
+#include <sys/socket.h>
 
 namespace halma::web {
 
@@ -48,6 +49,14 @@ WebServer::WebServer(ServerSettings settings)
     , token_(make_token()) {
     impl_->server.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
     impl_->server.set_payload_max_length(kMaxBody);
+    // cpp-httplib sets SO_REUSEPORT by default, which lets a second `halma web --port N` listen
+    // on the same port beside the first, the kernel handing each request to either one (whose
+    // token the page may not hold). SO_REUSEADDR alone still lets a restart take the port back
+    // from connections in TIME_WAIT, and refuses a port someone listens on.
+    impl_->server.set_socket_options([](socket_t sock) {
+        int yes = 1;
+        ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
 }
 
 WebServer::~WebServer() = default;

@@ -1,10 +1,11 @@
 """Issue 13 in a real browser: headless Chromium (Selenium) on `halma web`, with real halmad
 processes on 127.0.0.1. Run as `browser_tests.py NAME`; exits 77 (skipped) without Chromium."""
 import os
+import subprocess
 import urllib.error
 import urllib.request
 
-from halmatest import Cluster, Failure, LOOPBACK, check, greedy_move, run, wait_until
+from halmatest import HALMA, Cluster, Failure, LOOPBACK, check, greedy_move, run, wait_until
 from halma.v1 import api_pb2, common_pb2
 import png
 from webtest import DESKTOP, PHONE, Page, Web, cells_of, need_browser, wait_in_step
@@ -442,5 +443,25 @@ def strangers_are_refused():
             web.stop()
 
 
+def a_taken_port_is_refused():
+    """A second `halma web --port N` on a port the first listens on stops, naming the port, and
+    the first page keeps answering with its own token (no browser needed)."""
+    with Cluster("web-port") as cluster:
+        ann, bob = cluster.add("ann"), cluster.add("bob")
+        web = Web(ann)
+        try:
+            second = subprocess.run([HALMA, "--runtime-dir", bob.runtime_dir, "web", "--no-open", "--port",
+                                     str(web.port)], capture_output=True, text=True, timeout=20)
+            check(second.returncode != 0 and f"cannot listen on 127.0.0.1:{web.port}" in second.stderr,
+                  f"a second halma web on port {web.port}: rc {second.returncode} {second.stdout!r} {second.stderr!r}")
+            for _ in range(8):
+                check(http(web, f"/?token={web.token}")[0] == 200, "the first page stopped answering its token")
+        finally:
+            web.stop()
+        # Once the first is gone, the port is free again at once.
+        again = Web.on_port(bob, web.port)
+        again.stop()
+
+
 run({f.__name__: f for f in (whole_game_against_a_bot, short_game_against_a_bot, two_browsers_play, daemon_restarts_under_the_page,
-                             strangers_are_refused)})
+                             strangers_are_refused, a_taken_port_is_refused)})

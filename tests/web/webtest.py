@@ -29,8 +29,8 @@ def need_browser():
 class Web:
     """`halma web --no-open` on one daemon; url is what it printed, token in it."""
 
-    def __init__(self, daemon):
-        self.proc = subprocess.Popen([HALMA, "--runtime-dir", daemon.runtime_dir, "web", "--no-open"],
+    def __init__(self, daemon, extra=()):
+        self.proc = subprocess.Popen([HALMA, "--runtime-dir", daemon.runtime_dir, "web", "--no-open", *extra],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      preexec_fn=_die_with_parent)
         line = self.proc.stdout.readline()
@@ -38,6 +38,10 @@ class Web:
         check(found, f"halma web printed no address: {line!r} {self.proc.stderr.read() if self.proc.poll() is not None else ''}")
         self.url, self.port, self.token = found.group(1), int(found.group(2)), found.group(3)
         self.origin = f"http://{LOOPBACK}:{self.port}"
+
+    @classmethod
+    def on_port(cls, daemon, port):
+        return cls(daemon, ("--port", str(port)))
 
     def stop(self):
         if self.proc.poll() is None:
