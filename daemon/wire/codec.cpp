@@ -468,11 +468,17 @@ std::string describe(const RoomState& state, const RoomEvent& e) {
                 return text;
             },
             [&](const event::VoteCast& b) -> std::string {
+                // What a leader vote asks for depends on the setting before it. `state` may be
+                // past the LeaderDisplay that this vote completed (a host tells a batch once it
+                // is applied), which turned the setting and used the votes up: a vote no longer
+                // counted is one that was carried.
+                bool hidden_before = state.leader_hidden()
+                    != (b.kind == VoteKind::kLeader && !state.votes(b.kind).count(b.member));
                 return state.name_of(b.member)
                     + (b.kind == VoteKind::kCancel ? " votes to cancel the game"
                             : b.kind == VoteKind::kLeader
-                            ? (state.leader_hidden() ? " votes to show who is in the lead"
-                                                     : " votes to hide who is in the lead")
+                            ? (hidden_before ? " votes to show who is in the lead"
+                                             : " votes to hide who is in the lead")
                             : " votes for a new game");
             },
             [&](const event::LeaderDisplay& b) -> std::string {

@@ -367,3 +367,36 @@ TEST(CodecView, EveryEventOfTheLogIsTold) {
         EXPECT_TRUE(valid_utf8(text)) << text;
     }
 }
+
+// A leader vote is told as what it asks for, whether the room is told of it event by event (a
+// replica) or after the whole batch, the vote and the agreement it completed (the host).
+TEST(CodecView, ALeaderVoteIsToldAsWhatItAsksFor) {
+    TwoPlayers p;
+    RoomState replica(p.room.state().config());
+    for (const auto& e : p.room.take_events()) ASSERT_FALSE(replica.apply(e));
+    auto vote_texts
+        = [&](const std::string& token, std::string& host_text, std::string& replica_text) {
+              ASSERT_FALSE(p.room.act(token, action::Vote { VoteKind::kLeader }, at_ms(20)));
+              auto events = p.room.take_events();
+              for (const auto& e : events) {
+                  ASSERT_FALSE(replica.apply(e));
+                  if (std::holds_alternative<event::VoteCast>(e.body)) {
+                      host_text = wire::describe(p.room.state(), e); // after the whole batch
+                      replica_text = wire::describe(replica, e); // just after the vote
+                  }
+              }
+          };
+    std::string host, seen;
+    for (bool hidden : { false, true }) {
+        SCOPED_TRACE(hidden ? "showing it again" : "hiding it");
+        std::string want
+            = hidden ? "votes to show who is in the lead" : "votes to hide who is in the lead";
+        vote_texts(p.ann.token, host, seen);
+        EXPECT_NE(host.find(want), std::string::npos) << host;
+        EXPECT_NE(seen.find(want), std::string::npos) << seen;
+        vote_texts(p.bob.token, host, seen); // the second vote carries it
+        EXPECT_NE(host.find(want), std::string::npos) << host;
+        EXPECT_NE(seen.find(want), std::string::npos) << seen;
+        EXPECT_EQ(p.room.state().leader_hidden(), !hidden);
+    }
+}
