@@ -360,6 +360,7 @@ bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
     }
     if (!t.replica->state) return false;
     wire::view(*t.replica->state, t.replica->me, t.replica->connection, t.replica->address, out);
+    out->mutable_summary()->set_origin(pb::ROOM_ORIGIN_JOINED); // not the default, HOSTED
     out->set_read_only(t.replica->read_only);
     return true;
 }

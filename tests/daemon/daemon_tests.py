@@ -443,6 +443,9 @@ def status_follows_room_changes():
               f"ann's hosted rooms listed: {listed}")
         check(by_name["porch"].origin == common_pb2.ROOM_ORIGIN_JOINED and by_name["porch"].seats_taken == 2,
               f"porch: {by_name['porch']}")
+        # A view says the same of where its room is (the web page marks a hosted room "here").
+        check(ann.api().view("porch").summary.origin == common_pb2.ROOM_ORIGIN_JOINED, "porch's view: hosted here")
+        check(ann.api().view("a").summary.origin == common_pb2.ROOM_ORIGIN_HOSTED, "a's view: not hosted here")
 
 
 def lan_list_follows_this_daemons_rooms():
