@@ -114,9 +114,19 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
         break;
     }
     case pb::PHASE_PLAYING: {
-        if (v.your_turn())
-            add_wrapped(out, "your turn: type a move (/help)", width);
-        else if (v.turn_seat() >= 0 && v.turn_seat() < v.seats_size()
+        if (v.your_turn() && v.legal_moves_size() == 1 && v.legal_moves(0) == "pass") {
+            add_wrapped(out, "your turn, and you have no move: type pass", width);
+        } else if (v.your_turn()) {
+            // With several sets each, which of yours moves now (the position's last character).
+            const auto& own = v.your_seat() >= 0 && v.your_seat() < v.seats_size()
+                ? v.seats(v.your_seat()).sets()
+                : decltype(v.seats(0).sets()) {};
+            int set = v.position().empty() ? -1 : v.position().back() - '1';
+            if (own.size() > 1 && set >= 0 && set < 6)
+                add_wrapped(out, "your turn: move " + set_label(set, false) + " (/help)", width);
+            else
+                add_wrapped(out, "your turn: type a move (/help)", width);
+        } else if (v.turn_seat() >= 0 && v.turn_seat() < v.seats_size()
             && v.seats(v.turn_seat()).name().empty())
             add_wrapped(out,
                 "seat " + std::to_string(v.turn_seat() + 1)

@@ -9,7 +9,7 @@ namespace halma::cli {
 const char* const kPlayHelp = "Type a move: o1-m7, a full path, or just the target (m7)\n"
                               "when one marble can get there; a marble's hole (o1)\n"
                               "shows where it can go. Up/Down: earlier lines;\n"
-                              "Ctrl-R: search them.\n"
+                              "Ctrl-R: search them. No move at all? type pass.\n"
                               "  /c TEXT       chat\n"
                               "  /vote new     a new game (everyone seated must agree)\n"
                               "  /vote cancel  cancel the game (a player vanished)\n"

@@ -98,8 +98,10 @@ function redraw(hidden = null) {
   if (mine >= 0) listed[mine] = { ...listed[mine], ...view.summary };
   showRooms(state.rooms, state.roomId, pickRoom);
   $("last-move").textContent = view && view.moves.length ? `Last move: ${view.moves[view.moves.length - 1]}` : "";
-  if (view && view.your_turn && view.legal_moves.length === 1 && view.legal_moves[0] === "pass")
-    say("You have no move: pass.", "info");
+  // A side with no legal move must pass (docs/rules.md): the page offers it, as the board cannot.
+  const mustPass = !!(view && view.your_turn && view.legal_moves.length === 1 && view.legal_moves[0] === "pass");
+  $("pass").hidden = !mustPass;
+  if (mustPass) say("You have no move: pass (the Pass button).", "info");
   if (hidden === null) markDrawn();
 }
 
@@ -226,6 +228,7 @@ async function pickRoom(room) {
 
 async function afterJoin(reply) {
   if (reply.error) return say(reply.error.message);
+  say(""); // a refusal of an earlier try no longer holds
   state.roomId = reply.view.summary.room_id;
   state.view = reply.view;
   redraw();
@@ -267,6 +270,7 @@ function wireForms() {
     if (!reply.error) $("chat-input").value = "";
   });
   $("start").addEventListener("click", () => act({ start: { bot_level: $("start-level").value } }));
+  $("pass").addEventListener("click", () => act({ move: "pass" }));
   $("vote-new").addEventListener("click", () => act({ vote: "VOTE_KIND_NEW_GAME" }));
   $("vote-cancel").addEventListener("click", () => act({ vote: "VOTE_KIND_CANCEL" }));
   $("vote-leader").addEventListener("click", () => act({ vote: "VOTE_KIND_LEADER" }));
