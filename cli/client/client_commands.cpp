@@ -163,7 +163,12 @@ void action(const std::string& room, int& exit_code,
     pb::Request r;
     r.mutable_action()->set_room(room);
     fill(r.mutable_action());
-    if (ask(daemon, r, exit_code)) std::cout << done_text << "\n";
+    auto reply = ask(daemon, r, exit_code);
+    if (!reply) return;
+    // The daemon's words when they say more than what was done ("left; its host is out of
+    // reach ..."), else the short form.
+    const std::string& detail = reply->done().detail();
+    std::cout << (detail.rfind(done_text + ";", 0) == 0 ? detail : done_text) << "\n";
 }
 
 void add_host(CLI::App& app, int& exit_code) {

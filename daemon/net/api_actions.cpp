@@ -87,6 +87,10 @@ void ApiService::handle_action(
     // own command: then only our own resends could repeat it, and those the id also catches.
     command.set_command_id(request.request_key().empty() ? random_hex_id() : request.request_key());
     std::string room_id = t.replica->room_id;
+    if (a.has_leave() && t.replica->connection != pb::CONNECTION_STATE_CONNECTED)
+        detail = "left; its host (" + t.replica->address
+            + ") is out of reach, so this daemon forgets the room now, and the host gives your "
+              "seat to a computer once its hold runs out";
     peers_.act(
         room_id, std::move(command),
         [this, client, id, room_id, detail](const pb::HostMessage& answer) {

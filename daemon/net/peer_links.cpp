@@ -406,6 +406,18 @@ void PeerLinks::join(const std::string& address, const std::string& room, bool s
 void PeerLinks::act(const std::string& room_id, pb::RoomCommand command, Reply done, const Now& now,
     Deadline deadline) {
     Replica* r = find(room_id);
+    if (r && command.has_leave() && r->connection != pb::CONNECTION_STATE_CONNECTED) {
+        // A host that is gone (switched off, gone home, its key reset) cannot be told, and the
+        // room would stay here for good, each front end command asking which room it means:
+        // the replica goes at once. The host, if it comes back, holds the seat as for anyone
+        // gone, then gives it to a computer.
+        forget(r->room_id);
+        pb::HostMessage left;
+        left.set_version(wire::kProtocolVersion);
+        left.mutable_ack();
+        done(left);
+        return;
+    }
     std::string error;
     Link* link = r ? link_for(r->address, error) : nullptr;
     if (!r || !link || r->me == kNoMember || r->connection != pb::CONNECTION_STATE_CONNECTED) {

@@ -108,6 +108,34 @@ def rejoin_after_kill():
         wait_until(lambda: replica_digest(bob.api().view()) == replica_digest(ann.api().view()), 5, "replicas equal")
 
 
+def leave_a_room_whose_host_is_gone():
+    """A guest can leave a room whose host is out of reach (switched off, gone home): the room
+    goes from its daemon at once, with why, instead of `leave` saying to reconnect and `close`
+    saying only the host may close it, and every command without -r asking which room. When the
+    host comes back, the guest does not rejoin and its seat is held as anyone's gone."""
+    with Cluster("leavegone") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        host_room(ann, "gone")
+        join_room(bob, ann, "gone")
+        host_room(bob, "home")
+        ann.kill(signal.SIGKILL)
+        wait_until(lambda: bob.api().view("gone").connection != api_pb2.CONNECTION_STATE_CONNECTED, 15,
+                   "bob to notice the host is gone")
+        out = bob.cli("status")
+        check(out.returncode != 0 and "several rooms" in out.stderr, f"status in two rooms: {out}")
+        out = bob.cli("leave", "-r", "gone")
+        check(out.returncode == 0 and "out of reach" in out.stdout, f"leave: rc {out.returncode} {out.stdout!r} {out.stderr!r}")
+        names = [r.name for r in bob.api().ok(list=api_pb2.ListRequest()).rooms.rooms]
+        check(names == ["home"], f"bob's rooms after leaving: {names}")
+        check(bob.cli("status").returncode == 0, "a command without -r still asks which room")
+        ann.start()
+        time.sleep(2)
+        seats = ann.api().view("gone").seats
+        check(any(s.name == "bob" and not s.connected for s in seats), f"the host lost bob's seat: {seats}")
+        names = [r.name for r in bob.api().ok(list=api_pb2.ListRequest()).rooms.rooms]
+        check(names == ["home"], f"bob rejoined a room it left: {names}")
+
+
 def friends_room_needs_code():
     with Cluster("friends") as c:
         ann, bob = c.add("ann"), c.add("bob")
@@ -494,7 +522,8 @@ def lan_list_follows_this_daemons_rooms():
         next_list_where("the closed room gone", lambda rooms: "new" not in rooms)
 
 
-run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, friends_room_needs_code,
+run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, leave_a_room_whose_host_is_gone,
+                             friends_room_needs_code,
                              nobody_moves_for_another, bad_input_is_refused, bots_take_free_seats,
                              play_in_a_terminal, systemd_notify, config_and_startup,
                              status_follows_room_changes, lan_list_follows_this_daemons_rooms]})
