@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <pwd.h>
+#include <set>
 #include <toml++/toml.h>
 #include <unistd.h>
 
@@ -70,8 +71,13 @@ std::optional<BadConfig> validate(const Config& c) {
     for (const auto& i : c.interfaces)
         if (i.empty() || i.size() >= 16 || i.find_first_of("/ \t") != std::string::npos)
             return BadConfig { "interfaces: '" + i + "' is not an interface name" };
+    std::set<std::string> names;
     for (const auto& r : c.rooms) {
         if (r.name.empty()) return BadConfig { "[[room]]: every room needs a name" };
+        // A room is found again by its name after a restart: a second of the same name would
+        // be taken for the first, and never made.
+        if (!names.insert(r.name).second)
+            return BadConfig { "room " + r.name + ": two [[room]] tables have this name" };
         if (auto why = r.mode.invalid()) return BadConfig { "room " + r.name + ": " + *why };
         // Every seat a bot's is a room to watch: it plays game after game (next-game-ms).
         if (r.bots < 0 || r.bots > r.mode.players)

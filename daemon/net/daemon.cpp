@@ -89,6 +89,15 @@ void create_standing_rooms(const Config& config, HostService& host) {
         // A standing room the daemon hosted before it stopped goes on where it was.
         if (HostedRoom* resumed = host.find_named(spec.name)) {
             spdlog::info("room {}: resumed, not made anew", spec.name);
+            // Its setup is the one it was made with: a game in it must not change rules under
+            // its players. Said, so that an edited [[room]] is not taken as in force.
+            const RoomMode& kept = resumed->authority.state().config().mode;
+            if (!(kept == spec.mode)
+                || resumed->authority.state().config().visibility != spec.visibility)
+                spdlog::warn("room {}: the config file describes it differently now ({} players, "
+                             "rules {}); it keeps the setup it was made with until it is closed "
+                             "(halma close -r {}), then the next start makes it as the file says",
+                    spec.name, spec.mode.players, spec.mode.rules.to_string(), spec.name);
             if (spec.visibility == Visibility::kFriends)
                 spdlog::info("room {}: friends code {}", spec.name,
                     resumed->authority.state().config().code);

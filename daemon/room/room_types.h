@@ -55,6 +55,7 @@ struct RoomMode {
     engine::GameSetup setup() const;
     // Why this mode cannot be played, in words; nullopt if it can.
     std::optional<std::string> invalid() const;
+    friend bool operator==(const RoomMode&, const RoomMode&) = default;
 };
 
 struct RoomConfig {

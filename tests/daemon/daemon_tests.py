@@ -395,7 +395,9 @@ def config_and_startup():
                              ("mdns = 3\n", "mdns must be true or false"),
                              ("[[room]]\nname = 'x'\nhide-leader = 'yes'\n", "hide-leader must be true or false"),
                              ("interfaces = 'eth0'\n", "interfaces must be a list"),
-                             ("interfaces = ['bad name']\n", "not an interface name")]:
+                             ("interfaces = ['bad name']\n", "not an interface name"),
+                             ("[[room]]\nname = 'a'\n[[room]]\nname = 'a'\nplayers = 3\n",
+                              "two [[room]] tables have this name")]:
             with open(cfg, "w") as f:
                 f.write(text)
             out = run_halmad("--config", cfg, "--check-config")
@@ -424,6 +426,14 @@ def config_and_startup():
         rooms = e.cli_json("rooms")["rooms"]
         check([r["name"] for r in rooms] == ["standing"], f"standing rooms: {rooms}")
         check(rooms[0].get("mode", {}).get("hide_leader") is True, f"standing room's hide-leader: {rooms}")
+        # Edited while it stands, it keeps the setup it was made with, and the log says so.
+        with open(cfg, "w") as f:
+            f.write("name = 'pi'\nhold-ms = 60000\n[[room]]\nname = 'standing'\nplayers = 4\nhide-leader = true\n")
+        e.kill(signal.SIGTERM)
+        e.start()
+        rooms = e.cli_json("rooms")["rooms"]
+        check(rooms[0]["mode"]["players"] == 3, f"the standing room changed under its players: {rooms}")
+        check("describes it differently now (4 players" in e.log_tail(40), f"no word of the edit: {e.log_tail(10)}")
         check(subprocess.run([os.environ["HALMA"], "--runtime-dir", os.path.join(c.tmp, "nobody"), "daemon", "status"],
                              capture_output=True, timeout=20).returncode == 1, "no daemon: not exit 1")
 
