@@ -9,8 +9,11 @@
 #include "engine/notation.h"
 #include "engine/rules.h"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <unistd.h>
 
@@ -113,6 +116,18 @@ std::string shareable(const std::string& listen) {
     return listen;
 }
 
+// An argument as a shell reads it back: quoted when it holds anything but plain characters (a
+// room name may hold spaces, quotes, a dollar sign).
+std::string shell_word(const std::string& word) {
+    bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
+        return std::isalnum(c) || (c != 0 && std::strchr("._:/@%+=,-", c));
+    });
+    if (plain) return word;
+    std::string out = "'";
+    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
 // What `halma host` tells the player to pass on: the room's name (or code) for players on the
 // LAN, and an address for where multicast does not get through, naming the machine as the others'
 // daemons see it (its mDNS name) when LAN discovery knows it.
@@ -125,7 +140,7 @@ std::string join_hint(const pb::RoomSummary& s) {
     if (host.rfind("127.", 0) == 0 || host == "localhost" || host == "[::1]") {
         out = "hosting room " + s.name() + " at " + s.address() + "\n";
         if (!s.code().empty()) out += "friends code: " + s.code() + "\n";
-        return out + "others join with: halma join " + s.address() + "/" + what
+        return out + "others join with: halma join " + shell_word(s.address() + "/" + what)
             + "\n(this halmad listens on loopback only: only daemons on this machine can join; "
               "halmad --listen '*:7460' opens it to the LAN)\n";
     }
@@ -133,10 +148,11 @@ std::string join_hint(const pb::RoomSummary& s) {
     out = "hosting room " + s.name() + " on " + (s.machine().empty() ? address : s.machine())
         + "\n";
     if (!s.code().empty()) out += "friends code: " + s.code() + "\n";
-    if (!s.machine().empty()) out += "others on the LAN join with: halma join " + what + "\n";
+    if (!s.machine().empty())
+        out += "others on the LAN join with: halma join " + shell_word(what) + "\n";
     out += (s.machine().empty() ? "others join with: halma join "
                                 : "where multicast is blocked: halma join ")
-        + address + "/" + what + "\n";
+        + shell_word(address + "/" + what) + "\n";
     return out;
 }
 

@@ -136,6 +136,24 @@ def leave_a_room_whose_host_is_gone():
         check(names == ["home"], f"bob rejoined a room it left: {names}")
 
 
+def the_printed_join_command_works_pasted():
+    """`halma host` prints the command others join with; pasted into a shell as printed, it
+    joins, whatever the room is called (spaces, quotes, a dollar sign)."""
+    with Cluster("pasted") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        for name in ["office six", "ann's $HOME", "plain"]:
+            out = ann.cli("host", name)
+            check(out.returncode == 0, f"host {name!r}: {out.stderr}")
+            line = next((l for l in out.stdout.splitlines() if "join with: halma join " in l), None)
+            check(line, f"no join command printed: {out.stdout}")
+            command = line.split("join with: ", 1)[1]
+            joined = subprocess.run(["sh", "-c", command.replace("halma ", f"'{halmatest.HALMA}' --runtime-dir '{bob.runtime_dir}' ", 1)],
+                                    capture_output=True, text=True, timeout=30)
+            check(joined.returncode == 0 and "joined room" in joined.stdout,
+                  f"{command!r} pasted: rc {joined.returncode} {joined.stdout!r} {joined.stderr!r}")
+            check(ann.cli("close", "-r", name, "--force").returncode == 0, f"close {name!r}")
+
+
 def friends_room_needs_code():
     with Cluster("friends") as c:
         ann, bob = c.add("ann"), c.add("bob")
@@ -533,7 +551,7 @@ def lan_list_follows_this_daemons_rooms():
 
 
 run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, leave_a_room_whose_host_is_gone,
-                             friends_room_needs_code,
+                             the_printed_join_command_works_pasted, friends_room_needs_code,
                              nobody_moves_for_another, bad_input_is_refused, bots_take_free_seats,
                              play_in_a_terminal, systemd_notify, config_and_startup,
                              status_follows_room_changes, lan_list_follows_this_daemons_rooms]})
