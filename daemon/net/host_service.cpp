@@ -204,8 +204,7 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
     const auto& join = msg.join();
     HostedRoom* room = lookup(join.room(), join.token());
     if (!room) {
-        send_error(conn, msg.request_id(), pb::ERROR_CODE_UNKNOWN_ROOM,
-            "no room '" + join.room() + "' here (friends rooms need their code)", now);
+        send_error(conn, msg.request_id(), pb::ERROR_CODE_UNKNOWN_ROOM, no_room(join.room()), now);
         return;
     }
     if (auto refusal = read_only_refusal(*room)) {

@@ -163,6 +163,8 @@ private:
     void handle_join(const std::string& conn, const wire::pb::PeerMessage& msg, const Now& now);
     void handle_command(const std::string& conn, const wire::pb::PeerMessage& msg, const Now& now);
     HostedRoom* lookup(std::string_view room, std::string_view token);
+    // Why a join names no room here: with no name, the public rooms to choose from.
+    std::string no_room(const std::string& room) const;
     // Why `key` may not act for `member` (a seat token is good only from the key that joined
     // with it: seat_keys.h); nullopt when it may. host_seat_keys.cpp.
     std::optional<std::string> seat_key_refusal(

@@ -188,4 +188,19 @@ Outcome<int> HostService::add_bots(
     return added;
 }
 
+std::string HostService::no_room(const std::string& room) const {
+    if (!room.empty()) return "no room '" + room + "' here (friends rooms need their code)";
+    // "The only public room at this address": name the choice.
+    std::vector<std::string> names;
+    for (const auto& [id, r] : rooms_)
+        if (r->authority.state().config().visibility == Visibility::kPublic)
+            names.push_back(r->authority.state().config().name);
+    if (names.empty()) return "this host has no public room (friends rooms need their code)";
+    std::sort(names.begin(), names.end());
+    std::string why = "this host has " + std::to_string(names.size())
+        + " public rooms: say which (ADDRESS/NAME), one of ";
+    for (std::size_t i = 0; i < names.size() && i < 5; ++i) why += (i ? ", " : "") + names[i];
+    return names.size() > 5 ? why + ", ..." : why;
+}
+
 } // namespace halma::daemon

@@ -152,6 +152,12 @@ def the_printed_join_command_works_pasted():
             check(joined.returncode == 0 and "joined room" in joined.stdout,
                   f"{command!r} pasted: rc {joined.returncode} {joined.stdout!r} {joined.stderr!r}")
             check(ann.cli("close", "-r", name, "--force").returncode == 0, f"close {name!r}")
+        # An address alone means its only public room; with two, the refusal names them.
+        for name in ("north", "south"):
+            check(ann.cli("host", name).returncode == 0, f"host {name}")
+        out = bob.cli("join", ann.address)
+        check(out.returncode == 1 and "2 public rooms: say which" in out.stderr and "north, south" in out.stderr,
+              f"join by address alone: {out.returncode} {out.stderr!r}")
 
 
 def friends_room_needs_code():
