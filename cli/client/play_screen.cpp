@@ -277,9 +277,14 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
     }
     int log_rows = avail - static_cast<int>(out.size());
     if (c.log && log_rows > 0) {
+        // The latest lines, each wrapped rather than cut (a refusal's advice is at its end).
         std::size_t n = std::min(c.log->size(), static_cast<std::size_t>(log_rows));
+        std::vector<std::string> lines;
         for (std::size_t i = c.log->size() - n; i < c.log->size(); ++i)
-            out.push_back(fit((*c.log)[i], cols));
+            add_wrapped(lines, (*c.log)[i], cols);
+        std::size_t shown = std::min(lines.size(), static_cast<std::size_t>(log_rows));
+        for (std::size_t i = lines.size() - shown; i < lines.size(); ++i)
+            out.push_back(fit(lines[i], cols));
     }
     while (static_cast<int>(out.size()) < avail) out.push_back("");
     return out;

@@ -161,3 +161,19 @@ TEST(ScreenLayout, TheHoleKeyNamesEveryHoleOnce) {
         EXPECT_EQ(names, 121) << players << " players";
     }
 }
+
+// A refusal longer than the terminal is wide is wrapped below the board, not cut: its advice
+// is at its end.
+TEST(ScreenLayout, ALongMessageIsWrappedNotCut) {
+    auto view = room_view(2);
+    std::deque<std::string> log { "ann played n3-m7",
+        "! m7 can be reached by more than one marble (n2-m7, n3-m7, o1-m7, o3-m7): say which, "
+        "e.g. n2-m7" };
+    ScreenContent c { render_board_lines(view, BoardStyle { false, false, false }), kBoardWidth,
+        &view, false, &log };
+    auto lines = compose_screen(c, 80, 24);
+    std::string shown;
+    for (const auto& line : lines) shown += line + "\n";
+    EXPECT_NE(shown.find("e.g. n2-m7"), std::string::npos) << shown;
+    EXPECT_NE(shown.find("ann played n3-m7"), std::string::npos) << shown;
+}
