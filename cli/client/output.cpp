@@ -96,6 +96,8 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
     std::string out = "room " + s.name() + " (" + phase_name(s.phase());
     if (v.game_number()) out += ", game " + std::to_string(v.game_number());
     out += ", " + connection_name(v.connection()) + ")\n";
+    // Why the room takes no change now (the host's disk, or a host this daemon refuses).
+    if (!v.read_only().empty()) out += "! " + v.read_only() + "\n";
     if (s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty())
         out += "friends code: " + s.code() + "\n";
     for (const auto& seat : v.seats()) {

@@ -178,6 +178,8 @@ private:
         return reply.has_value();
     }
 
+    std::string told_read_only_;
+
     void note(const std::string& line) {
         log_.push_back(line);
         if (log_.size() > kLogKept) log_.pop_front();
@@ -188,6 +190,11 @@ private:
 
     void draw(const pb::RoomView& view) {
         if (input_) input_->set_prompt(view.your_turn() ? "your move> " : "> ");
+        // Why the room takes no change (the host's disk, a host whose key changed), once.
+        if (view.read_only() != told_read_only_) {
+            told_read_only_ = view.read_only();
+            if (!told_read_only_.empty()) note("! " + told_read_only_);
+        }
         if (!terminal_) {
             std::cout << render_board(view, options_.style, marked())
                       << format_room_status(view, options_.style.colour);

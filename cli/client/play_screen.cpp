@@ -213,6 +213,8 @@ std::vector<std::string> status_panel(
     out.push_back(fit(paint(title, "\x1b[1m", colour), width));
     if (!game.empty()) out.push_back(fit(game, width));
     out.push_back(fit(connection_light(v, daemon, colour), width));
+    // Why, in full, goes to the lines below the board (play_command.cpp): it can be long.
+    if (!v.read_only().empty()) out.push_back(fit("! takes no move now (below)", width));
     if (s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty())
         out.push_back(fit("friends code " + s.code(), width));
     out.push_back(fit("seats", width - 5, true) + (v.standings_size() ? "to go" : ""));

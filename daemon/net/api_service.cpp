@@ -362,6 +362,10 @@ bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
     wire::view(*t.replica->state, t.replica->me, t.replica->connection, t.replica->address, out);
     out->mutable_summary()->set_origin(pb::ROOM_ORIGIN_JOINED); // not the default, HOSTED
     out->set_read_only(t.replica->read_only);
+    // A host this daemon refuses to talk to (its key changed) is no passing drop: the front
+    // ends show why, and what to do, where they show a read-only room's reason.
+    if (t.replica->connection != pb::CONNECTION_STATE_CONNECTED)
+        if (auto why = peers_.rejection(t.replica->address); !why.empty()) out->set_read_only(why);
     return true;
 }
 

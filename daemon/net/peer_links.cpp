@@ -421,9 +421,12 @@ void PeerLinks::act(const std::string& room_id, pb::RoomCommand command, Reply d
     std::string error;
     Link* link = r ? link_for(r->address, error) : nullptr;
     if (!r || !link || r->me == kNoMember || r->connection != pb::CONNECTION_STATE_CONNECTED) {
-        done(unavailable(r && r->connection != pb::CONNECTION_STATE_CONNECTED
-                ? "not connected to the host of this room (reconnecting)"
-                : "not a member of that room"));
+        done(unavailable(!r || r->connection == pb::CONNECTION_STATE_CONNECTED
+                ? "not a member of that room"
+                : link && !link->rejection.empty()
+                // Not a passing drop: say what the user must do (its host's key changed).
+                ? "not connected to the host of this room: " + link->rejection
+                : "not connected to the host of this room (reconnecting)"));
         return;
     }
     bool leaving = command.has_leave();
@@ -439,6 +442,11 @@ void PeerLinks::act(const std::string& room_id, pb::RoomCommand command, Reply d
             done(reply);
         },
         now, deadline);
+}
+
+std::string PeerLinks::rejection(const std::string& address) const {
+    auto it = links_.find(address);
+    return it == links_.end() ? std::string() : it->second->rejection;
 }
 
 PeerLinks::Replica* PeerLinks::find(std::string_view room) {

@@ -117,6 +117,8 @@ public:
 
     // A replica by room id, name or code.
     Replica* find(std::string_view room);
+    // Why the link to this host was refused (its key changed: what to do), empty if it was not.
+    std::string rejection(const std::string& address) const;
     std::vector<Replica*> replicas();
     std::size_t hosts_connected() const;
 

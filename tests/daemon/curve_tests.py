@@ -207,6 +207,13 @@ def changed_host_key_is_refused():
               f"halma join at a host with a new key: rc {out.returncode}: {out.stderr}")
         check("rejoined" not in open(ann.log_path).read().split("listening on")[-1],
               "bob rejoined a host whose key had changed")
+        # Bob's front ends are told too, not only his daemon's log: what a move gets, and the view.
+        out = bob.cli("move", "-r", "k", "a1-b1")
+        check(out.returncode == 1 and "forget-host" in out.stderr, f"a move at the changed host: {out.stderr}")
+        seen = bob.api().view("k")
+        check("forget-host" in seen.read_only and seen.connection != api_pb2.CONNECTION_STATE_CONNECTED,
+              f"bob's view does not say why: {seen.read_only!r} {seen.connection}")
+        check("forget-host" in bob.cli("status", "-r", "k").stdout, "halma status does not say why")
         out = bob.cli("forget-host", "127.0.0.1:1")
         check(out.returncode == 1 and "no key is pinned" in out.stderr, f"forget-host of a stranger: {out.stderr}")
         out = bob.cli("forget-host", ann.address)

@@ -98,6 +98,12 @@ function redraw(hidden = null) {
   if (mine >= 0) listed[mine] = { ...listed[mine], ...view.summary };
   showRooms(state.rooms, state.roomId, pickRoom);
   $("last-move").textContent = view && view.moves.length ? `Last move: ${view.moves[view.moves.length - 1]}` : "";
+  // Why the room takes no change now (the host's disk, a host whose key changed): said once.
+  const readOnly = view ? view.read_only || "" : "";
+  if (readOnly !== (state.toldReadOnly || "")) {
+    state.toldReadOnly = readOnly;
+    if (readOnly) say(readOnly);
+  }
   // A side with no legal move must pass (docs/rules.md): the page offers it, as the board cannot.
   const mustPass = !!(view && view.your_turn && view.legal_moves.length === 1 && view.legal_moves[0] === "pass");
   $("pass").hidden = !mustPass;
