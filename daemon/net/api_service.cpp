@@ -336,18 +336,40 @@ std::variant<ApiService::Target, std::string> ApiService::resolve(std::string_vi
             if (r->me != kNoMember) mine.push_back(t);
         }
     }
+    // Not a name, code or whole id: ADDRESS/NAME (as `halma host` prints it), or the start of
+    // an id (at least 8 hex digits, as `halma rooms --json` and records show them). Looked for
+    // only when nothing else matched: it visits every room.
+    if (all.empty() && !room.empty()) {
+        auto slash = room.rfind('/');
+        std::string_view address = slash == std::string_view::npos ? "" : room.substr(0, slash);
+        std::string_view name = slash == std::string_view::npos ? room : room.substr(slash + 1);
+        bool id_prefix = slash == std::string_view::npos && room.size() >= 8
+            && room.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+        auto named = [&](const RoomState& state, const std::string& at) {
+            return id_prefix ? state.id().rfind(room, 0) == 0
+                             : !address.empty() && at == address && matches(state, name);
+        };
+        for (auto* h : host_.rooms())
+            if (named(h->authority.state(), host_.address())) all.push_back({ h, nullptr });
+        for (auto* r : peers_.replicas())
+            if (r->state && named(*r->state, r->address)) all.push_back({ nullptr, r });
+    }
     if (all.size() == 1) return all.front();
     if (mine.size() == 1) return mine.front();
     if (all.empty())
         return room.empty() ? std::string("this daemon is in no room: host one or join one")
                             : "no room '" + std::string(room) + "' on this daemon";
+    // Each with what tells it apart: the start of its id, and where it is.
     std::string names;
-    for (const auto& t : all)
-        names += (names.empty() ? "" : ", ")
-            + (t.hosted                ? t.hosted->authority.state().config().name
-                    : t.replica->state ? t.replica->state->config().name
-                                       : t.replica->room_id);
-    return "several rooms (" + names + "): say which";
+    for (const auto& t : all) {
+        const RoomState* state = t.hosted ? &t.hosted->authority.state()
+            : t.replica->state            ? &*t.replica->state
+                                          : nullptr;
+        std::string id = t.hosted ? state->id() : t.replica->room_id;
+        names += (names.empty() ? "" : ", ") + (state ? state->config().name + " " : "")
+            + id.substr(0, 8) + (t.hosted ? " (hosted here)" : " (at " + t.replica->address + ")");
+    }
+    return "several rooms (" + names + "): say which, by the start of its id";
 }
 
 bool ApiService::fill_view(const Target& t, pb::RoomView* out) {

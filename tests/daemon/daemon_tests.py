@@ -160,6 +160,24 @@ def the_printed_join_command_works_pasted():
               f"join by address alone: {out.returncode} {out.stderr!r}")
 
 
+def two_rooms_of_one_name_are_told_apart():
+    """Bob is in ann's room duel and hosts a duel of his own: -r duel names both, with the start
+    of each id and where it is, and either is picked by that id start or by ADDRESS/NAME."""
+    with Cluster("samename") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        theirs = host_room(ann, "duel").summary.room_id
+        join_room(bob, ann, "duel")
+        ours = host_room(bob, "duel").summary.room_id
+        out = bob.cli("status", "-r", "duel")
+        check(out.returncode != 0 and theirs[:8] in out.stderr and ours[:8] in out.stderr
+              and ann.address in out.stderr and "hosted here" in out.stderr, f"-r duel: {out.stderr!r}")
+        for pick, want in [(theirs[:8], theirs), (ours[:8], ours), (f"{ann.address}/duel", theirs),
+                           (f"{bob.address}/duel", ours)]:
+            view = bob.api().view(pick)
+            check(view.summary.room_id == want, f"-r {pick}: room {view.summary.room_id}, not {want}")
+        check(bob.cli("board", "-r", f"{ann.address}/duel").returncode == 0, "halma board -r ADDRESS/NAME")
+
+
 def friends_room_needs_code():
     with Cluster("friends") as c:
         ann, bob = c.add("ann"), c.add("bob")
@@ -557,7 +575,8 @@ def lan_list_follows_this_daemons_rooms():
 
 
 run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, leave_a_room_whose_host_is_gone,
-                             the_printed_join_command_works_pasted, friends_room_needs_code,
+                             the_printed_join_command_works_pasted, two_rooms_of_one_name_are_told_apart,
+                             friends_room_needs_code,
                              nobody_moves_for_another, bad_input_is_refused, bots_take_free_seats,
                              play_in_a_terminal, systemd_notify, config_and_startup,
                              status_follows_room_changes, lan_list_follows_this_daemons_rooms]})
