@@ -260,7 +260,7 @@ std::optional<Error> explain_illegal(const Position& pos, const Rules& rules, Mo
     generate_moves(pos, rules, legal);
     // A legal move, the common case (every move a bot makes is checked here), builds no text.
     if (legal.contains(m)) return std::nullopt;
-    std::string set = "set " + std::to_string(s + 1);
+    std::string set = set_words(s);
     if (m.is_pass()) {
         if (legal.size == 1 && legal.moves[0].is_pass()) return std::nullopt;
         return Error { set + " has legal moves and may not pass" };
@@ -272,8 +272,8 @@ std::optional<Error> explain_illegal(const Position& pos, const Rules& rules, Mo
     if (piece == kEmpty) return Error { from + " is empty" };
     if (piece == kFixed) return Error { "the marble on " + from + " is fixed and never moves" };
     if (set_of(piece) != s)
-        return Error { from + " holds a marble of set " + std::to_string(set_of(piece) + 1)
-            + ", and it is " + set + "'s turn" };
+        return Error { from + " holds a marble of " + set_words(set_of(piece))
+            + "; it is the turn of " + set };
     if (m.from == m.to) return Error { "a move must leave " + from };
 
     MoveList any;
@@ -281,7 +281,7 @@ std::optional<Error> explain_illegal(const Position& pos, const Rules& rules, Mo
     bool reachable_ignoring_release = any.contains(m);
     if (reachable_ignoring_release) {
         auto blocked = release_owed(pos, rules);
-        return Error { "you must release the marbles of set " + std::to_string(*blocked + 1)
+        return Error { "you must release the marbles of " + set_words(*blocked)
             + ": move a marble of " + set + " out of triangle " + std::to_string(s + 1)
             + " (release=on)" };
     }

@@ -57,4 +57,11 @@ std::string path_name(const std::vector<Cell>& path) {
     return s;
 }
 
+std::string set_words(SetId s) {
+    static constexpr const char* kColours[kSetNB]
+        = { "black", "green", "yellow", "red", "cyan", "purple" };
+    if (s >= kSetNB) return "set " + std::to_string(s + 1);
+    return std::string(kColours[s]) + " (set " + std::to_string(s + 1) + ")";
+}
+
 } // namespace halma::engine

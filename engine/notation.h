@@ -18,6 +18,8 @@ Result<Cell> parse_cell(std::string_view text);
 Result<std::vector<Cell>> parse_path(std::string_view text);
 
 std::string move_name(Move m); // "o1-m7", or "pass"
+// A set as players see it: its colour, with its number ("red (set 4)"); docs/rules.md.
+std::string set_words(SetId s);
 std::string path_name(const std::vector<Cell>& path);
 
 } // namespace halma::engine

@@ -154,7 +154,7 @@ TEST(AuthorityGame, IllegalMovesAreRefusedWithTheEnginesReason) {
         EXPECT_EQ(refusal->message, legal.error().message) << text;
     }
     auto refusal = p.room.act(p.ann.token, action::Move { "a1-b1" }, at_ms(21));
-    EXPECT_EQ(refusal->message, "a1 holds a marble of set 4, and it is set 1's turn");
+    EXPECT_EQ(refusal->message, "a1 holds a marble of red (set 4); it is the turn of black (set 1)");
     EXPECT_TRUE(p.room.take_events().empty());
     EXPECT_EQ(p.room.state().seat_to_move(), 0);
 }
@@ -177,7 +177,7 @@ TEST(AuthorityGame, PassIsRefusedWhileThereIsALegalMove) {
     auto refusal = p.room.act(p.ann.token, action::Move { "pass" }, at_ms(20));
     ASSERT_TRUE(refusal);
     EXPECT_EQ(refusal->code, Refusal::Code::kIllegalMove);
-    EXPECT_EQ(refusal->message, "set 1 has legal moves and may not pass");
+    EXPECT_EQ(refusal->message, "black (set 1) has legal moves and may not pass");
     EXPECT_TRUE(p.room.take_events().empty());
 }
 
