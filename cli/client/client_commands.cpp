@@ -6,6 +6,7 @@
 #include "cli/client/room_hint.h"
 #include "cli/client/room_table.h"
 #include "cli/commands.h"
+#include "engine/game.h"
 #include "engine/notation.h"
 #include "engine/rules.h"
 
@@ -232,6 +233,15 @@ void add_host(CLI::App& app, int& exit_code) {
     cmd->add_flag("--spectate", spectate, "Take no seat yourself (a room for others)");
     cmd->add_flag("--json", json, "Print the room as JSON");
     cmd->callback([&] {
+        // A setup the rules do not allow (3 players with 3 sets each) is a usage error too.
+        auto parsed = engine::Rules::parse(rules);
+        if (auto setup
+            = engine::GameSetup::make(players, sets, parsed ? *parsed : engine::Rules {});
+            !setup) {
+            std::cerr << "halma: " << setup.error().message << "\n";
+            exit_code = 2;
+            return;
+        }
         auto daemon = connect_daemon();
         pb::Request r;
         auto* h = r.mutable_host();

@@ -225,6 +225,9 @@ def bad_input_is_refused():
     with Cluster("bad") as c:
         ann = c.add("ann", extra=["--max-message", "4096"])
         bob = c.add("bob")
+        # A setup the rules do not allow is a usage error, as README promises (exit 2).
+        out = ann.cli("host", "nosuch", "-p", "3", "-s", "3")
+        check(out.returncode == 2 and "not a setup" in out.stderr, f"host -p 3 -s 3: {out.returncode} {out.stderr!r}")
         host_room(ann, "b")
         join_room(bob, ann, "b")
         for _ in range(4):
