@@ -163,7 +163,8 @@ private:
     std::atomic<std::uint64_t> failed_ { 0 }; // the highest ticket whose flush failed
     std::map<std::string, std::string> failures_; // label -> why, until take_failure()
     // Runs done, until take_finished(): one per run() asked for, and the loop asks for a
-    // bounded number at a time (HostService::kMaxRoomsBeingMade).
+    // bounded number at a time (HostService::kMaxRoomsBeingMade rooms being made, and a folded
+    // log per hosted room at most).
     std::vector<Finished> finished_;
     bool stopping_ = false;
     std::thread worker_;

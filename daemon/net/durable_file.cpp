@@ -92,6 +92,21 @@ engine::Result<bool> write_file_atomically(const std::filesystem::path& path,
     return sync_directory(path.parent_path());
 }
 
+engine::Result<bool> write_file_flushed(const std::filesystem::path& path, std::string_view bytes) {
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) return os_error("create", path);
+    bool ok = ::fchmod(fd, 0600) == 0 && write_all(fd, bytes) && ::fdatasync(fd) == 0;
+    int saved = ok ? 0 : errno;
+    if (::close(fd) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (ok) return true;
+    ::unlink(path.c_str()); // a part-written file would hold space a full disk needs back
+    errno = saved;
+    return os_error("write", path);
+}
+
 engine::Result<std::string> read_whole_file(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return os_error("read", path);

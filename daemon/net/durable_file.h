@@ -25,6 +25,10 @@ enum class Flush { kNow, kLater };
 // at once (with the same bytes) each need their own.
 engine::Result<bool> write_file_atomically(const std::filesystem::path& path,
     std::string_view bytes, Flush flush = Flush::kNow, std::string_view temp_suffix = ".tmp");
+// Writes `bytes` to `path` in place (made or cut to nothing first), then fdatasync: for a file
+// nobody reads before this returns (a folded log the loop renames into place afterwards), so
+// neither a temporary file nor a flush of the directory is needed.
+engine::Result<bool> write_file_flushed(const std::filesystem::path& path, std::string_view bytes);
 // Writes the file again as a new file, with its flushes (write_file_atomically, kNow): what it
 // holds is then on the disk even where a flush of the old file would pass over a write-back
 // error the kernel reported to another process before.

@@ -48,7 +48,9 @@ void HostService::fold_written(
     const std::string id = std::move(in_flight->second);
     folds_in_flight_.erase(in_flight);
     HostedRoom* room = find(id);
-    // Closed meanwhile: its files go with the fold file (their removal was asked for after it).
+    // Closed meanwhile: its files went, or go, with the fold file (should the helper make it
+    // just as the loop removes the directory, that removal fails, is logged, and the directory,
+    // without a config, goes at the next start).
     if (!room || room->fold.ticket != ticket) return;
     auto discard = [&] { disk_.remove(store_.fold_file(id), id); };
     HostedRoom::Fold fold = std::exchange(room->fold, {});

@@ -176,7 +176,11 @@ engine::Result<bool> HostService::write_record_now(
     record.in_kernel = true;
     if (flush == Flush::kLater) {
         const std::string& id = room.authority.state().id();
-        record.first_ticket = disk_.sync(record.file, id);
+        std::uint64_t helper_write = record.ticket;
+        std::uint64_t file_flush = disk_.sync(record.file, id);
+        // Written beside the helper: on the disk only if the helper's write did not fail either
+        // (a write-back error it saw would not be reported to the flush of this copy).
+        record.first_ticket = beside_helper ? helper_write : file_flush;
         record.ticket = disk_.sync(records_.dir(), id);
     }
     return true;

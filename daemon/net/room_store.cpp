@@ -189,7 +189,7 @@ StoreContents RoomStore::load() {
         }
         // A folded log the disk helper wrote but the host had not put in the log's place when
         // it stopped (RoomStore::folding): the log is whole without it.
-        for (const auto* leftover : { "events.folded", "events.folded.tmp" })
+        for (const auto* leftover : { "events.folded" })
             std::filesystem::remove(room_dir(name) / leftover, ec);
         auto room = load_room(name, out.warnings);
         if (room)
@@ -358,7 +358,7 @@ std::function<std::optional<std::string>()> RoomStore::folding(
     std::string bytes;
     for (const auto& e : events) bytes += encode_event_record(e);
     return [file = fold_file(room_id), bytes = std::move(bytes)]() -> std::optional<std::string> {
-        if (auto written = write_file_atomically(file, bytes, Flush::kNow); !written)
+        if (auto written = write_file_flushed(file, bytes); !written)
             return written.error().message;
         return std::nullopt;
     };

@@ -237,7 +237,7 @@ def a_fold_held_up_by_the_disk_keeps_a_bounded_tail():
             return len([p for p in loop_calls(ann, "rename") if p == folded])
 
         # The first new game's fold stalls on the disk; the room logs on (answering meanwhile).
-        wait_until(lambda: any(p == folded + ".tmp" for p in helper_calls(ann, "create")), 60,
+        wait_until(lambda: any(p == folded for p in helper_calls(ann, "create")), 60,
                    "the helper to start writing the first folded log")
         wait_until(lambda: ann.api().view().seq > 3 * FOLD_SINCE_MAX, 90,
                    f"the room to log {3 * FOLD_SINCE_MAX} events while the disk stalls")
