@@ -182,7 +182,8 @@ TEST(MoveGen, ReleaseRuleMakesTheBlockerLeave) {
     auto error = explain_illegal(
         pos, Rules {}, Move { *parse_cell("i5"), *parse_cell("i6"), Move::kNormal });
     ASSERT_TRUE(error);
-    EXPECT_NE(error->message.find("you must release the marbles of black (set 1)"), std::string::npos)
+    EXPECT_NE(
+        error->message.find("you must release the marbles of black (set 1)"), std::string::npos)
         << error->message;
     // Without the rule, any move will do.
     EXPECT_FALSE(release_owed(pos, rules("release=off")));
@@ -241,6 +242,7 @@ TEST(MoveGen, IllegalMovesGetReasonsAPersonUnderstands) {
         reason("q1", "m7"), "m7 is not reachable from q1, and the marble on q1 cannot move now");
     EXPECT_EQ(reason("n4", "m5"), "m5 is not reachable from n4; it can go to m8, m9");
     EXPECT_EQ(reason("i5", "i6"), "i5 is empty");
-    EXPECT_EQ(reason("a1", "b1"), "a1 holds a marble of red (set 4); it is the turn of black (set 1)");
+    EXPECT_EQ(
+        reason("a1", "b1"), "a1 holds a marble of red (set 4); it is the turn of black (set 1)");
     EXPECT_EQ(reason("o1", "n1"), "n1 is occupied");
 }

@@ -154,7 +154,8 @@ TEST(AuthorityGame, IllegalMovesAreRefusedWithTheEnginesReason) {
         EXPECT_EQ(refusal->message, legal.error().message) << text;
     }
     auto refusal = p.room.act(p.ann.token, action::Move { "a1-b1" }, at_ms(21));
-    EXPECT_EQ(refusal->message, "a1 holds a marble of red (set 4); it is the turn of black (set 1)");
+    EXPECT_EQ(
+        refusal->message, "a1 holds a marble of red (set 4); it is the turn of black (set 1)");
     EXPECT_TRUE(p.room.take_events().empty());
     EXPECT_EQ(p.room.state().seat_to_move(), 0);
 }

@@ -1,0 +1,84 @@
+"""Which room a player means, as they type it: the join command `halma host` prints, pasted as
+printed; a host's address alone; two rooms of one name told apart; and leaving a room whose host
+is gone for good. Real halmad processes on 127.0.0.1 driven through the CLI.
+Run one with: room_choice_tests.py NAME."""
+import signal
+import subprocess
+import time
+
+import halmatest
+from halmatest import Cluster, api_pb2, check, host_room, join_room, run, wait_until
+
+
+def leave_a_room_whose_host_is_gone():
+    """A guest can leave a room whose host is out of reach (switched off, gone home): the room
+    goes from its daemon at once, with why, instead of `leave` saying to reconnect and `close`
+    saying only the host may close it, and every command without -r asking which room. When the
+    host comes back, the guest does not rejoin and its seat is held as anyone's gone."""
+    with Cluster("leavegone") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        host_room(ann, "gone")
+        join_room(bob, ann, "gone")
+        host_room(bob, "home")
+        ann.kill(signal.SIGKILL)
+        wait_until(lambda: bob.api().view("gone").connection != api_pb2.CONNECTION_STATE_CONNECTED, 15,
+                   "bob to notice the host is gone")
+        out = bob.cli("status")
+        check(out.returncode != 0 and "several rooms" in out.stderr, f"status in two rooms: {out}")
+        out = bob.cli("leave", "-r", "gone")
+        check(out.returncode == 0 and "out of reach" in out.stdout, f"leave: rc {out.returncode} {out.stdout!r} {out.stderr!r}")
+        names = [r.name for r in bob.api().ok(list=api_pb2.ListRequest()).rooms.rooms]
+        check(names == ["home"], f"bob's rooms after leaving: {names}")
+        check(bob.cli("status").returncode == 0, "a command without -r still asks which room")
+        ann.start()
+        time.sleep(2)
+        seats = ann.api().view("gone").seats
+        check(any(s.name == "bob" and not s.connected for s in seats), f"the host lost bob's seat: {seats}")
+        names = [r.name for r in bob.api().ok(list=api_pb2.ListRequest()).rooms.rooms]
+        check(names == ["home"], f"bob rejoined a room it left: {names}")
+
+
+def the_printed_join_command_works_pasted():
+    """`halma host` prints the command others join with; pasted into a shell as printed, it
+    joins, whatever the room is called (spaces, quotes, a dollar sign)."""
+    with Cluster("pasted") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        for name in ["office six", "ann's $HOME", "plain"]:
+            out = ann.cli("host", name)
+            check(out.returncode == 0, f"host {name!r}: {out.stderr}")
+            line = next((l for l in out.stdout.splitlines() if "join with: halma join " in l), None)
+            check(line, f"no join command printed: {out.stdout}")
+            command = line.split("join with: ", 1)[1]
+            joined = subprocess.run(["sh", "-c", command.replace("halma ", f"'{halmatest.HALMA}' --runtime-dir '{bob.runtime_dir}' ", 1)],
+                                    capture_output=True, text=True, timeout=30)
+            check(joined.returncode == 0 and "joined room" in joined.stdout,
+                  f"{command!r} pasted: rc {joined.returncode} {joined.stdout!r} {joined.stderr!r}")
+            check(ann.cli("close", "-r", name, "--force").returncode == 0, f"close {name!r}")
+        # An address alone means its only public room; with two, the refusal names them.
+        for name in ("north", "south"):
+            check(ann.cli("host", name).returncode == 0, f"host {name}")
+        out = bob.cli("join", ann.address)
+        check(out.returncode == 1 and "2 public rooms: say which" in out.stderr and "north, south" in out.stderr,
+              f"join by address alone: {out.returncode} {out.stderr!r}")
+
+
+def two_rooms_of_one_name_are_told_apart():
+    """Bob is in ann's room duel and hosts a duel of his own: -r duel names both, with the start
+    of each id and where it is, and either is picked by that id start or by ADDRESS/NAME."""
+    with Cluster("samename") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        theirs = host_room(ann, "duel").summary.room_id
+        join_room(bob, ann, "duel")
+        ours = host_room(bob, "duel").summary.room_id
+        out = bob.cli("status", "-r", "duel")
+        check(out.returncode != 0 and theirs[:8] in out.stderr and ours[:8] in out.stderr
+              and ann.address in out.stderr and "hosted here" in out.stderr, f"-r duel: {out.stderr!r}")
+        for pick, want in [(theirs[:8], theirs), (ours[:8], ours), (f"{ann.address}/duel", theirs),
+                           (f"{bob.address}/duel", ours)]:
+            view = bob.api().view(pick)
+            check(view.summary.room_id == want, f"-r {pick}: room {view.summary.room_id}, not {want}")
+        check(bob.cli("board", "-r", f"{ann.address}/duel").returncode == 0, "halma board -r ADDRESS/NAME")
+
+
+run({f.__name__: f for f in [leave_a_room_whose_host_is_gone, the_printed_join_command_works_pasted,
+                             two_rooms_of_one_name_are_told_apart]})
