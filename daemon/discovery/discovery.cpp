@@ -72,7 +72,7 @@ void Discovery::room_changed(const RoomState& state) {
         room_gone(config.room_id);
         return;
     }
-    std::pair<int, Phase> shown { state.seats() - state.free_seats(), state.phase() };
+    std::pair<int, Phase> shown { state.seats_taken(), state.phase() };
     if (auto it = advertised_.find(config.room_id); it != advertised_.end() && it->second == shown)
         return;
     advertised_[config.room_id] = shown;
@@ -87,7 +87,7 @@ void Discovery::room_changed(const RoomState& state) {
         p.txt = friends_room_txt(daemon_id_, it->second.salt, it->second.tag);
     } else {
         p.service_name = config.name;
-        p.txt = public_room_txt(config, state.seats(), state.seats() - state.free_seats(),
+        p.txt = public_room_txt(config, state.seats(), state.seats_taken(),
             state.phase(), options_.player_name, daemon_id_);
     }
     auto it = published_.find(p.key);

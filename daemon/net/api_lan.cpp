@@ -102,7 +102,7 @@ void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
 
 void ApiService::note_for_lan_list(const RoomState& state) {
     if (lan_subscribers_.empty()) return;
-    std::tuple shown { state.seats() - state.free_seats(), state.spectators(), state.phase() };
+    std::tuple shown { state.seats_taken(), state.spectators(), state.phase() };
     auto [it, fresh] = listed_.try_emplace(state.id(), shown);
     if (fresh || it->second != shown) lan_list_changed_ = true;
     it->second = shown;

@@ -57,6 +57,10 @@ engine::Result<RoomAuthority> RoomAuthority::restore(RoomConfig config, Authorit
     }
     for (const auto& [id, m] : room.state_.members())
         if (!m.bot && !m.connected) room.hold(id, now);
+    // A seat whose player left for good is still the next newcomer's (the log says which);
+    // one held for a player who vanished is not kept across a restart.
+    for (const auto& [id, m] : room.state_.members())
+        if (m.seat != kNoSeat && m.seat_open) room.stand_ins_[m.seat] = StandIn { id, kNoMember, {}, {} };
     room.plan_next_game(now); // a pause cut short by the restart starts afresh
     return room;
 }
@@ -343,7 +347,8 @@ void RoomAuthority::stand_in(int seat, MemberId gone, std::string token, const N
     if (!options_.bots_available) return;
     std::string name = state_.name_of(gone);
     MemberId bot = next_member_++;
-    emit(event::MemberJoined { bot, unique_name("bot for " + name), seat, true, room_bot_level() },
+    emit(event::MemberJoined { bot, unique_name("bot for " + name), seat, true, room_bot_level(),
+             token.empty() },
         now);
     stand_ins_[seat] = StandIn { bot, gone, name, std::move(token) };
 }

@@ -20,6 +20,9 @@ struct MemberJoined {
     int seat = kNoSeat;
     bool bot = false;
     BotLevel bot_level = BotLevel::kHard; // for a bot: how well it plays
+    // A computer standing in for a player who left mid-game for good: until the next game
+    // starts, the next newcomer takes the seat over, so lists count the seat as free.
+    bool seat_open = false;
 };
 struct MemberLeft {
     MemberId member = kNoMember;

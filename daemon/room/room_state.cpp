@@ -80,6 +80,12 @@ int RoomState::free_seats() const {
     return static_cast<int>(std::count(seat_holder_.begin(), seat_holder_.end(), kNoMember));
 }
 
+int RoomState::seats_taken() const {
+    return seats() - free_seats()
+        - static_cast<int>(std::count_if(members_.begin(), members_.end(),
+            [](const auto& m) { return m.second.seat != kNoSeat && m.second.seat_open; }));
+}
+
 int RoomState::first_free_seat() const {
     auto it = std::find(seat_holder_.begin(), seat_holder_.end(), kNoMember);
     return it == seat_holder_.end() ? kNoSeat : static_cast<int>(it - seat_holder_.begin());
@@ -163,7 +169,8 @@ std::optional<std::string> RoomState::apply_body(
                     return "member id already in use";
                 if (e.seat != kNoSeat && (!seat_ok(e.seat) || seat_holder(e.seat) != kNoMember))
                     return "seat " + std::to_string(e.seat) + " is not free";
-                members_[e.member] = Member { e.member, e.name, e.seat, e.bot, e.bot_level, true };
+                members_[e.member]
+                    = Member { e.member, e.name, e.seat, e.bot, e.bot_level, true, e.seat_open };
                 names_[e.member] = e.name;
                 if (e.seat != kNoSeat) seat_holder_[static_cast<std::size_t>(e.seat)] = e.member;
                 return std::nullopt;
@@ -212,6 +219,8 @@ std::optional<std::string> RoomState::apply_body(
                 seat_player_ = e.seat_player;
                 cancelled_ = false;
                 leader_hidden_ = config_.mode.hide_leader;
+                // Stand-ins now simply play (RoomAuthority::start_game).
+                for (auto& [id, m] : members_) m.seat_open = false;
                 for (auto& v : votes_) v.clear();
                 last_played_.clear();
                 move_names_.clear();

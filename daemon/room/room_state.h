@@ -23,6 +23,7 @@ struct Member {
     bool bot = false;
     BotLevel bot_level = BotLevel::kHard; // bots only
     bool connected = true;
+    bool seat_open = false; // a stand-in a newcomer may replace (event::MemberJoined)
 };
 
 struct ChatLine {
@@ -61,6 +62,9 @@ public:
     int seats() const { return config_.mode.players; }
     MemberId seat_holder(int seat) const { return seat_holder_[static_cast<std::size_t>(seat)]; }
     int free_seats() const;
+    // Seats a newcomer cannot have: what room lists and adverts show as taken. A computer
+    // standing in for a player who left counts as free, as the next newcomer takes it over.
+    int seats_taken() const;
     int first_free_seat() const; // kNoSeat when full
     int spectators() const;
 

@@ -138,6 +138,7 @@ void to_proto(const RoomEvent& e, pb::RoomEvent* out) {
                 m->set_seat(b.seat);
                 m->set_bot(b.bot);
                 if (b.bot) m->set_bot_level(std::string(bot_level_name(b.bot_level)));
+                m->set_seat_open(b.seat_open);
             },
             [&](const event::MemberLeft& b) {
                 out->mutable_left()->set_member(b.member);
@@ -190,7 +191,7 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
             return engine::fail(
                 "a bot of unknown level '" + sanitize_text(j.bot_level(), 16) + "'");
         e.body = event::MemberJoined { j.member(), sanitize_text(j.name(), kMaxMemberName),
-            j.seat(), j.bot(), j.bot() ? *level : BotLevel::kHard };
+            j.seat(), j.bot(), j.bot() ? *level : BotLevel::kHard, j.bot() && j.seat_open() };
         break;
     }
     case pb::RoomEvent::kLeft:
@@ -334,7 +335,7 @@ void summarize(
         config.visibility == Visibility::kFriends ? pb::VISIBILITY_FRIENDS : pb::VISIBILITY_PUBLIC);
     to_proto(config.mode, out->mutable_mode());
     out->set_seats(static_cast<std::uint32_t>(state.seats()));
-    out->set_seats_taken(static_cast<std::uint32_t>(state.seats() - state.free_seats()));
+    out->set_seats_taken(static_cast<std::uint32_t>(state.seats_taken()));
     out->set_spectators(static_cast<std::uint32_t>(state.spectators()));
     out->set_phase(to_proto(state.phase()));
     out->set_address(address);

@@ -5,7 +5,7 @@ Run one with: room_list_tests.py NAME."""
 import time
 
 import halmatest
-from halmatest import Cluster, api_pb2, check, common_pb2, host_room, join_room, run
+from halmatest import Cluster, api_pb2, check, common_pb2, host_room, join_room, run, wait_until
 
 
 def status_follows_room_changes():
@@ -102,4 +102,32 @@ def lan_list_follows_this_daemons_rooms():
         next_list_where("the closed room gone", lambda rooms: "new" not in rooms)
 
 
-run({f.__name__: f for f in [status_follows_room_changes, lan_list_follows_this_daemons_rooms]})
+def a_seat_a_newcomer_would_take_is_listed_free():
+    """When a player leaves mid-game, a computer plays the seat until a newcomer takes it over:
+    the room lists show the seat as free (1/2, not 2/2 as if full), the room list line `halma
+    rooms` prints too, and a newcomer does get the seat."""
+    with Cluster("standin") as c:
+        ann, bob, cat = c.add("ann"), c.add("bob"), c.add("cat")
+        host_room(ann, "den")
+        join_room(bob, ann, "den")
+        out = bob.cli("leave", "-r", "den")
+        check(out.returncode == 0, f"bob's leave: {out.stderr}")
+
+        def listed():
+            rooms = ann.api().ok(list=api_pb2.ListRequest()).rooms.rooms
+            return {r.name: r for r in rooms}["den"]
+
+        den = wait_until(lambda: (lambda r: r if r.seats_taken == 1 else None)(listed()), 10,
+                         "den listed with bob's seat free")
+        check(den.seats == 2 and den.phase == common_pb2.PHASE_PLAYING, f"den: {den}")
+        seats = ann.api().view("den").seats
+        check(seats[1].bot and seats[1].name == "bot for bob", f"a computer plays bob's seat: {seats}")
+        out = ann.cli("rooms")
+        check(out.returncode == 0 and "1/2" in out.stdout, f"halma rooms: {out.stdout}")
+        view = join_room(cat, ann, "den")
+        check(view.your_seat == 1 and view.summary.seats_taken == 2,
+              f"cat takes the seat over: seat {view.your_seat}, {view.summary}")
+
+
+run({f.__name__: f for f in [status_follows_room_changes, lan_list_follows_this_daemons_rooms,
+                             a_seat_a_newcomer_would_take_is_listed_free]})

@@ -171,3 +171,50 @@ TEST(AuthorityStandIn, AReplicaFollowsTheStandInAndTheTakingBack) {
     auto diff = state_difference(p.room.state(), replica);
     EXPECT_FALSE(diff) << *diff;
 }
+
+// Room lists and adverts count a seat whose player left for good as free: the next newcomer
+// takes it over (it showed 2/2, full, though a newcomer could join). A seat held for a player
+// who vanished is not free: it is theirs to take back.
+TEST(AuthorityStandIn, ASeatANewcomerWouldTakeIsListedAsFree) {
+    TwoPlayers p(with_bots());
+    ASSERT_EQ(p.room.state().seats_taken(), 2);
+    ASSERT_FALSE(p.room.act(p.bob.token, action::Leave {}, at_ms(100)));
+    EXPECT_EQ(p.room.state().free_seats(), 0) << "a computer plays the seat";
+    EXPECT_EQ(p.room.state().seats_taken(), 1) << "but a newcomer may have it";
+    RoomState replica(p.room.state().config());
+    ASSERT_FALSE(replay(p.room.state().config(), p.room.state().log(), replica));
+    EXPECT_EQ(replica.seats_taken(), 1) << "a replica's list says so too";
+    ASSERT_TRUE(p.room.join("cat", "", false, at_ms(200)));
+    EXPECT_EQ(p.room.state().seats_taken(), 2);
+
+    TwoPlayers q(with_bots());
+    bob_times_out(q);
+    EXPECT_EQ(q.room.state().seats_taken(), 2) << "held for bob";
+}
+
+TEST(AuthorityStandIn, TheNextGameMakesTheStandInsSeatItsOwn) {
+    TwoPlayers p(with_bots());
+    ASSERT_FALSE(p.room.act(p.bob.token, action::Leave {}, at_ms(100)));
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kNewGame }, at_ms(200)));
+    ASSERT_EQ(p.room.state().game_number(), 2);
+    EXPECT_EQ(p.room.state().seats_taken(), 2);
+    auto cat = p.room.join("cat", "", false, at_ms(300));
+    ASSERT_FALSE(cat);
+    EXPECT_EQ(cat.error().code, Refusal::Code::kRoomFull);
+}
+
+// A restarted host still gives the seat to the next newcomer, as its list says it would (the
+// stand-ins were not kept across a restart: the room stayed full until the next game).
+TEST(AuthorityStandIn, ARestoredRoomStillGivesTheSeatToANewcomer) {
+    TwoPlayers p(with_bots());
+    ASSERT_FALSE(p.room.act(p.bob.token, action::Leave {}, at_ms(100)));
+    auto back = RoomAuthority::restore(p.room.state().config(), with_bots(), kSeed,
+        p.room.state().log(), p.room.tokens(), at_ms(5000));
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->state().seats_taken(), 1);
+    auto cat = back->join("cat", "", false, at_ms(5100));
+    ASSERT_TRUE(cat) << cat.error().message;
+    EXPECT_EQ(cat->seat, 1);
+    EXPECT_EQ(back->state().game_number(), 1) << "cat takes over bob's marbles";
+    EXPECT_EQ(back->state().seats_taken(), 2);
+}

@@ -61,6 +61,7 @@ TEST(CodecEvents, EveryKindRoundTrips) {
         event::MemberJoined { 3, "bot", 1, true, BotLevel::kEasy },
         event::MemberJoined { 4, "bot (2)", 5, true, BotLevel::kHard },
         event::MemberJoined { 5, "bot (3)", 4, true, BotLevel::kMax },
+        event::MemberJoined { 6, "bot for bob", 2, true, BotLevel::kEasy, true },
         event::MemberLeft { 2, false },
         event::MemberLeft { 7, true },
         event::Connection { 1, false },

@@ -92,7 +92,8 @@ BotLevel level_of(bool bot, BotLevel level) {
 }
 
 auto fields(const event::MemberJoined& e) {
-    return std::make_tuple(e.member, e.name, e.seat, e.bot, level_of(e.bot, e.bot_level));
+    return std::make_tuple(
+        e.member, e.name, e.seat, e.bot, level_of(e.bot, e.bot_level), e.seat_open);
 }
 auto fields(const event::MemberLeft& e) {
     return std::tie(e.member, e.timed_out);
@@ -161,9 +162,10 @@ std::optional<std::string> state_difference(const RoomState& a, const RoomState&
     for (const auto& [id, m] : a.members()) {
         const Member* o = b.member(id);
         if (!o) return "member " + std::to_string(id) + " missing";
-        if (std::make_tuple(m.id, m.name, m.seat, m.bot, level_of(m.bot, m.bot_level), m.connected)
-            != std::make_tuple(
-                o->id, o->name, o->seat, o->bot, level_of(o->bot, o->bot_level), o->connected))
+        if (std::make_tuple(m.id, m.name, m.seat, m.bot, level_of(m.bot, m.bot_level), m.connected,
+                m.seat_open)
+            != std::make_tuple(o->id, o->name, o->seat, o->bot, level_of(o->bot, o->bot_level),
+                o->connected, o->seat_open))
             return "member " + std::to_string(id);
     }
     for (int s = 0; s < a.seats(); ++s) {
