@@ -1,5 +1,6 @@
 #include "daemon/net/room_store.h"
 
+#include "daemon/net/paired_file.h"
 #include "daemon/net/runtime_dir.h"
 #include "daemon/wire/codec.h"
 
@@ -212,9 +213,10 @@ engine::Result<StoredRoom> RoomStore::load_room(
     if (!config) return engine::fail("its config: " + config.error().message);
     if (config->room_id != room_id) return engine::fail("its config names room " + config->room_id);
 
-    auto member_bytes = read_whole_file(dir / "members");
+    auto member_bytes = read_paired_file(dir / "members");
     if (!member_bytes) return std::unexpected(member_bytes.error());
-    auto members = decode_members(*member_bytes);
+    if (!*member_bytes) return engine::fail("its members file is missing");
+    auto members = decode_members(**member_bytes);
     if (!members) return std::unexpected(members.error());
 
     auto log_bytes = read_whole_file(dir / "events");
@@ -260,6 +262,10 @@ engine::Result<bool> create_room_files(const std::filesystem::path& rooms,
             return std::unexpected(log.error());
         if (auto written = write_file_atomically(dir / "members", members, flush); !written)
             return written;
+        // The second copy of members, and keys' two, exist from the start: the loop, which
+        // writes them in place, then never creates a file for a join (paired_file.h).
+        for (const char* copy : { "members.b", "keys", "keys.b" })
+            if (auto made = make_empty_copy(dir / copy); !made) return made;
         if (auto why = veto ? veto() : std::nullopt) return engine::fail(*why);
         if (auto written = write_file_atomically(dir / "config", config, flush); !written)
             return written;
@@ -391,7 +397,7 @@ engine::Result<bool> RoomStore::finish_fold(
 
 engine::Result<bool> RoomStore::save_members(
     const std::string& room_id, const StoredMembers& members) {
-    return write_whole(room_dir(room_id) / "members", encode_members(members));
+    return write_paired(room_dir(room_id) / "members", encode_members(members));
 }
 
 engine::Result<bool> RoomStore::save_config(const RoomConfig& config) {
@@ -399,7 +405,7 @@ engine::Result<bool> RoomStore::save_config(const RoomConfig& config) {
 }
 
 engine::Result<bool> RoomStore::save_keys(const std::string& room_id, std::string_view text) {
-    return write_whole(room_dir(room_id) / "keys", text);
+    return write_paired(room_dir(room_id) / "keys", text);
 }
 
 engine::Result<bool> RoomStore::write_whole(
@@ -410,6 +416,17 @@ engine::Result<bool> RoomStore::write_whole(
         unflushed_.push_back(path.parent_path());
     }
     return written;
+}
+
+engine::Result<bool> RoomStore::write_paired(
+    const std::filesystem::path& path, std::string_view bytes) {
+    auto written = write_paired_file(path, bytes, flush_);
+    if (!written) return std::unexpected(written.error());
+    if (flush_ == Flush::kLater) {
+        unflushed_.push_back(written->copy);
+        if (written->created) unflushed_.push_back(path.parent_path());
+    }
+    return true;
 }
 
 engine::Result<bool> RoomStore::remove(const std::string& room_id) {

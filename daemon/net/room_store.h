@@ -94,8 +94,10 @@ public:
     std::filesystem::path fold_file(const std::string& room_id) const {
         return room_dir(room_id) / "events.folded";
     }
+    // The room's seat tokens, replaced at every join and leave: written in place over the
+    // older of its two copies (paired_file.h), so the loop creates and renames no file.
     engine::Result<bool> save_members(const std::string& room_id, const StoredMembers& members);
-    // The room's config, written as members is (create() writes the first).
+    // The room's config, replaced atomically (create() writes the first).
     engine::Result<bool> save_config(const RoomConfig& config);
     // The room's keys file (its text: trust/seat_keys.h, encode_seat_keys), written as members
     // is.
@@ -131,6 +133,7 @@ private:
     std::vector<std::filesystem::path> unflushed_;
     // write_file_atomically as flush_ says, noting what is left to flush.
     engine::Result<bool> write_whole(const std::filesystem::path& path, std::string_view bytes);
+    engine::Result<bool> write_paired(const std::filesystem::path& path, std::string_view bytes);
 };
 
 // An events file's records: a 4-byte little-endian length, the CRC-32 of the payload (4 bytes,

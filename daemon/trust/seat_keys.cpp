@@ -1,16 +1,18 @@
 #include "daemon/trust/seat_keys.h"
 
-#include "daemon/net/durable_file.h"
+#include "daemon/net/paired_file.h"
 #include "daemon/trust/host_key.h"
 
-#include <fstream>
 #include <sstream>
 
 namespace halma::daemon {
 
 SeatKeys load_seat_keys(const std::filesystem::path& room_dir) {
     SeatKeys keys;
-    std::ifstream in(room_dir / "keys");
+    // Unreadable, or both copies torn: as if there were none (see the header).
+    auto text = read_paired_file(room_dir / "keys");
+    if (!text || !*text) return keys;
+    std::istringstream in(**text);
     std::string line;
     while (std::getline(in, line)) {
         std::istringstream fields(line);
@@ -31,7 +33,9 @@ std::string encode_seat_keys(const SeatKeys& keys) {
 }
 
 engine::Result<bool> save_seat_keys(const std::filesystem::path& room_dir, const SeatKeys& keys) {
-    return write_file_atomically(room_dir / "keys", encode_seat_keys(keys));
+    auto written = write_paired_file(room_dir / "keys", encode_seat_keys(keys), Flush::kNow);
+    if (!written) return std::unexpected(written.error());
+    return true;
 }
 
 } // namespace halma::daemon

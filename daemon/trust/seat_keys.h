@@ -1,8 +1,8 @@
 // Which CURVE key each remote member of a hosted room joined with. A seat token is only good from
 // that key: a token read off a screen, a backup or (before links were encrypted) the wire is of no
 // use from another daemon, while the member's own daemon, restarted, still rejoins (its key is
-// kept in its state directory). Kept beside the room's other files (STATE_DIR/rooms/ID/keys), so
-// a restarted host still knows them.
+// kept in its state directory). Kept beside the room's other files (STATE_DIR/rooms/ID/keys, two
+// copies: paired_file.h), so a restarted host still knows them.
 #pragma once
 
 #include "daemon/room/room_types.h"

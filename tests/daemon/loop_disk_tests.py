@@ -38,7 +38,9 @@ def a_rooms_life_makes_the_loop_flush_nothing():
             play_one([ann, bob])
         bob.api().ok(action=api_pb2.ActionRequest(room=room_id, chat="hello"))
         keys = os.path.join(ann.state_dir, "rooms", room_id, "keys")
-        wait_until(lambda: os.path.exists(keys), 5, "ann to write the room's keys file")
+        # Two copies, made empty with the room and written in turn (daemon/net/paired_file.h).
+        wait_until(lambda: any(os.path.getsize(k) > 0 for k in (keys, keys + ".b")), 5,
+                   "ann to write the room's keys file")
         check(os.path.exists(os.path.join(bob.state_dir, "known_hosts")), "bob pinned no key")
         seats = os.path.join(bob.state_dir, "seats")
         check(room_id in open(seats).read(), "bob remembers no seat")
@@ -46,7 +48,7 @@ def a_rooms_life_makes_the_loop_flush_nothing():
         # fdatasync; ann's keys by its own or by a syncfs of the batch it was in.
         wait_until(lambda: any(line.endswith("/seats") for line in helper_flushes(bob)[helper_at_start["bob"]:]),
                    5, "bob's helper to flush the seats file")
-        wait_until(lambda: any(line.endswith("/keys") or line.startswith("syncfs ")
+        wait_until(lambda: any(line.endswith(("/keys", "/keys.b")) or line.startswith("syncfs ")
                                for line in helper_flushes(ann)[helper_at_start["ann"]:]),
                    5, "ann's helper to flush the keys file")
         out = ann.cli("close", "-r", "disk", "--force")
@@ -208,6 +210,39 @@ def a_fold_makes_no_file_on_the_loop():
         check("not resumed" not in ann.log_tail(400), f"a room was not resumed: {ann.log_tail(40)}")
 
 
+def a_join_makes_no_file_on_the_loop():
+    """A join, a leave and a rejoin replace the room's seat tokens (members) and the keys their
+    daemons joined with (keys): each is written in place over the older of its two copies, made
+    with the room, so the loop neither creates nor renames a file (on an SD card both wait for
+    the file system's journal, and every room with them). After a kill -9 the host has every
+    token: the guests' daemons rejoin their seats."""
+    with Cluster("joinfiles") as c:
+        ann, bob, cat = spied(c, "ann"), c.add("bob"), c.add("cat")
+        room_id = host_room(ann, "den", players=4).summary.room_id
+        room_dir = os.path.join(ann.state_dir, "rooms", room_id)
+        wait_until(lambda: os.path.exists(os.path.join(room_dir, "config")), 5, "the room's files")
+        made_before = set(os.listdir(room_dir))
+        join_room(bob, ann, "den")
+        join_room(cat, ann, "den")
+        out = bob.cli("leave", "-r", "den")
+        check(out.returncode == 0, f"bob's leave: {out.stderr}")
+        join_room(bob, ann, "den")
+        made = [p for p in loop_calls(ann, "create", "rename") if p.startswith(room_dir)]
+        check(not made, f"the loop made or renamed files of the room for joins: {made}")
+        check(set(os.listdir(room_dir)) == made_before, f"files now: {sorted(os.listdir(room_dir))}")
+        members = [open(os.path.join(room_dir, f)).read() for f in ("members", "members.b")]
+        check(all(m.startswith("# copy ") for m in members), f"the members copies: {members}")
+
+        ann.kill(signal.SIGKILL)
+        ann.start()
+        for d in (bob, cat):
+            wait_until(lambda: d.api().view("den").connection == api_pb2.CONNECTION_STATE_CONNECTED, 20,
+                       f"{d.name} back in its seat after the host's restart")
+        seats = {s.name for s in ann.api().view("den").seats if s.name}
+        check({"ann", "bob", "cat"} <= seats, f"seats after the restart: {seats}")
+        check("not resumed" not in ann.log_tail(400), f"the room was not resumed: {ann.log_tail(40)}")
+
+
 # HostService's kFoldSinceMax: events a room may log while its folded log is being written.
 FOLD_SINCE_MAX = 1000
 
@@ -261,7 +296,7 @@ def a_fold_held_up_by_the_disk_keeps_a_bounded_tail():
 
 
 TESTS = [a_rooms_life_makes_the_loop_flush_nothing, a_room_is_made_off_the_loop, a_fold_makes_no_file_on_the_loop,
-         a_fold_held_up_by_the_disk_keeps_a_bounded_tail]
+         a_fold_held_up_by_the_disk_keeps_a_bounded_tail, a_join_makes_no_file_on_the_loop]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})

@@ -3,8 +3,8 @@
 // the file named by HALMA_LOOP_DISK_SPY. The loop must never wait for the disk (issue 11), and
 // what it writes must still reach the disk, on the helper: tests read the notes made after the
 // daemon started. Each call then goes on to the real function.
-// It can also play a full disk: while the file named by HALMA_DISK_FULL_FLAG exists, a write() to
-// a file under HALMA_DISK_FULL_DIR fails with ENOSPC, whatever room the file system has left (a
+// It can also play a full disk: while the file named by HALMA_DISK_FULL_FLAG exists, a write()
+// or pwrite() to a file under HALMA_DISK_FULL_DIR fails with ENOSPC, whatever room the file system has left (a
 // tmpfs filled up still takes small appends into a page a file already has); and a file system
 // remounted read-only: while HALMA_DISK_READ_ONLY_FLAG exists, remove() under that directory
 // fails with EROFS too.
@@ -107,6 +107,16 @@ ssize_t write(int fd, const void* bytes, size_t size) {
     // Looked up once: every write halmad makes comes through here (ZeroMQ's signals too).
     static auto real_write = real<ssize_t (*)(int, const void*, size_t)>("write");
     return real_write(fd, bytes, size);
+}
+
+// A write in place (a room's members and keys: paired_file.h) fails the same way.
+ssize_t pwrite(int fd, const void* bytes, size_t size, off_t offset) {
+    if (disk_full_for(fd)) {
+        errno = ENOSPC;
+        return -1;
+    }
+    static auto real_pwrite = real<ssize_t (*)(int, const void*, size_t, off_t)>("pwrite");
+    return real_pwrite(fd, bytes, size, offset);
 }
 
 int remove(const char* path) {
