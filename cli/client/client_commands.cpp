@@ -194,11 +194,14 @@ void add_host(CLI::App& app, int& exit_code) {
     static bool friends = false, spectate = false, json = false, hide_leader = false;
     auto* cmd = app.add_subcommand("host", "Host a room on this daemon (you take seat 1)");
     // Input the daemon would refuse is refused here, with exit code 2 (a usage error).
-    cmd->add_option("name", name, "Room name (1 to 40 bytes)")
+    cmd->add_option("name", name, "Room name (1 to 40 bytes; spaces at either end are dropped)")
         ->required()
         ->check(CLI::Validator(
-            [](std::string& s) {
-                return s.empty() || s.size() > 40 ? "a room name is 1 to 40 bytes" : "";
+            [](std::string& s) -> std::string {
+                auto first = s.find_first_not_of(" \t");
+                if (first == std::string::npos) return "a room name cannot be blank";
+                auto length = s.find_last_not_of(" \t") - first + 1;
+                return length > 40 ? "a room name is at most 40 bytes" : "";
             },
             "NAME"));
     cmd->add_option("-p,--players", players, "Players: 2, 3, 4 or 6")
@@ -217,7 +220,7 @@ void add_host(CLI::App& app, int& exit_code) {
             "RULES"));
     cmd->add_option("--move-limit", move_limit,
            "Moves per player before the game ends on distance (default 1000)")
-        ->check(CLI::Range(1, 1'000'000));
+        ->check(CLI::Range(1, 100'000)); // the daemon's kMaxMoveLimit (daemon/room/room_types.h)
     cmd->add_option("--next-game-ms", next_game_ms,
            "When only computer players sit, the next game starts this long after one ends "
            "(default 5000)")

@@ -1,4 +1,5 @@
 #include "daemon/net/config.h"
+#include "daemon/room/room_name.h"
 
 #include "halma/version.h"
 
@@ -45,7 +46,7 @@ struct BadConfig {
     std::string message;
 };
 
-std::optional<BadConfig> validate(const Config& c) {
+std::optional<BadConfig> validate(Config& c) {
     if (c.listen_endpoint().empty())
         return BadConfig { "listen: '" + c.listen + "' is not host:port (port 0: any free port)" };
     if (c.heartbeat_ms < 10 || c.heartbeat_ms > 60'000)
@@ -68,12 +69,22 @@ std::optional<BadConfig> validate(const Config& c) {
     if (std::find(levels.begin(), levels.end(), c.log_level) == levels.end())
         return BadConfig { "log-level must be one of trace, debug, info, warn, error, off" };
     if (c.name.size() > 32) return BadConfig { "name: at most 32 bytes" };
+    if (c.name.find_first_not_of(" \t") == std::string::npos)
+        return BadConfig { "name: the player's name cannot be blank" };
+    // The port above the listen port answers key probes (trust/key_probe.h).
+    if (!c.plain_links && c.listen.ends_with(":65535"))
+        return BadConfig { "listen: port 65535 leaves no port above it for key probes; choose "
+                           "a lower one" };
     for (const auto& i : c.interfaces)
         if (i.empty() || i.size() >= 16 || i.find_first_of("/ \t") != std::string::npos)
             return BadConfig { "interfaces: '" + i + "' is not an interface name" };
     std::set<std::string> names;
-    for (const auto& r : c.rooms) {
+    for (auto& r : c.rooms) {
         if (r.name.empty()) return BadConfig { "[[room]]: every room needs a name" };
+        // As halma host would take it: the name the room is made, and found again, by.
+        auto name = room_name(r.name);
+        if (!name) return BadConfig { "room '" + r.name + "': " + name.error().message };
+        r.name = *name;
         // A room is found again by its name after a restart: a second of the same name would
         // be taken for the first, and never made.
         if (!names.insert(r.name).second)

@@ -2,6 +2,7 @@
 // the local player's joins, actions and bots, which go through the same write-ahead as a peer's.
 // The ROUTER and peers' traffic are host_service.cpp; the disk is host_service_store.cpp.
 #include "daemon/net/host_service.h"
+#include "daemon/room/room_name.h"
 #include "daemon/room/secrets.h"
 
 #include <algorithm>
@@ -17,10 +18,9 @@ Outcome<RoomConfig> HostService::new_room_config(
     auto bad = [](std::string why) {
         return std::unexpected(Refusal { Refusal::Code::kBadRequest, std::move(why) });
     };
-    if (name.size() > kMaxRoomName) return bad("a room name is 1 to 40 bytes");
-    name = sanitize_text(name);
-    if (name.find_first_not_of(' ') == std::string::npos)
-        return bad("a room name is 1 to 40 bytes");
+    auto checked = room_name(name);
+    if (!checked) return bad(checked.error().message);
+    name = std::move(*checked);
     bool being_made = std::any_of(being_made_.begin(), being_made_.end(),
         [&](const auto& entry) { return entry.second.config.name == name; });
     if (index_.named(name) || being_made) return bad("a room named " + name + " exists already");

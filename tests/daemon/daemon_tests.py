@@ -158,6 +158,17 @@ def bad_input_is_refused():
         # A setup the rules do not allow is a usage error, as README promises (exit 2).
         out = ann.cli("host", "nosuch", "-p", "3", "-s", "3")
         check(out.returncode == 2 and "not a setup" in out.stderr, f"host -p 3 -s 3: {out.returncode} {out.stderr!r}")
+        # The daemon's own bounds, as usage errors (they were the daemon's refusals, exit 1).
+        out = ann.cli("host", "--", "   ")
+        check(out.returncode == 2 and "a room name cannot be blank" in out.stderr, f"host ' ': {out.returncode} {out.stderr!r}")
+        out = ann.cli("host", "nosuch", "--move-limit", "500000")
+        check(out.returncode == 2 and "100000" in out.stderr, f"--move-limit 500000: {out.returncode} {out.stderr!r}")
+        # Spaces at either end are dropped: the room is found by what is seen.
+        out = ann.cli("host", "--spectate", "--", "  porch  ")
+        check(out.returncode == 0, f"host '  porch  ': {out.returncode} {out.stderr!r}")
+        check("porch" in [r.name for r in ann.api().ok(list=api_pb2.ListRequest()).rooms.rooms],
+              f"rooms: {ann.cli('rooms').stdout}")
+        check(ann.cli("close", "-r", "porch").returncode == 0, "close porch")
         host_room(ann, "b")
         join_room(bob, ann, "b")
         for _ in range(4):
@@ -372,13 +383,22 @@ def config_and_startup():
                              ("interfaces = 'eth0'\n", "interfaces must be a list"),
                              ("interfaces = ['bad name']\n", "not an interface name"),
                              ("[[room]]\nname = 'a'\n[[room]]\nname = 'a'\nplayers = 3\n",
-                              "two [[room]] tables have this name")]:
+                              "two [[room]] tables have this name"),
+                             # What start-up would refuse, --check-config refuses (it passed them,
+                             # and the rooms were then silently not made).
+                             ("[[room]]\nname = '  '\n", "room '  ': a room name cannot be blank"),
+                             ("[[room]]\nname = '" + "a" * 41 + "'\n", "a room name is at most 40 bytes"),
+                             ("[[room]]\nname = 'a'\n[[room]]\nname = 'a '\n", "two [[room]] tables have this name"),
+                             ("name = ''\n", "the player's name cannot be blank")]:
             with open(cfg, "w") as f:
                 f.write(text)
             out = run_halmad("--config", cfg, "--check-config")
             check(out.returncode == 2 and needle in out.stderr, f"config {text!r}: {out.returncode} {out.stderr}")
+        out = run_halmad("--listen", "127.0.0.1:65535", "--check-config")
+        check(out.returncode == 2 and "port 65535 leaves no port above it" in out.stderr,
+              f"--listen :65535: {out.returncode} {out.stderr}")
         with open(cfg, "w") as f:
-            f.write("name = 'pi'\nhold-ms = 60000\n[[room]]\nname = 'standing'\nplayers = 3\nhide-leader = true\n")
+            f.write("name = 'pi'\nhold-ms = 60000\n[[room]]\nname = ' standing '\nplayers = 3\nhide-leader = true\n")
         out = run_halmad("--config", cfg, "--check-config")
         check(out.returncode == 0, f"good config refused: {out.stderr}")
         # The runtime directory is private and a second daemon cannot take it over.
