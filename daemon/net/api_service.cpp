@@ -284,6 +284,11 @@ void ApiService::handle_join(
             join_on_lan(client, request, now);
             return;
         }
+        if (auto why = role_change_refusal(
+                found->authority.state(), found->local_member, j.spectate())) {
+            reply_error(client, id, pb::ERROR_CODE_NOT_ALLOWED, *why);
+            return;
+        }
         auto ticket = host_.local_join(*found, j.spectate(), now);
         if (!ticket) {
             reply_error(client, id, wire::to_proto(ticket.error().code), ticket.error().message);

@@ -482,4 +482,19 @@ void RoomAuthority::tick(const Now& now) {
     if (next_game_at_ && *next_game_at_ <= now.steady) start_game(now);
 }
 
+std::optional<std::string> role_change_refusal(
+    const RoomState& state, MemberId me, bool spectate) {
+    const Member* m = state.member(me);
+    if (!m) return std::nullopt;
+    const std::string& room = state.config().name;
+    if (spectate && m->seat != kNoSeat)
+        return "you hold seat " + std::to_string(m->seat + 1) + " in room " + room
+            + ": to watch it instead, leave it (halma leave) and join again as a spectator";
+    if (!spectate && m->seat == kNoSeat)
+        return "you are watching room " + room
+            + ": to take a seat, leave it (halma leave) and join again"
+            + (state.seats_taken() == state.seats() ? " (no seat is free now)" : "");
+    return std::nullopt;
+}
+
 } // namespace halma::daemon

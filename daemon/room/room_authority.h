@@ -173,4 +173,10 @@ private:
     std::optional<std::chrono::steady_clock::time_point> next_game_at_;
 };
 
+// A player's join of a room its daemon is in already, asking to play where it watches or to
+// watch where it plays: why it is refused, and how to get what was asked (a front end's join;
+// the authority's own rejoin does not look at `spectate`, as a daemon's rejoin after a drop
+// asks for what it had). nullopt when the member is what it asks to be.
+std::optional<std::string> role_change_refusal(const RoomState& state, MemberId me, bool spectate);
+
 } // namespace halma::daemon

@@ -80,5 +80,32 @@ def two_rooms_of_one_name_are_told_apart():
         check(bob.cli("board", "-r", f"{ann.address}/duel").returncode == 0, "halma board -r ADDRESS/NAME")
 
 
+def joining_again_as_something_else_is_told():
+    """A spectator who runs `halma join` to play, or a player who runs `halma join --spectate`, in
+    a room their daemon is in already, is told it is still what it was and how to change (before,
+    the join said "joined" and quietly kept the old role). The same join again rejoins."""
+    with Cluster("role") as c:
+        ann, bob, cat = c.add("ann"), c.add("bob"), c.add("cat")
+        host_room(ann, "den", players=3)
+        where = f"{ann.address}/den"
+        check(bob.cli("join", where).returncode == 0, "bob's join")
+        check(cat.cli("join", where, "--spectate").returncode == 0, "cat's join to watch")
+        out = cat.cli("join", where)
+        check(out.returncode != 0 and "you are watching room den: to take a seat, leave it" in out.stderr,
+              f"cat asking to play: rc {out.returncode} {out.stdout}{out.stderr}")
+        out = bob.cli("join", where, "--spectate")
+        check(out.returncode != 0 and "you hold seat 2 in room den" in out.stderr,
+              f"bob asking to watch: rc {out.returncode} {out.stdout}{out.stderr}")
+        out = ann.cli("join", "den", "--spectate")
+        check(out.returncode != 0 and "you hold seat 1 in room den" in out.stderr,
+              f"ann, the host, asking to watch: rc {out.returncode} {out.stdout}{out.stderr}")
+        out = bob.cli("join", where)
+        check(out.returncode == 0 and "seat 2" in out.stdout, f"bob's join again: {out.stdout}{out.stderr}")
+        check(cat.cli("leave", "-r", "den").returncode == 0, "cat's leave")
+        out = cat.cli("join", where)
+        check(out.returncode == 0 and "seat 3" in out.stdout, f"cat's join to play: {out.stdout}{out.stderr}")
+
+
 run({f.__name__: f for f in [leave_a_room_whose_host_is_gone, the_printed_join_command_works_pasted,
+                             joining_again_as_something_else_is_told,
                              two_rooms_of_one_name_are_told_apart]})
