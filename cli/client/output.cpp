@@ -2,6 +2,7 @@
 
 #include "cli/client/board_render.h"
 
+#include <algorithm>
 #include <google/protobuf/util/json_util.h>
 
 namespace halma::cli {
@@ -162,8 +163,22 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
                            : name + "'s turn\n";
     }
     if (s.phase() == pb::PHASE_OVER || s.phase() == pb::PHASE_CANCELLED)
-        out += "next game: halma vote new (everyone seated must agree)\n";
+        out += "next game: " + next_game_words(v, "halma vote new") + "\n";
     return out;
+}
+
+std::string next_game_words(const pb::RoomView& view, const std::string& vote) {
+    bool only_computers = view.seats_size() > 0
+        && std::all_of(view.seats().begin(), view.seats().end(),
+            [](const pb::SeatView& seat) { return seat.bot(); });
+    if (only_computers) {
+        auto seconds = (view.summary().mode().next_game_ms() + 999) / 1000;
+        return "starts by itself " + std::to_string(seconds) + " s after the last one ended "
+            + "(only computers play here)";
+    }
+    // A player gone from the room does not hold up the next game (nor do spectators vote).
+    if (view.your_seat() < 0) return "when every player present votes for it";
+    return vote + " (every player present must agree; colours turn)";
 }
 
 } // namespace halma::cli

@@ -16,6 +16,11 @@ std::string format_rooms(const ::halma::v1::RoomList& rooms);
 // Whose turn, who leads, the seats with their colours, votes, the standings when decided.
 std::string format_room_status(const ::halma::v1::RoomView& view, bool colour);
 std::string phase_name(::halma::v1::Phase phase);
+// How the next game comes, after one ended or was cancelled, as the room stands: by itself where
+// only computers sit (nobody there can vote), else by the votes of the players present (`vote`
+// is how this front end says to cast one: "halma vote new", "/vote new"), which a spectator
+// cannot cast.
+std::string next_game_words(const ::halma::v1::RoomView& view, const std::string& vote);
 std::string connection_name(::halma::v1::ConnectionState state);
 
 } // namespace halma::cli

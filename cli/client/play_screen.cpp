@@ -158,7 +158,7 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
         if (s.phase() == pb::PHASE_OVER)
             for (const auto& st : v.standings())
                 if (st.place() == 1) add_wrapped(out, "winner: " + st.name(), width);
-        add_wrapped(out, "next game: /vote new (everyone seated agrees; colours turn)", width);
+        add_wrapped(out, "next game: " + next_game_words(v, "/vote new"), width);
         if (auto names = voters(false); !names.empty())
             add_wrapped(out, "* voted: " + names, width);
         break;

@@ -11,7 +11,7 @@ const char* const kPlayHelp = "Type a move: o1-m7, a full path, or just the targ
                               "shows where it can go. Up/Down: earlier lines;\n"
                               "Ctrl-R: search them. No move at all? type pass.\n"
                               "  /c TEXT       chat\n"
-                              "  /vote new     a new game (everyone seated must agree)\n"
+                              "  /vote new     a new game (all players present agree)\n"
                               "  /vote cancel  cancel the game (a player vanished)\n"
                               "  /vote leader  hide (or show) who leads, this game\n"
                               "  /start [easy|hard|max]\n"

@@ -2,6 +2,7 @@
 // last row), none wider than the terminal, the whole board when there are 18 rows and 59
 // columns, and no crash on a terminal too small for anything.
 #include "cli/client/board_render.h"
+#include "cli/client/output.h"
 #include "cli/client/play_screen.h"
 #include "cli/client/play_words.h"
 #include "cli/client/term_text.h"
@@ -176,4 +177,25 @@ TEST(ScreenLayout, ALongMessageIsWrappedNotCut) {
     for (const auto& line : lines) shown += line + "\n";
     EXPECT_NE(shown.find("e.g. n2-m7"), std::string::npos) << shown;
     EXPECT_NE(shown.find("ann played n3-m7"), std::string::npos) << shown;
+}
+
+// After a game, the screens say how the next one comes, as the room stands: a room of computer
+// players starts it by itself (it told spectators to "halma vote new", which they cannot), a
+// spectator cannot vote, and a player's vote needs only the players present.
+TEST(NextGame, EachSaysHowTheNextGameComesForThem) {
+    pb::RoomView v = room_view(2);
+    v.mutable_summary()->set_phase(pb::PHASE_OVER);
+    v.mutable_summary()->mutable_mode()->set_next_game_ms(5000);
+    EXPECT_EQ(next_game_words(v, "halma vote new"),
+        "halma vote new (every player present must agree; colours turn)");
+    v.set_your_seat(-1);
+    EXPECT_EQ(next_game_words(v, "halma vote new"), "when every player present votes for it");
+    for (auto& seat : *v.mutable_seats()) seat.set_bot(true);
+    EXPECT_EQ(next_game_words(v, "/vote new"),
+        "starts by itself 5 s after the last one ended (only computers play here)");
+    auto lines = status_panel(v, false, 40);
+    std::string screen;
+    for (const auto& line : lines) screen += line + "\n";
+    EXPECT_NE(screen.find("starts by itself"), std::string::npos) << screen;
+    EXPECT_EQ(screen.find("/vote new"), std::string::npos) << screen;
 }
