@@ -1,6 +1,7 @@
 #include "cli/client/room_table.h"
 
 #include "cli/client/output.h"
+#include "cli/client/term_text.h"
 #include "engine/rules.h"
 
 #include <algorithm>
@@ -21,10 +22,9 @@ std::vector<std::string> split(const std::string& text, char sep) {
     return parts;
 }
 
-// Columns line up by characters on screen, not bytes: names may be UTF-8.
+// Columns line up by what the terminal shows, not bytes: names may hold any UTF-8 ("Zoë 🎲").
 std::size_t width(const std::string& text) {
-    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(),
-        [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }));
+    return static_cast<std::size_t>(visible_width(text));
 }
 
 // Whatever a daemon let through, a terminal never gets a control character from a room list.

@@ -1,5 +1,9 @@
 #include "cli/client/term_text.h"
 
+#include <clocale>
+#include <cwchar>
+#include <locale.h>
+
 namespace halma::cli {
 
 namespace {
@@ -16,6 +20,24 @@ bool continuation(char c) {
     return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
 }
 
+// The columns a terminal gives the UTF-8 character text[i, end): two for East Asian wide
+// characters and most emoji ("家", "🎲"), none for combining marks and zero-width spaces, one
+// for the rest. glibc's wcwidth knows the Unicode tables; it answers in the thread's locale,
+// so it is asked in C.UTF-8 (built into glibc), whatever locale the user runs.
+int columns_of(std::string_view text, std::size_t i, std::size_t end) {
+    auto lead = static_cast<unsigned char>(text[i]);
+    if (lead < 0x80 || end - i < 2) return 1;
+    char32_t code = lead >= 0xF0 ? lead & 0x07 : lead >= 0xE0 ? lead & 0x0F : lead & 0x1F;
+    for (std::size_t k = i + 1; k < end; ++k)
+        code = (code << 6) | (static_cast<unsigned char>(text[k]) & 0x3F);
+    static const locale_t utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", locale_t {});
+    if (!utf8) return 1;
+    locale_t before = uselocale(utf8);
+    int columns = ::wcwidth(static_cast<wchar_t>(code));
+    uselocale(before);
+    return columns < 0 ? 1 : columns;
+}
+
 } // namespace
 
 int visible_width(std::string_view text) {
@@ -25,8 +47,10 @@ int visible_width(std::string_view text) {
             i += n;
             continue;
         }
-        if (!continuation(text[i])) ++width;
-        ++i;
+        std::size_t j = i + 1;
+        while (j < text.size() && continuation(text[j])) ++j;
+        width += columns_of(text, i, j);
+        i = j;
     }
     return width;
 }
@@ -43,12 +67,13 @@ std::string fit(std::string_view text, int width, bool pad) {
             i += n;
             continue;
         }
-        if (used == width) break;
         // A whole character: its lead byte and continuation bytes.
         std::size_t j = i + 1;
         while (j < text.size() && continuation(text[j])) ++j;
+        int columns = columns_of(text, i, j);
+        if (used + columns > width) break;
         out.append(text.substr(i, j - i));
-        ++used;
+        used += columns;
         i = j;
     }
     if (i < text.size() && coloured) out += "\x1b[0m";

@@ -1,5 +1,6 @@
-// Text measured as a terminal shows it: ANSI colour escapes take no room and a UTF-8 character
-// (the board's "·") takes one column. The play screen lays lines out by these widths, so a line
+// Text measured as a terminal shows it: ANSI colour escapes take no room, and a UTF-8 character
+// as many columns as a terminal gives it (the board's "·" one, "家" and "🎲" two, a combining
+// accent none). The play screen lays lines out by these widths, so a line
 // never wraps and pushes the board off the top.
 #pragma once
 
@@ -8,7 +9,7 @@
 
 namespace halma::cli {
 
-// Columns the text takes on the screen (escapes skipped; every UTF-8 character is one column).
+// Columns the text takes on the screen (escapes skipped).
 int visible_width(std::string_view text);
 
 // The text cut to at most `width` columns (escapes kept, colours reset when cut), then padded

@@ -5,6 +5,7 @@
 #include "cli/client/output.h"
 #include "cli/client/play_screen.h"
 #include "cli/client/play_words.h"
+#include "cli/client/room_table.h"
 #include "cli/client/term_text.h"
 #include "engine/game.h"
 
@@ -65,6 +66,12 @@ TEST(TermText, EscapesAndUtf8TakeTheirRealWidth) {
     EXPECT_EQ(fit("··", 4, true), "··  ");
     EXPECT_EQ(visible_width(fit("a\x1b[1mbcdefgh", 0)), 0);
     EXPECT_EQ(wrap("one two three", 7), "one two\nthree\n");
+    // As a terminal shows them: wide characters take two columns, zero-width ones none (names
+    // are anyone's text; a room list padded them by characters, and its columns went astray).
+    EXPECT_EQ(visible_width("Zo\u00eb \U0001F3B2\u5bb6"), 8);
+    EXPECT_EQ(visible_width("a\u200bb"), 2);
+    EXPECT_EQ(visible_width("e\u0301"), 1);
+    EXPECT_EQ(fit("\u5bb6\u5bb6", 3, true), "\u5bb6 ") << "a wide character that does not fit is left out";
 }
 
 TEST(ScreenLayout, EveryTerminalSizeGetsExactlyItsRowsAndColumns) {
@@ -198,4 +205,24 @@ TEST(NextGame, EachSaysHowTheNextGameComesForThem) {
     for (const auto& line : lines) screen += line + "\n";
     EXPECT_NE(screen.find("starts by itself"), std::string::npos) << screen;
     EXPECT_EQ(screen.find("/vote new"), std::string::npos) << screen;
+}
+
+TEST(RoomTable, ColumnsLineUpOnScreenWhateverTheNames) {
+    pb::RoomList rooms;
+    // On screen: 4, 4 and 5 columns ("家" and "🎲" take two each), so the widest is 5.
+    const std::vector<std::pair<std::string, int>> names { { "abcd", 3 },
+        { "\u5bb6\u5bb6", 3 }, { "Zo\u00eb\U0001F3B2", 2 } };
+    for (const auto& [name, gap] : names) {
+        auto* r = rooms.add_rooms();
+        r->set_name(name);
+        r->set_seats(2);
+        r->mutable_mode()->set_players(2);
+        r->set_origin(pb::ROOM_ORIGIN_HOSTED);
+    }
+    std::string table = format_room_table(rooms);
+    for (const auto& [name, gap] : names)
+        EXPECT_NE(table.find(name + std::string(static_cast<std::size_t>(gap), ' ') + "2 players"),
+            std::string::npos)
+            << name << " followed by " << gap << " spaces:\n"
+            << table;
 }
