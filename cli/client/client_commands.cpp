@@ -245,6 +245,13 @@ void add_host(CLI::App& app, int& exit_code) {
             exit_code = 2;
             return;
         }
+        if (int seats = players - (spectate ? 0 : 1); bots > seats) {
+            std::cerr << "halma: --bots " << bots << ": a room of " << players << " has "
+                      << seats << " seat(s) for computer players"
+                      << (spectate ? "" : " (you take one)") << "\n";
+            exit_code = 2;
+            return;
+        }
         auto daemon = connect_daemon();
         pb::Request r;
         auto* h = r.mutable_host();
@@ -405,6 +412,15 @@ void add_actions(CLI::App& app, int& exit_code) {
     chat->callback([&] {
         std::string text;
         for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
+        // The daemon's bounds (kMaxChatText), as usage errors.
+        if (text.find_first_not_of(" \t") == std::string::npos || text.size() > 500) {
+            std::cerr << "halma: a chat line is 1 to 500 bytes"
+                      << (text.size() > 500 ? " (this one has " + std::to_string(text.size()) + ")"
+                                            : std::string())
+                      << "\n";
+            exit_code = 2;
+            return;
+        }
         action(
             chat_o.room, exit_code, [&](pb::ActionRequest* a) { a->set_chat(text); }, "said");
     });
@@ -461,7 +477,8 @@ void add_client_commands(CLI::App& app, int& exit_code) {
     app.add_option("--runtime-dir", o.runtime_dir, "Directory of the local halmad's socket")
         ->envname("HALMA_RUNTIME_DIR");
     app.add_option("--timeout-ms", o.timeout_ms, "How long to wait for halmad's answer")
-        ->capture_default_str();
+        ->capture_default_str()
+        ->check(CLI::Range(1, 3'600'000));
     app.fallthrough();
     add_reads(app, exit_code);
     add_host(app, exit_code);

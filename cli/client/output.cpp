@@ -77,6 +77,8 @@ std::string format_daemon_status(const pb::DaemonStatus& s) {
     if (d.state() == pb::DISCOVERY_STATE_RUNNING)
         out += "  LAN discovery: running as " + d.machine() + ", " + std::to_string(d.lan_rooms())
             + " room(s) of others found; " + d.detail() + "\n";
+    else if (d.state() == pb::DISCOVERY_STATE_OFF)
+        out += "  LAN discovery: off (" + d.detail() + ")\n";
     else
         out += "  LAN discovery: not running (" + d.detail() + ")\n";
     for (const auto& r : s.hosted()) out += "  hosting: " + summary_line(r) + "\n";

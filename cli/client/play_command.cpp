@@ -386,6 +386,16 @@ private:
             act([](pb::ActionRequest* a) { a->mutable_leave(); });
             return false;
         }
+        if (line == "/c" || line == "/chat") {
+            note("! /c TEXT: say what to chat");
+            redraw();
+            return true;
+        }
+        if (line.rfind("/vote", 0) == 0) {
+            note("! vote for what: /vote new, /vote cancel or /vote leader");
+            redraw();
+            return true;
+        }
         if (line.front() == '/') {
             note("! unknown command " + line + "; /help lists them");
             redraw();

@@ -31,7 +31,7 @@ Discovery::Discovery(zmq::context_t& context, Options options)
     : options_(std::move(options))
     , daemon_id_(random_hex_id().substr(0, 16)) {
     if (!options_.enabled) {
-        news_.detail = "turned off (--no-mdns)";
+        news_.detail = "halmad --no-mdns, or mdns = false in its config";
         return;
     }
     news_.state = DiscoveryState::kConnecting;

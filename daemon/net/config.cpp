@@ -189,9 +189,12 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
             return static_cast<int>(*v);
         };
         for (const char* key : { "players", "sets", "move-limit", "bots", "next-game-ms" })
-            if (!number(key, 0))
+            if (!number(key, 0)) {
+                bool whole = (*r)[key].value<std::int64_t>().has_value();
                 return BadConfig { path + ": room " + room.name + ": " + key
-                    + " must be a whole number" };
+                    + (whole ? " cannot be negative (or past 100000000)"
+                             : " must be a whole number") };
+            }
         for (const char* key : { "name", "visibility", "rules", "bot-level" })
             if (r->contains(key) && !(*r)[key].is_string())
                 return BadConfig { path + ": room " + room.name + ": " + key

@@ -126,7 +126,7 @@ Outcome<SeatTicket> RoomAuthority::join(
         if (seat == kNoSeat)
             return std::unexpected(refuse(Refusal::Code::kRoomFull,
                 "room " + state_.config().name + " is full (" + std::to_string(state_.seats())
-                    + " seats taken); join as a spectator to watch"));
+                    + " seats taken); join as a spectator to watch (halma join --spectate)"));
     } else if (state_.spectators() >= kMaxSpectators) {
         return std::unexpected(refuse(Refusal::Code::kRoomFull,
             "room " + state_.config().name + " has " + std::to_string(kMaxSpectators)

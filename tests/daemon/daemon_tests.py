@@ -169,6 +169,15 @@ def bad_input_is_refused():
         check("porch" in [r.name for r in ann.api().ok(list=api_pb2.ListRequest()).rooms.rooms],
               f"rooms: {ann.cli('rooms').stdout}")
         check(ann.cli("close", "-r", "porch").returncode == 0, "close porch")
+        out = ann.cli("host", "nosuch", "-p", "2", "--bots", "3")
+        check(out.returncode == 2 and "1 seat(s) for computer players" in out.stderr,
+              f"--bots 3 of 2: {out.returncode} {out.stderr!r}")
+        for chat in ("", "x" * 501):
+            out = ann.cli("chat", "--", chat)
+            check(out.returncode == 2 and "a chat line is 1 to 500 bytes" in out.stderr,
+                  f"chat of {len(chat)} bytes: {out.returncode} {out.stderr!r}")
+        out = ann.cli("--timeout-ms", "-5", "rooms")
+        check(out.returncode == 2 and "timeout-ms" in out.stderr, f"--timeout-ms -5: {out.returncode} {out.stderr!r}")
         host_room(ann, "b")
         join_room(bob, ann, "b")
         for _ in range(4):

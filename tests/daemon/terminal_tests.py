@@ -133,6 +133,11 @@ def two_players_type_and_finish():
                 tb.keys("C-u")
                 tb.type_line("vote new")
                 tb.wait_text("to vote, type /vote new")
+                # A command short of what it needs says what is missing (was "unknown command").
+                tb.type_line("/vote maybe")
+                tb.wait_text("vote for what: /vote new, /vote cancel or /vote leader")
+                tb.type_line("/c")
+                tb.wait_text("/c TEXT: say what to chat")
                 # The rest of the game through the API (the room's move limit is 3 each).
                 players = [ann, bob]
                 for _ in range(10):
