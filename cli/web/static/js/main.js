@@ -7,7 +7,7 @@ import { holeIndex, parsePosition, turnsToBottom } from "./geometry.js";
 import { showChat } from "./chat.js";
 import { wireKeyboard } from "./keyboard.js";
 import { setConnectionLight, showConnection, showRoom, showTurn } from "./panel.js";
-import { isOurs, joinRequest, showRooms } from "./rooms.js";
+import { isOurs, joinRequest, roleIn, roomToOpen, showRooms } from "./rooms.js";
 import { alertOnTurn, tintsOf, wireViewer } from "./viewer.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,9 +15,12 @@ const svg = $("board");
 
 const state = {
   daemonUp: false,
-  roomId: "",        // the room shown
+  roomId: "",        // the room shown; "" until one is picked, and after leaving it
   view: null,        // its RoomView
   rooms: null,       // the newest RoomList (ours and the LAN's)
+  roles: new Map(),  // room id -> roleIn(its view), for each of this daemon's rooms
+  roomsAsked: 0,     // lists read so far: only the newest one's views are kept
+  leaving: "",       // the room a leave was sent for: its view may be gone before the reply
   selected: null,    // hole of the marble picked
   queue: [],         // room events not yet shown, in order
   busy: false,       // showing one (fetching, animating)
@@ -96,7 +99,8 @@ function redraw(hidden = null) {
   const listed = state.rooms && state.rooms.rooms ? state.rooms.rooms : [];
   const mine = view ? listed.findIndex((r) => r.room_id === view.summary.room_id) : -1;
   if (mine >= 0) listed[mine] = { ...listed[mine], ...view.summary };
-  showRooms(state.rooms, state.roomId, pickRoom);
+  if (view) state.roles.set(view.summary.room_id, roleIn(view));
+  showRooms(state.rooms, state.roomId, pickRoom, state.roles);
   $("last-move").textContent = view && view.moves.length ? `Last move: ${view.moves[view.moves.length - 1]}` : "";
   // Why the room takes no change now (the host's disk, a host whose key changed): said once.
   const readOnly = view ? view.read_only || "" : "";
@@ -124,8 +128,12 @@ function turnBoardTo(set) {
 // draw: false when the caller draws (an animation first), so the page never says it has drawn a
 // view (markDrawn) whose move it is still animating.
 async function loadView(draw = true) {
-  if (!state.daemonUp) return;
-  const reply = await ask("view", { room: state.roomId }).catch((e) => ({ error: { message: e.message } }));
+  const asked = state.roomId;
+  if (!state.daemonUp || !asked) return;
+  const reply = await ask("view", { room: asked }).catch((e) => ({ error: { message: e.message } }));
+  // Another room was opened meanwhile, or this one is being left (a joined room leaves the daemon
+  // with its seat): the answer is about a room no longer shown, its error no news.
+  if (state.roomId !== asked || state.leaving === asked) return;
   if (reply.view) {
     if (state.view && state.view.summary.room_id !== reply.view.summary.room_id) state.turns = null;
     state.view = reply.view;
@@ -150,8 +158,30 @@ async function loadView(draw = true) {
 
 async function loadRooms() {
   const reply = await ask("list", { lan: true }).catch(() => null);
-  if (reply && reply.rooms) state.rooms = reply.rooms;
+  if (reply && reply.rooms) return showRoomList(reply.rooms);
   redraw();
+}
+
+// Reads the view of each of this daemon's rooms in `list`, for where the player stands there (the
+// list marks where it is their move); with no room open, opens the one roomToOpen picks.
+async function showRoomList(list) {
+  const asked = ++state.roomsAsked;
+  const ours = list.rooms ? list.rooms.filter((r) => isOurs(r) && r.phase !== "PHASE_CLOSED") : [];
+  const views = await Promise.all(ours.map((r) => ask("view", { room: r.room_id }).catch(() => null)));
+  if (asked !== state.roomsAsked) return; // a newer list is being read: its views are newer too
+  state.rooms = list;
+  state.roles = new Map();
+  for (const reply of views)
+    if (reply && reply.view) state.roles.set(reply.view.summary.room_id, roleIn(reply.view));
+  const room = state.roomId ? null : roomToOpen(list, state.roles);
+  if (room) return openRoom(room.room_id);
+  redraw();
+}
+
+function openRoom(roomId) {
+  state.roomId = roomId;
+  state.selected = null;
+  return loadView();
 }
 
 async function onHole(index) {
@@ -183,10 +213,22 @@ function holeName(index) {
 }
 
 async function act(action) {
-  const reply = await ask("action", { room: state.roomId, ...action })
+  const room = state.roomId;
+  if (action.leave) state.leaving = room;
+  const reply = await ask("action", { room, ...action })
     .catch((e) => ({ error: { message: e.message } }));
+  if (action.leave) state.leaving = "";
   if (reply.error) say(reply.error.message);
   else say(reply.done.detail, "info");
+  if (action.leave && !reply.error && state.roomId === room) {
+    // The seat is given up: the room is not the player's to show any more (a joined one is gone
+    // from the daemon). The page opens what it would open on arrival, if anything.
+    state.roomId = "";
+    state.view = null;
+    state.selected = null;
+    await loadRooms();
+    return reply;
+  }
   await loadView();
   return reply;
 }
@@ -223,11 +265,7 @@ async function showNextEvent() {
 
 async function pickRoom(room) {
   say("");
-  if (isOurs(room)) {
-    state.roomId = room.room_id;
-    state.selected = null;
-    return loadView();
-  }
+  if (isOurs(room)) return openRoom(room.room_id);
   const reply = await ask("join", { address: room.address, room: room.name });
   return afterJoin(reply);
 }
@@ -320,14 +358,15 @@ function start() {
       } else redraw();
     },
     room(event) {
-      if (!state.roomId || event.room_id === state.roomId) {
+      // Another room's event may change whose move it is there, or, with no room open, which
+      // room to open: loadRooms reads both.
+      if (state.roomId && event.room_id === state.roomId) {
         state.queue.push(event);
         showNextEvent();
       } else loadRooms();
     },
     rooms(list) {
-      state.rooms = list;
-      redraw();
+      showRoomList(list);
     },
     lost() {
       // halma web itself is gone (or restarting): the browser tries the stream again by itself,

@@ -1,5 +1,6 @@
 // The rooms list: this daemon's rooms and the LAN's (ListRequest with lan, kept fresh by the
-// event stream), each a button that opens (our rooms) or joins (others') it.
+// event stream), each a button that opens (our rooms) or joins (others') it; and which of this
+// daemon's rooms a page with none open shows.
 const $ = (id) => document.getElementById(id);
 
 function describe(r) {
@@ -14,8 +15,24 @@ export function isOurs(room) {
   return room.origin === "ROOM_ORIGIN_HOSTED" || room.origin === "ROOM_ORIGIN_JOINED";
 }
 
-// onPick(room) is called when a room's button is clicked.
-export function showRooms(list, currentId, onPick) {
+// Where the local player stands in a room, from its view: all the list and roomToOpen need.
+export function roleIn(view) {
+  return { yourTurn: !!view.your_turn, seated: view.your_seat >= 0 };
+}
+
+// The room a page with none open shows, among this daemon's (those `roles` holds, by room id): the
+// one where it is the player's turn, else one where they hold a seat, else the first listed. With a
+// single room that is the room, as the daemon's "the only room" would be.
+export function roomToOpen(list, roles) {
+  const rooms = (list && list.rooms) || [];
+  const ours = rooms.filter((r) => r.phase !== "PHASE_CLOSED" && roles.has(r.room_id));
+  const first = (wanted) => ours.find((r) => wanted(roles.get(r.room_id)));
+  return first((role) => role.yourTurn) || first((role) => role.seated) || ours[0] || null;
+}
+
+// onPick(room) is called when a room's button is clicked; roles (roleIn, by room id) marks the
+// rooms waiting for the player's move, which the page may not be showing.
+export function showRooms(list, currentId, onPick, roles) {
   const ul = $("rooms-list");
   ul.replaceChildren();
   const rooms = (list && list.rooms) || [];
@@ -29,10 +46,12 @@ export function showRooms(list, currentId, onPick) {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = (r.room_id === currentId ? "\u25B6 " : "") + describe(r);
+    const yourMove = !!(roles.get(r.room_id) || {}).yourTurn;
+    b.textContent = (r.room_id === currentId ? "\u25B6 " : "") + describe(r) + (yourMove ? " \u2014 your move" : "");
     b.dataset.roomId = r.room_id;
     b.dataset.name = r.name;
     if (isOurs(r)) b.classList.add("mine");
+    if (yourMove) b.classList.add("your-move");
     b.addEventListener("click", () => onPick(r));
     li.appendChild(b);
     ul.appendChild(li);
