@@ -11,6 +11,11 @@ beside its N=0 baseline measured in the same run. Not a test: figures only.
                an easy bot, divided by the person's moves) and a status request's time.
   spectators   N other halmad spectating the person's room (every move fans out to each).
   throughput   bot-only rooms' moves per second with 1, 2 and all bot threads.
+  descriptors  10,000 idle rooms under the default limit of 1024 open files, saved and back
+               after a restart.
+  perft        bench_perft: the engine's move listing beside the plain generator.
+  relays       bench_daemon: six halmad's round trip beside plain ZeroMQ relays wired the same way.
+The last two run those programs (BENCH_PERFT, BENCH_DAEMON) and show what they print.
 
 Beside the bot rooms, the loop thread's busy share of a core and how long it stood ready but
 waited for a CPU (ms per second): on a loaded machine, stalls are the scheduler's, not the loop's.
@@ -27,6 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(HERE)), "tests", "daemon"))
 
 import halmatest  # noqa: E402
+import scale_goals_elsewhere  # noqa: E402
 from halma.v1 import api_pb2, common_pb2  # noqa: E402
 
 
@@ -340,7 +346,8 @@ def sizes(text):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="smallest sizes, a few moves: a smoke run")
-    parser.add_argument("--sections", default="bots,idle,spectators,throughput")
+    parser.add_argument("--sections", default="bots,idle,spectators,throughput,descriptors,perft,relays")
+    parser.add_argument("--descriptor-rooms", type=int, default=10000, help="idle rooms under 1024 descriptors")
     parser.add_argument("--levels", default="hard,easy")
     parser.add_argument("--rooms", default="0,10,50,200", type=sizes, help="bot-only rooms")
     parser.add_argument("--idle", default="0,100,1000", type=sizes, help="idle rooms")
@@ -358,13 +365,19 @@ def main():
     if args.quick:
         args.rooms, args.idle, args.spectators = [0, 2], [0, 5], [0, 2]
         args.moves, args.easy_moves, args.seconds, args.levels = 3, 3, 1.0, "easy"
+        args.descriptor_rooms = 20
     print(f"bench_scale: {os.cpu_count()} cores, load {load_average()}; halmad {halmatest.HALMAD}")
     sections = {"bots": section_bot_rooms, "idle": section_idle_rooms,
                 "spectators": section_spectators, "throughput": section_throughput}
+    elsewhere = {"descriptors": scale_goals_elsewhere.section_descriptors,
+                 "perft": scale_goals_elsewhere.section_perft, "relays": scale_goals_elsewhere.section_relays}
     goals = []
     with halmatest.Cluster("scale") as cluster:
         for name in args.sections.split(","):
-            goals += sections[name](cluster, args)
+            if name in elsewhere:
+                goals += elsewhere[name](cluster, args, start, verdict)
+            else:
+                goals += sections[name](cluster, args)
     print(f"\n== goals (issue 11) ==  (load at the end {load_average()})")
     for text, ok in goals:
         print(f"{verdict(ok)}: {text}")
