@@ -156,3 +156,26 @@ def wait_in_step(page, api, room, what):
         view = api.view(room)
         return view if page.drawn() == [str(view.seq), view.position] else None
     return page.wait(same, what)
+
+
+def holes_of(move):
+    """The first and last holes (0..120) of a move such as "o1-m7"."""
+    rows = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
+    def index(name):
+        row = ord(name[0]) - ord("a")
+        return sum(rows[:row]) + int(name[1:]) - 1
+    a, b = move.split("-")[0], move.split("-")[-1]
+    return index(a), index(b)
+
+
+def click_move(page, move):
+    """Plays `move` ("from-to") by clicking its marble, checking the target lights up, then it."""
+    a, b = holes_of(move)
+    page.click_hole(a)
+    page.wait(lambda: "target" in page.attr(f'[data-hole="{b}"]', "class"),
+              f"{move}'s target to be highlighted")
+    # Every target in the target colour (the standard palette's), also inside a tinted triangle.
+    fills = page.js("return Array.from(document.querySelectorAll('#board .hole.target circle.spot'), "
+                    "c => getComputedStyle(c).fill + ' ' + getComputedStyle(c).fillOpacity)")
+    check(set(fills) == {"rgb(10, 108, 255) 1"}, f"targets drawn in other colours: {fills}")
+    page.click_hole(b)
