@@ -246,9 +246,9 @@ void add_host(CLI::App& app, int& exit_code) {
             return;
         }
         if (int seats = players - (spectate ? 0 : 1); bots > seats) {
-            std::cerr << "halma: --bots " << bots << ": a room of " << players << " has "
-                      << seats << " seat(s) for computer players"
-                      << (spectate ? "" : " (you take one)") << "\n";
+            std::cerr << "halma: --bots " << bots << ": a room of " << players << " has " << seats
+                      << " seat(s) for computer players" << (spectate ? "" : " (you take one)")
+                      << "\n";
             exit_code = 2;
             return;
         }

@@ -87,8 +87,8 @@ void Discovery::room_changed(const RoomState& state) {
         p.txt = friends_room_txt(daemon_id_, it->second.salt, it->second.tag);
     } else {
         p.service_name = config.name;
-        p.txt = public_room_txt(config, state.seats(), state.seats_taken(),
-            state.phase(), options_.player_name, daemon_id_);
+        p.txt = public_room_txt(config, state.seats(), state.seats_taken(), state.phase(),
+            options_.player_name, daemon_id_);
     }
     auto it = published_.find(p.key);
     if (it != published_.end() && it->second == p) return;

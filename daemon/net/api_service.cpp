@@ -284,8 +284,8 @@ void ApiService::handle_join(
             join_on_lan(client, request, now);
             return;
         }
-        if (auto why = role_change_refusal(
-                found->authority.state(), found->local_member, j.spectate())) {
+        if (auto why
+            = role_change_refusal(found->authority.state(), found->local_member, j.spectate())) {
             reply_error(client, id, pb::ERROR_CODE_NOT_ALLOWED, *why);
             return;
         }

@@ -1,6 +1,6 @@
 #include "daemon/net/config.h"
-#include "daemon/room/room_name.h"
 
+#include "daemon/room/room_name.h"
 #include "halma/version.h"
 
 #include <CLI/CLI.hpp>

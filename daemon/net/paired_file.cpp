@@ -1,9 +1,9 @@
 #include "daemon/net/paired_file.h"
 
 #include <array>
-#include <cstdio>
 #include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <unistd.h>
@@ -23,8 +23,8 @@ std::uint32_t crc_of(std::string_view bytes) {
 std::string head_of(std::uint64_t generation, std::string_view text) {
     std::array<char, 9> crc {};
     std::snprintf(crc.data(), crc.size(), "%08x", crc_of(text));
-    return std::string(kHeadStart) + std::to_string(generation) + ": "
-        + std::to_string(text.size()) + " bytes follow, crc32 " + crc.data() + "\n";
+    return std::string(kHeadStart) + std::to_string(generation) + ": " + std::to_string(text.size())
+        + " bytes follow, crc32 " + crc.data() + "\n";
 }
 
 struct Copy {
@@ -96,8 +96,7 @@ engine::Result<std::optional<std::string>> read_paired_file(const std::filesyste
     if (!first->exists && !second->exists) return std::nullopt;
     if (!first->whole && !second->whole)
         return engine::fail(path.string() + " is damaged (both of its copies)");
-    bool second_newer
-        = second->whole && (!first->whole || second->generation > first->generation);
+    bool second_newer = second->whole && (!first->whole || second->generation > first->generation);
     return std::move(second_newer ? second->text : first->text);
 }
 
@@ -107,8 +106,7 @@ engine::Result<PairedWrite> write_paired_file(
     if (!first) return std::unexpected(first.error());
     auto second = read_copy(second_copy(path));
     if (!second) return std::unexpected(second.error());
-    bool second_newer
-        = second->whole && (!first->whole || second->generation > first->generation);
+    bool second_newer = second->whole && (!first->whole || second->generation > first->generation);
     bool any_whole = first->whole || second->whole;
     std::uint64_t generation = (second_newer ? second->generation : first->generation) + 1;
     PairedWrite out { any_whole && !second_newer ? second_copy(path) : path, false };
@@ -135,8 +133,7 @@ engine::Result<PairedWrite> write_paired_file(
     if (ok && flush == Flush::kNow) ok = ::fdatasync(fd) == 0;
     int saved = errno;
     if (::close(fd) != 0 && ok) ok = false, saved = errno;
-    if (!ok)
-        return engine::fail("cannot write " + out.copy.string() + ": " + std::strerror(saved));
+    if (!ok) return engine::fail("cannot write " + out.copy.string() + ": " + std::strerror(saved));
     if (out.created && flush == Flush::kNow)
         if (auto synced = sync_directory(path.parent_path()); !synced)
             return std::unexpected(synced.error());

@@ -378,9 +378,8 @@ void PeerLinks::join(const std::string& address, const std::string& room, bool s
     join->set_spectate(spectate);
     // Joining a room we are already in is a rejoin: same member, same seat.
     if (Replica* known = find(room); known && known->address == address) {
-        if (auto why = known->state
-                ? role_change_refusal(*known->state, known->me, spectate)
-                : std::nullopt) {
+        if (auto why = known->state ? role_change_refusal(*known->state, known->me, spectate)
+                                    : std::nullopt) {
             pb::HostMessage reply;
             wire::set_error(reply.mutable_error(), pb::ERROR_CODE_NOT_ALLOWED, *why);
             done(reply);

@@ -60,7 +60,8 @@ engine::Result<RoomAuthority> RoomAuthority::restore(RoomConfig config, Authorit
     // A seat whose player left for good is still the next newcomer's (the log says which);
     // one held for a player who vanished is not kept across a restart.
     for (const auto& [id, m] : room.state_.members())
-        if (m.seat != kNoSeat && m.seat_open) room.stand_ins_[m.seat] = StandIn { id, kNoMember, {}, {} };
+        if (m.seat != kNoSeat && m.seat_open)
+            room.stand_ins_[m.seat] = StandIn { id, kNoMember, {}, {} };
     room.plan_next_game(now); // a pause cut short by the restart starts afresh
     return room;
 }
@@ -482,8 +483,7 @@ void RoomAuthority::tick(const Now& now) {
     if (next_game_at_ && *next_game_at_ <= now.steady) start_game(now);
 }
 
-std::optional<std::string> role_change_refusal(
-    const RoomState& state, MemberId me, bool spectate) {
+std::optional<std::string> role_change_refusal(const RoomState& state, MemberId me, bool spectate) {
     const Member* m = state.member(me);
     if (!m) return std::nullopt;
     const std::string& room = state.config().name;

@@ -12,8 +12,8 @@ engine::Result<std::string> room_name(std::string_view typed) {
         return engine::fail(typed.empty() ? "a room needs a name" : "a room name cannot be blank");
     name = name.substr(first, name.find_last_not_of(' ') - first + 1);
     if (name.size() > kMaxRoomName)
-        return engine::fail("a room name is at most " + std::to_string(kMaxRoomName)
-            + " bytes; '" + name + "' has " + std::to_string(name.size()));
+        return engine::fail("a room name is at most " + std::to_string(kMaxRoomName) + " bytes; '"
+            + name + "' has " + std::to_string(name.size()));
     return name;
 }
 

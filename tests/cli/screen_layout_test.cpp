@@ -71,7 +71,8 @@ TEST(TermText, EscapesAndUtf8TakeTheirRealWidth) {
     EXPECT_EQ(visible_width("Zo\u00eb \U0001F3B2\u5bb6"), 8);
     EXPECT_EQ(visible_width("a\u200bb"), 2);
     EXPECT_EQ(visible_width("e\u0301"), 1);
-    EXPECT_EQ(fit("\u5bb6\u5bb6", 3, true), "\u5bb6 ") << "a wide character that does not fit is left out";
+    EXPECT_EQ(fit("\u5bb6\u5bb6", 3, true), "\u5bb6 ")
+        << "a wide character that does not fit is left out";
 }
 
 TEST(ScreenLayout, EveryTerminalSizeGetsExactlyItsRowsAndColumns) {
@@ -210,8 +211,8 @@ TEST(NextGame, EachSaysHowTheNextGameComesForThem) {
 TEST(RoomTable, ColumnsLineUpOnScreenWhateverTheNames) {
     pb::RoomList rooms;
     // On screen: 4, 4 and 5 columns ("家" and "🎲" take two each), so the widest is 5.
-    const std::vector<std::pair<std::string, int>> names { { "abcd", 3 },
-        { "\u5bb6\u5bb6", 3 }, { "Zo\u00eb\U0001F3B2", 2 } };
+    const std::vector<std::pair<std::string, int>> names { { "abcd", 3 }, { "\u5bb6\u5bb6", 3 },
+        { "Zo\u00eb\U0001F3B2", 2 } };
     for (const auto& [name, gap] : names) {
         auto* r = rooms.add_rooms();
         r->set_name(name);

@@ -64,8 +64,9 @@ TEST(AuthorityJoin, AFullRoomRefusesPlayersButNotSpectators) {
     auto third = p.room.join("cat", "", false, at_ms(20));
     ASSERT_FALSE(third);
     EXPECT_EQ(third.error().code, Refusal::Code::kRoomFull);
-    EXPECT_EQ(
-        third.error().message, "room sunday is full (2 seats taken); join as a spectator to watch (halma join --spectate)");
+    EXPECT_EQ(third.error().message,
+        "room sunday is full (2 seats taken); join as a spectator to watch (halma join "
+        "--spectate)");
     auto watcher = p.room.join("cat", "", true, at_ms(21));
     ASSERT_TRUE(watcher);
     EXPECT_EQ(watcher->seat, kNoSeat);

@@ -162,8 +162,8 @@ std::optional<std::string> state_difference(const RoomState& a, const RoomState&
     for (const auto& [id, m] : a.members()) {
         const Member* o = b.member(id);
         if (!o) return "member " + std::to_string(id) + " missing";
-        if (std::make_tuple(m.id, m.name, m.seat, m.bot, level_of(m.bot, m.bot_level), m.connected,
-                m.seat_open)
+        if (std::make_tuple(
+                m.id, m.name, m.seat, m.bot, level_of(m.bot, m.bot_level), m.connected, m.seat_open)
             != std::make_tuple(o->id, o->name, o->seat, o->bot, level_of(o->bot, o->bot_level),
                 o->connected, o->seat_open))
             return "member " + std::to_string(id);

@@ -37,7 +37,7 @@ protected:
         return text && *text ? **text : "";
     }
     ino_t inode_of(const fs::path& p) {
-        struct stat st {};
+        struct stat st { };
         EXPECT_EQ(::stat(p.c_str(), &st), 0) << p;
         return st.st_ino;
     }
@@ -57,8 +57,8 @@ TEST_F(PairedFileTest, WritesGoToEachCopyInTurnAndTheNewestIsRead) {
         copies.push_back(written->copy);
         EXPECT_EQ(read_text(), text);
     }
-    EXPECT_EQ(copies,
-        (std::vector<fs::path> { path_, second_copy(path_), path_, second_copy(path_) }));
+    EXPECT_EQ(
+        copies, (std::vector<fs::path> { path_, second_copy(path_), path_, second_copy(path_) }));
     EXPECT_EQ(read_raw(path_).find("3\n") + 2, read_raw(path_).size())
         << "a shorter text leaves nothing of the longer one after it";
 }
@@ -69,7 +69,8 @@ TEST_F(PairedFileTest, AWriteOverAnExistingCopyMakesNoNewFile) {
     EXPECT_FALSE(read_paired_file(path_).value()) << "empty copies read as no file";
     ino_t first = inode_of(path_), second = inode_of(second_copy(path_));
     for (int i = 0; i < 5; ++i) {
-        auto written = write_paired_file(path_, "member " + std::to_string(i) + "\n", Flush::kLater);
+        auto written
+            = write_paired_file(path_, "member " + std::to_string(i) + "\n", Flush::kLater);
         ASSERT_TRUE(written);
         EXPECT_FALSE(written->created);
     }

@@ -4,9 +4,9 @@
 // what it writes must still reach the disk, on the helper: tests read the notes made after the
 // daemon started. Each call then goes on to the real function.
 // It can also play a full disk: while the file named by HALMA_DISK_FULL_FLAG exists, a write()
-// or pwrite() to a file under HALMA_DISK_FULL_DIR fails with ENOSPC, whatever room the file system has left (a
-// tmpfs filled up still takes small appends into a page a file already has); and a file system
-// remounted read-only: while HALMA_DISK_READ_ONLY_FLAG exists, remove() under that directory
+// or pwrite() to a file under HALMA_DISK_FULL_DIR fails with ENOSPC, whatever room the file system
+// has left (a tmpfs filled up still takes small appends into a page a file already has); and a file
+// system remounted read-only: while HALMA_DISK_READ_ONLY_FLAG exists, remove() under that directory
 // fails with EROFS too.
 // It notes every directory made (mkdir) too, as "mkdir": a new room's directory made on the loop
 // means its files are made there; and every file made (an open with O_CREAT) as "create", and
