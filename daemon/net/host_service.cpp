@@ -62,6 +62,7 @@ HostService::HostService(zmq::context_t& context, const Config& config, BotPool&
     socket_.set(zmq::sockopt::handshake_ivl, std::max(config.peer_timeout_ms, 1000));
     // The loop never waits for the disk: what is written is flushed by DiskSyncer.
     store_.flush_later(true);
+    store_.flush_check([this](std::uint64_t ticket) { return disk_.flushed(ticket, ticket); });
 }
 
 void HostService::use_curve(const CurveKeyPair& keys) {

@@ -187,7 +187,8 @@ engine::Result<bool> HostService::write_record_now(
 }
 
 void HostService::hand_to_disk(const std::string& room_id) {
-    for (const auto& path : store_.take_unflushed()) disk_.sync(path, room_id);
+    for (const auto& path : store_.take_unflushed())
+        store_.flush_asked(path, disk_.sync(path, room_id));
 }
 
 bool HostService::disk_failed(const std::string& room_id, const std::string& why) {

@@ -1,5 +1,6 @@
 #include "daemon/net/paired_file.h"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <charconv>
@@ -30,9 +31,21 @@ std::string head_of(std::uint64_t generation, std::string_view text) {
 struct Copy {
     bool exists = false; // and is not empty
     bool whole = false;
+    bool headed = false; // written by this halmad, not by one from before copies
     std::uint64_t generation = 0;
+    std::filesystem::file_time_type written {};
     std::string text;
 };
+
+// Whether `b` holds a newer version than `a` (each whole, or not: a torn one never is).
+bool newer(const Copy& b, const Copy& a) {
+    if (!b.whole) return false;
+    if (!a.whole) return true;
+    // See the header (a downgrade). File times are coarse (a clock tick): written within one
+    // tick, the headed copy is taken, as this halmad wrote it after reading the other.
+    if (a.headed != b.headed) return b.written != a.written ? b.written > a.written : b.headed;
+    return b.generation > a.generation;
+}
 
 std::uint64_t number_at(std::string_view& s) {
     std::uint64_t n = 0;
@@ -57,7 +70,10 @@ engine::Result<Copy> read_copy(const std::filesystem::path& path) {
     if (!bytes) return std::unexpected(bytes.error());
     Copy copy;
     copy.exists = !bytes->empty();
-    if (!bytes->starts_with(kHeadStart)) {
+    copy.written = std::filesystem::last_write_time(path, ec);
+    // A copy cut inside its head line is a torn copy, not a file from before copies.
+    std::string_view start = std::string_view(*bytes).substr(0, kHeadStart.size());
+    if (!kHeadStart.starts_with(start)) {
         copy.whole = copy.exists;
         copy.text = std::move(*bytes);
         return copy;
@@ -75,6 +91,7 @@ engine::Result<Copy> read_copy(const std::filesystem::path& path) {
     // Bytes past the length are what an earlier, longer text left before the cut caught up.
     if (length > s.size() || crc_of(s.substr(0, length)) != crc) return copy;
     copy.whole = true;
+    copy.headed = true;
     copy.generation = generation;
     copy.text = std::string(s.substr(0, length));
     return copy;
@@ -96,21 +113,26 @@ engine::Result<std::optional<std::string>> read_paired_file(const std::filesyste
     if (!first->exists && !second->exists) return std::nullopt;
     if (!first->whole && !second->whole)
         return engine::fail(path.string() + " is damaged (both of its copies)");
-    bool second_newer = second->whole && (!first->whole || second->generation > first->generation);
-    return std::move(second_newer ? second->text : first->text);
+    return std::move(newer(*second, *first) ? second->text : first->text);
 }
 
-engine::Result<PairedWrite> write_paired_file(
-    const std::filesystem::path& path, std::string_view text, Flush flush) {
+std::string first_copy(std::string_view text) {
+    return head_of(1, text) + std::string(text);
+}
+
+engine::Result<PairedWrite> write_paired_file(const std::filesystem::path& path,
+    std::string_view text, Flush flush, const std::optional<std::filesystem::path>& again) {
     auto first = read_copy(path);
     if (!first) return std::unexpected(first.error());
     auto second = read_copy(second_copy(path));
     if (!second) return std::unexpected(second.error());
-    bool second_newer = second->whole && (!first->whole || second->generation > first->generation);
+    bool second_newer = newer(*second, *first);
     bool any_whole = first->whole || second->whole;
-    std::uint64_t generation = (second_newer ? second->generation : first->generation) + 1;
+    // One past every generation seen, so the copy written is the newest whichever it is.
+    std::uint64_t generation = std::max(first->generation, second->generation) + 1;
     PairedWrite out { any_whole && !second_newer ? second_copy(path) : path, false };
-    std::string bytes = head_of(any_whole ? generation : 1, text);
+    if (again) out.copy = *again;
+    std::string bytes = head_of(generation, text);
     bytes += text;
 
     int fd = ::open(out.copy.c_str(), O_WRONLY | O_CLOEXEC);

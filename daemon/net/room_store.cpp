@@ -215,8 +215,9 @@ engine::Result<StoredRoom> RoomStore::load_room(
 
     auto member_bytes = read_paired_file(dir / "members");
     if (!member_bytes) return std::unexpected(member_bytes.error());
-    if (!*member_bytes) return engine::fail("its members file is missing");
-    auto members = decode_members(**member_bytes);
+    // Neither copy there, or both empty (a power cut can leave a file empty where it is made
+    // with Flush::kLater): the room has no seat tokens to keep, as an empty file said before.
+    auto members = decode_members(member_bytes->value_or(""));
     if (!members) return std::unexpected(members.error());
 
     auto log_bytes = read_whole_file(dir / "events");
@@ -260,7 +261,8 @@ engine::Result<bool> create_room_files(const std::filesystem::path& rooms,
         if (auto made = make_private_dir(dir); !made) return made;
         if (auto log = AppendFile::open(dir / "events", true); !log)
             return std::unexpected(log.error());
-        if (auto written = write_file_atomically(dir / "members", members, flush); !written)
+        if (auto written = write_file_atomically(dir / "members", first_copy(members), flush);
+            !written)
             return written;
         // The second copy of members, and keys' two, exist from the start: the loop, which
         // writes them in place, then never creates a file for a join (paired_file.h).
@@ -420,18 +422,35 @@ engine::Result<bool> RoomStore::write_whole(
 
 engine::Result<bool> RoomStore::write_paired(
     const std::filesystem::path& path, std::string_view bytes) {
-    auto written = write_paired_file(path, bytes, flush_);
+    // A copy written before whose flush is not done is written over again: the other copy may
+    // be the only one on the disk (paired_file.h).
+    std::optional<std::filesystem::path> again;
+    for (const auto& copy : { path, second_copy(path) })
+        if (auto it = copies_in_flight_.find(copy); it != copies_in_flight_.end()) {
+            if (it->second == 0 || !flushed_(it->second))
+                again = copy;
+            else
+                copies_in_flight_.erase(it);
+        }
+    auto written = write_paired_file(path, bytes, flush_, again);
     if (!written) return std::unexpected(written.error());
     if (flush_ == Flush::kLater) {
         unflushed_.push_back(written->copy);
         if (written->created) unflushed_.push_back(path.parent_path());
+        copies_in_flight_[written->copy] = 0;
     }
     return true;
+}
+
+void RoomStore::flush_asked(const std::filesystem::path& file, std::uint64_t ticket) {
+    if (auto it = copies_in_flight_.find(file); it != copies_in_flight_.end()) it->second = ticket;
 }
 
 engine::Result<bool> RoomStore::remove(const std::string& room_id) {
     close_log(room_id);
     auto dir = room_dir(room_id);
+    std::erase_if(copies_in_flight_,
+        [&](const auto& entry) { return entry.first.parent_path() == dir; });
     std::error_code ec;
     std::filesystem::remove(dir / "config", ec);
     if (ec) return engine::fail("cannot remove " + (dir / "config").string() + ": " + ec.message());

@@ -108,6 +108,12 @@ public:
     void flush_later(bool later) { flush_ = later ? Flush::kLater : Flush::kNow; }
     // The files and directories written since the last call that still need flushing.
     std::vector<std::filesystem::path> take_unflushed() { return std::exchange(unflushed_, {}); }
+    // The ticket of the flush asked for a file take_unflushed() gave, and how to tell whether
+    // a ticket's flush is done (DiskSyncer::flushed): until the flush of a copy of members or
+    // keys is done, the next write goes over that copy again, not over the other, which may be
+    // the only one on the disk (paired_file.h).
+    void flush_asked(const std::filesystem::path& file, std::uint64_t ticket);
+    void flush_check(std::function<bool(std::uint64_t)> flushed) { flushed_ = std::move(flushed); }
     // Forgets the room: its config goes first, so a crash half-way leaves no room to load.
     engine::Result<bool> remove(const std::string& room_id);
 
@@ -126,6 +132,11 @@ private:
 
     std::filesystem::path dir_;
     Flush flush_ = Flush::kNow;
+    // The copies of members and keys written last with Flush::kLater, until their flush is
+    // known to be done, with its ticket (0: not handed to the disk helper yet). At most one
+    // per file, two a room; a closed room's go with it.
+    std::map<std::filesystem::path, std::uint64_t> copies_in_flight_;
+    std::function<bool(std::uint64_t)> flushed_ = [](std::uint64_t) { return true; };
     std::size_t open_logs_cap_ = kOpenLogs;
     std::list<std::pair<std::string, AppendFile>> open_logs_; // the latest written first
     std::unordered_map<std::string, std::list<std::pair<std::string, AppendFile>>::iterator>

@@ -115,3 +115,31 @@ TEST_F(PairedFileTest, AFileFromBeforeCopiesIsReadAndKeptUntilANewerIsWhole) {
     EXPECT_TRUE(written->created);
     EXPECT_EQ(read_text(), "member 2\n");
 }
+
+// A halmad from before copies, run after this one (a downgrade), writes the file whole and
+// knows nothing of the second copy; run this one again and the newer of the two is read.
+TEST_F(PairedFileTest, AFileAnOlderHalmadWroteAfterTheCopiesIsTheNewer) {
+    ASSERT_TRUE(write_paired_file(path_, "one\n", Flush::kNow));
+    ASSERT_TRUE(write_paired_file(path_, "two\n", Flush::kNow)); // the second copy, generation 2
+    auto then = fs::last_write_time(second_copy(path_));
+    write_raw(path_, "by the older halmad\n");
+    fs::last_write_time(path_, then + std::chrono::seconds(5));
+    EXPECT_EQ(read_text(), "by the older halmad\n");
+    // Written before the copy of generation 2 instead: that copy is the newer.
+    fs::last_write_time(path_, then - std::chrono::seconds(5));
+    EXPECT_EQ(read_text(), "two\n");
+}
+
+TEST_F(PairedFileTest, AWriteAgainGoesOverTheSameCopy) {
+    auto first = write_paired_file(path_, "one\n", Flush::kLater);
+    ASSERT_TRUE(first);
+    // Its flush not done: the next write goes over it again, the other copy left alone.
+    auto again = write_paired_file(path_, "two\n", Flush::kLater, first->copy);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->copy, first->copy);
+    EXPECT_EQ(read_text(), "two\n");
+    auto next = write_paired_file(path_, "three\n", Flush::kLater);
+    ASSERT_TRUE(next);
+    EXPECT_NE(next->copy, first->copy);
+    EXPECT_EQ(read_text(), "three\n");
+}

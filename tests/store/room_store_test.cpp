@@ -408,3 +408,46 @@ TEST_F(RoomStoreTest, AFoldWrittenByTheHelperTakesTheEventsLoggedMeanwhile) {
         << missing.error().message;
     expect_same_log(RoomStore(state_dir_).load().rooms[0].events, log);
 }
+
+// With the flushes left to the disk helper, the members file's copies take turns only once the
+// last copy written is on the disk: until then the next write goes over it again, as the other
+// may be the only copy on the disk (two writes in one group-commit window each tore a copy, and
+// a power cut in the flush of both could tear both).
+TEST_F(RoomStoreTest, TheMembersCopiesTakeTurnsOnlyOnceTheLastIsOnTheDisk) {
+    RoomStore store(state_dir_);
+    auto room = keep_lively_room(store);
+    const std::string& id = room.state().id();
+    store.flush_later(true);
+    bool on_disk = false;
+    store.flush_check([&](std::uint64_t ticket) { return on_disk && ticket == 7; });
+    auto copy_written = [&](MemberId local) {
+        EXPECT_TRUE(store.save_members(id, StoredMembers { local, room.tokens() }));
+        std::vector<fs::path> copies;
+        for (const auto& path : store.take_unflushed())
+            if (path.filename().string().starts_with("members")) copies.push_back(path);
+        EXPECT_EQ(copies.size(), 1u);
+        return copies.empty() ? fs::path() : copies.front();
+    };
+    fs::path first = copy_written(1);
+    EXPECT_EQ(copy_written(2), first) << "not handed to the disk yet";
+    store.flush_asked(first, 7);
+    EXPECT_EQ(copy_written(3), first) << "handed to the disk, its flush not done";
+    store.flush_asked(first, 7);
+    on_disk = true;
+    fs::path other = copy_written(4);
+    EXPECT_NE(other, first) << "on the disk: the other copy's turn";
+    EXPECT_EQ(RoomStore(state_dir_).load().rooms[0].members.local, 4u);
+}
+
+// Both copies empty (a power cut right after a room was made): the room loads, with no seat
+// tokens, as it did from an empty file.
+TEST_F(RoomStoreTest, EmptyMembersCopiesLoadAsNoTokens) {
+    RoomStore store(state_dir_);
+    auto room = keep_lively_room(store);
+    fs::path dir = state_dir_ / "rooms" / room.state().id();
+    write_raw(dir / "members", "");
+    write_raw(dir / "members.b", "");
+    auto loaded = RoomStore(state_dir_).load();
+    ASSERT_EQ(loaded.rooms.size(), 1u) << (loaded.refused.empty() ? "" : loaded.refused[0].second);
+    EXPECT_TRUE(loaded.rooms[0].members.tokens.empty());
+}
