@@ -12,6 +12,7 @@
 #include <set>
 #include <toml++/toml.h>
 #include <unistd.h>
+#include <utility>
 
 namespace halma::daemon {
 
@@ -84,7 +85,7 @@ std::optional<BadConfig> validate(Config& c) {
         // As halma host would take it: the name the room is made, and found again, by.
         auto name = room_name(r.name);
         if (!name) return BadConfig { "room '" + r.name + "': " + name.error().message };
-        r.name = *name;
+        r.name_as_written = std::exchange(r.name, *name);
         // A room is found again by its name after a restart: a second of the same name would
         // be taken for the first, and never made.
         if (!names.insert(r.name).second)

@@ -14,7 +14,9 @@ namespace halma::daemon {
 
 // A room the daemon hosts from the start (headless hosting, e.g. on a Raspberry Pi).
 struct StandingRoom {
-    std::string name;
+    std::string name; // as halma host takes it: spaces at either end dropped (room_name.h)
+    // As the file has it: a room made by a halmad that kept those spaces goes on by this name.
+    std::string name_as_written;
     Visibility visibility = Visibility::kPublic;
     RoomMode mode;
     int bots = 0;

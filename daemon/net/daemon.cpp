@@ -87,7 +87,10 @@ void create_standing_rooms(const Config& config, HostService& host) {
     auto now = Now::current();
     for (const auto& spec : config.rooms) {
         // A standing room the daemon hosted before it stopped goes on where it was.
-        if (HostedRoom* resumed = host.find_named(spec.name)) {
+        HostedRoom* resumed = host.find_named(spec.name);
+        if (!resumed && spec.name_as_written != spec.name)
+            resumed = host.find_named(spec.name_as_written);
+        if (resumed) {
             spdlog::info("room {}: resumed, not made anew", spec.name);
             // Its setup is the one it was made with: a game in it must not change rules under
             // its players. Said, so that an edited [[room]] is not taken as in force.
