@@ -128,8 +128,10 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
     if (v.standings_size()) {
         out += "standings:\n";
         for (const auto& st : v.standings()) {
+            // A person may be named "bot": computers are said to be, as in the seats above.
+            bool bot = st.seat() >= 0 && st.seat() < v.seats_size() && v.seats(st.seat()).bot();
             out += "  " + (st.place() ? std::to_string(st.place()) + "." : "  ") + " " + st.name()
-                + ": ";
+                + (bot ? " [bot]" : "") + ": ";
             std::string moves = std::to_string(st.moves()) + (st.moves() == 1 ? " move" : " moves");
             out += st.finished() ? "home in " + moves
                                  : std::to_string(st.distance_left()) + " to go after " + moves;
@@ -137,7 +139,7 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
         }
     }
     if (s.phase() == pb::PHASE_PLAYING && v.leader_hidden())
-        out += "in the lead: hidden in this room until the game ends\n";
+        out += "in the lead: hidden until the game ends\n";
     else if (v.standings_size()) {
         if (s.phase() == pb::PHASE_PLAYING)
             out += v.leader_seat() >= 0 && v.leader_seat() < v.seats_size()

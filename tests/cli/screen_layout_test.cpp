@@ -227,3 +227,18 @@ TEST(RoomTable, ColumnsLineUpOnScreenWhateverTheNames) {
             << name << " followed by " << gap << " spaces:\n"
             << table;
 }
+
+// A person may call themselves "bot": the standings say which players are computers, as the
+// seats do (they read "bot (2)" for a person beside a computer named "bot").
+TEST(RoomStatus, TheStandingsSayWhichPlayersAreComputers) {
+    pb::RoomView v = room_view(2);
+    v.mutable_seats(0)->set_name("bot");
+    v.mutable_standings(0)->set_name("bot");
+    v.mutable_seats(1)->set_name("bot (2)");
+    v.mutable_seats(1)->set_bot(true);
+    v.mutable_seats(1)->set_bot_level("easy");
+    v.mutable_standings(1)->set_name("bot (2)");
+    std::string status = format_room_status(v, false);
+    EXPECT_NE(status.find("  bot: 120 to go"), std::string::npos) << status;
+    EXPECT_NE(status.find("  bot (2) [bot]: 120 to go"), std::string::npos) << status;
+}
