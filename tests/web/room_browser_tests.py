@@ -1,7 +1,10 @@
 """The page's rooms in a real browser: leaving one, which room it opens when the daemon is in
-several, and the host form's bounds, with headless Chromium (Selenium) on `halma web` and real
-halmad processes on 127.0.0.1. Run as `room_browser_tests.py NAME`; exits 77 (skipped) without
+several, what a busy room it does not show costs it, switching rooms, and the host form's bounds,
+with headless Chromium (Selenium) on `halma web` and real halmad processes on 127.0.0.1. Run as `room_browser_tests.py NAME`; exits 77 (skipped) without
 Chromium."""
+import collections
+import time
+
 from halmatest import Cluster, check, greedy_move, run, wait_until
 from halma.v1 import api_pb2, common_pb2
 from webtest import Page, Web, click_move, need_browser, wait_in_step
@@ -11,6 +14,30 @@ def room_button(page, room):
     """The text and classes of `room`'s button in the rooms list, or None when it is not listed."""
     return page.js("const b = document.querySelector(`#rooms-list button[data-room-id='${arguments[0]}']`); "
                    "return b ? [b.textContent, b.className] : null", room)
+
+
+def opened_room(page):
+    return page.js("return document.body.dataset.room")
+
+
+def views_asked(page, room):
+    """How many of the requests the page sent since count_requests were views of `room`."""
+    return sum(1 for url, body in page.requests_sent() if url.endswith("/api/view") and room in body)
+
+
+def marked(page, ids):
+    """The names (of `ids`, name -> room id) whose button says it is the player's move, in words
+    and in the turn light's colour."""
+    buttons = {name: room_button(page, room) or ["", ""] for name, room in ids.items()}
+    return [name for name, (text, classes) in buttons.items() if "your move" in text and "your-move" in classes]
+
+
+def move_then_wait_for_turn(mover, player, room):
+    """`mover` plays in `room`; returns once `player`'s daemon has the move and it is their turn."""
+    moves = len(player.api().view(room).moves)
+    mover.api().ok(action=api_pb2.ActionRequest(room=room, move=greedy_move(mover.api().view(room))))
+    wait_until(lambda: len(player.api().view(room).moves) > moves and player.api().view(room).your_turn, 10,
+               f"{player.name}'s turn after {mover.name}'s move")
 
 
 def leaving_a_room_says_so():
@@ -61,19 +88,7 @@ def the_page_opens_the_room_waiting_for_the_player():
         check([r.name for r in rooms] == ["show", "wait", "duel"], f"ann's daemon lists {list(ids)} in another order")
         duel = ids["duel"]
         wait_until(lambda: ann.api().view(duel).game_number == 1, 10, "the duel to start on ann's side")
-
-        def bob_moves():
-            moves = len(ann.api().view(duel).moves)
-            bob.api().ok(action=api_pb2.ActionRequest(room=duel, move=greedy_move(bob.api().view(duel))))
-            wait_until(lambda: len(ann.api().view(duel).moves) > moves and ann.api().view(duel).your_turn, 10,
-                       "ann's turn in the duel")
-
-        def marked(page):
-            """The rooms whose button says it is ann's move, in words and in the turn light's colour."""
-            buttons = {name: room_button(page, room) or ["", ""] for name, room in ids.items()}
-            return [name for name, (text, classes) in buttons.items() if "your move" in text and "your-move" in classes]
-
-        bob_moves()
+        move_then_wait_for_turn(bob, ann, duel)
         web = Web(ann)
         first = Page(web)
         second = None
@@ -81,20 +96,146 @@ def the_page_opens_the_room_waiting_for_the_player():
             first.wait(lambda: first.js("return document.body.dataset.room") == duel,
                        "the page to open the duel, where it is ann's move")
             view = wait_in_step(first, ann.api(), duel, "the page to draw the duel")
-            first.wait(lambda: marked(first) == ["duel"], "the list to mark the duel alone as ann's move")
+            first.wait(lambda: marked(first, ids) == ["duel"], "the list to mark the duel alone as ann's move")
             click_move(first, greedy_move(view))
-            first.wait(lambda: marked(first) == [], "the mark to go once ann has moved")
+            first.wait(lambda: marked(first, ids) == [], "the mark to go once ann has moved")
             # Her move nowhere: a page opened now shows a room where she is seated, not the first.
             second = Page(web)
             second.wait(lambda: second.js("return document.body.dataset.room") == ids["wait"],
                         "the page to open the room where ann holds a seat")
-            bob_moves()
-            second.wait(lambda: marked(second) == ["duel"], "the list to mark the duel, not the room shown")
+            move_then_wait_for_turn(bob, ann, duel)
+            second.wait(lambda: marked(second, ids) == ["duel"], "the list to mark the duel, not the room shown")
             check(second.js("return document.body.dataset.room") == ids["wait"], "the page changed rooms by itself")
         finally:
             first.close()
             if second:
                 second.close()
+            web.stop()
+
+
+def a_room_of_bots_does_not_flood_the_page():
+    """ann's daemon hosts a room of two easy bots playing as fast as they can (bot-pace-ms 0, the
+    default: a game of about 130 events in under a second, then 5 s to the next), a room where she
+    waits alone, and is in a duel at bob's where it is her move. The page hears every event of
+    every room: it opens the duel by itself, marks it, keeps the marks right while the bots play,
+    and sends at most one request for ten of the bots' events. It used to send a list and a view
+    of each room for each one, which queued behind the player's own requests."""
+    need_browser()
+    with Cluster("web-busy") as cluster:
+        ann, bob = cluster.add("ann"), cluster.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="bots", spectate=True, bots=2, bot_level="easy"))
+        ann.api().ok(host=api_pb2.HostRequest(name="wait"))
+        bob.api().ok(host=api_pb2.HostRequest(name="duel"))
+        ann.api().ok(join=api_pb2.JoinRequest(address=bob.address, room="duel"))
+        ids = {r.name: r.room_id for r in ann.api().ok(list=api_pb2.ListRequest()).rooms.rooms}
+        duel, bots = ids["duel"], ids["bots"]
+        wait_until(lambda: ann.api().view(duel).game_number == 1, 10, "the duel to start on ann's side")
+        move_then_wait_for_turn(bob, ann, duel)
+        web = Web(ann)
+        page = Page(web)
+        try:
+            page.wait(lambda: opened_room(page) == duel, "the page to open the duel, where it is ann's move")
+            page.wait(lambda: marked(page, ids) == ["duel"], "the list to mark the duel")
+            page.count_requests()
+            first = int(ann.api().view(bots).seq)
+            # Two hundred events take in one whole game at least, whenever the count starts.
+            wait_until(lambda: int(ann.api().view(bots).seq) >= first + 200, 30, "the bots to play 200 events")
+            time.sleep(1)  # requests the last events make are counted too
+            events = int(ann.api().view(bots).seq) - first
+            sent = page.requests_sent()
+            kinds = collections.Counter(url.rsplit("/", 1)[-1] for url, _ in sent)
+            print(f"{len(sent)} requests for {events} events of the bots' room: {dict(kinds)}")
+            check(len(sent) * 10 <= events, f"the page sent {len(sent)} requests for {events} events of a room it does not show")
+            check(opened_room(page) == duel, "the page left the duel by itself")
+            # The marks follow the duel while another room is shown and the bots play on.
+            page.click(f"#rooms-list button[data-room-id='{ids['wait']}']")
+            page.wait(lambda: opened_room(page) == ids["wait"], "the page to open the room picked")
+            move_then_wait_for_turn(ann, bob, duel)
+            page.wait(lambda: marked(page, ids) == [], "the mark to go once ann has moved in the duel")
+            move_then_wait_for_turn(bob, ann, duel)
+            page.wait(lambda: marked(page, ids) == ["duel"], "the list to mark the duel again")
+            check(opened_room(page) == ids["wait"], "the page changed rooms by itself")
+        finally:
+            page.close()
+            web.stop()
+
+
+def leaving_her_own_room_does_not_reopen_it():
+    """ann leaves the game in the room she hosts, her only room: a computer takes her seat and the
+    room stays on her daemon's list, but the page shows no room, and does not open it again by
+    itself while the computers play on (it used to, at once). A click on it in the list opens it."""
+    need_browser()
+    with Cluster("web-leave-own") as cluster:
+        ann = cluster.add("ann")
+        ann.api().ok(host=api_pb2.HostRequest(name="den", bots=1, bot_level="easy"))
+        room = ann.api().view("den").summary.room_id
+        wait_until(lambda: ann.api().view(room).game_number == 1, 10, "the game to start")
+        web = Web(ann)
+        page = Page(web)
+        try:
+            wait_in_step(page, ann.api(), room, "the page to show ann's game")
+            page.click("#leave")
+            wait_until(lambda: ann.api().view(room).your_seat < 0, 10, "a computer to take ann's seat")
+            page.wait(lambda: page.text("#message").startswith("left") and opened_room(page) == "",
+                      "the page to say ann left, with no room open")
+            # Nothing can show that a page will never do a thing: a hundred events of the computers'
+            # game (the next one starts 5 s after one ends), and a second for the page to hear the
+            # last ones, give it the chances it took before.
+            enough = int(ann.api().view(room).seq) + 100
+            until = time.monotonic() + 20
+            while time.monotonic() < until:
+                shown, title = opened_room(page), page.text("#room-title")
+                check(shown == "" and title == "No room open", f"the page opened {title!r} again by itself")
+                if int(ann.api().view(room).seq) >= enough:
+                    until = min(until, time.monotonic() + 1)
+                time.sleep(0.1)
+            check(int(ann.api().view(room).seq) >= enough, "the computers played too little to show anything")
+            check(room_button(page, room) is not None, "the room left is not in the list")
+            page.click(f"#rooms-list button[data-room-id='{room}']")
+            page.wait(lambda: opened_room(page) == room, "a click to open the room left")
+        finally:
+            page.close()
+            web.stop()
+
+
+def switching_rooms_drops_the_old_rooms_events():
+    """ann watches a room of two easy bots playing as fast as they can: their events come far
+    faster than the page animates their moves, and wait their turn. When she opens another room
+    those events go with the room they belong to: no move of theirs is animated on the new room's
+    board (the Skip button shows while one is), and the page reads the new room once, not once
+    for each event left."""
+    need_browser()
+    with Cluster("web-switch") as cluster:
+        ann = cluster.add("ann")
+        ann.api().ok(host=api_pb2.HostRequest(name="wait"))
+        ann.api().ok(host=api_pb2.HostRequest(name="bots", spectate=True, bots=2, bot_level="easy"))
+        ids = {r.name: r.room_id for r in ann.api().ok(list=api_pb2.ListRequest()).rooms.rooms}
+        wait, bots = ids["wait"], ids["bots"]
+        web = Web(ann)
+        page = Page(web)
+        try:
+            page.wait(lambda: opened_room(page) == wait, "the page to open the room where ann is seated")
+            page.click(f"#rooms-list button[data-room-id='{bots}']")
+            page.wait(lambda: opened_room(page) == bots, "the page to open the bots' room")
+
+            def behind():
+                drawn = page.drawn()[0]
+                return drawn and int(ann.api().view(bots).seq) - int(drawn) >= 30
+            page.wait(behind, "the page to fall 30 events behind the bots")
+            page.count_requests()
+            page.click(f"#rooms-list button[data-room-id='{wait}']")
+            page.wait(lambda: opened_room(page) == wait, "the page to open the room picked")
+            # The page shows a queued event in about a second (a view, then hops of 280 ms): three
+            # seconds would show a few.
+            until = time.monotonic() + 3
+            while time.monotonic() < until:
+                check(page.js("return document.getElementById('skip').hidden"),
+                      "a move of the bots' room is animated on the board of the room opened")
+                time.sleep(0.05)
+            asked = views_asked(page, wait)
+            check(asked <= 2, f"the page read the room it opened {asked} times")
+        finally:
+            page.close()
             web.stop()
 
 
@@ -134,4 +275,5 @@ def host_form_takes_the_daemons_move_limits():
 
 
 run({f.__name__: f for f in (leaving_a_room_says_so, the_page_opens_the_room_waiting_for_the_player,
-                             host_form_takes_the_daemons_move_limits)})
+                             a_room_of_bots_does_not_flood_the_page, leaving_her_own_room_does_not_reopen_it,
+                             switching_rooms_drops_the_old_rooms_events, host_form_takes_the_daemons_move_limits)})

@@ -137,6 +137,17 @@ class Page:
         return self.js("return Array.from(document.querySelectorAll('#board [data-hole]'), g => "
                        "g.querySelector('.marble') ? g.dataset.set : '')")
 
+    def count_requests(self):
+        """From now on the page notes each request it sends to halma web, as [url, body];
+        requests_sent() reads them. The page's modules call the global fetch at each request, so
+        wrapping it here sees them all."""
+        self.js("window.requestsSent = []; const send = window.fetch; window.fetch = (url, options) => {"
+                " window.requestsSent.push([String(url), (options && options.body) || '']);"
+                " return send(url, options); }")
+
+    def requests_sent(self):
+        return self.js("return window.requestsSent")
+
     def resize(self, size):
         self.driver.set_window_size(*size)
 

@@ -7,7 +7,8 @@ import { holeIndex, parsePosition, turnsToBottom } from "./geometry.js";
 import { showChat } from "./chat.js";
 import { wireKeyboard } from "./keyboard.js";
 import { setConnectionLight, showConnection, showRoom, showTurn } from "./panel.js";
-import { isOurs, joinRequest, roleIn, roomToOpen, showRooms } from "./rooms.js";
+import { RoomRoles } from "./room_roles.js";
+import { isOurs, joinRequest, roomToOpen, showRooms } from "./rooms.js";
 import { alertOnTurn, tintsOf, wireViewer } from "./viewer.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,9 +18,8 @@ const state = {
   daemonUp: false,
   roomId: "",        // the room shown; "" until one is picked, and after leaving it
   view: null,        // its RoomView
-  rooms: null,       // the newest RoomList (ours and the LAN's)
-  roles: new Map(),  // room id -> roleIn(its view), for each of this daemon's rooms
-  roomsAsked: 0,     // lists read so far: only the newest one's views are kept
+  rooms: null,       // RoomRoles: the newest room list, and where the player stands in each room
+  left: new Set(),   // rooms left from this page: not opened again just for being listed
   leaving: "",       // the room a leave was sent for: its view may be gone before the reply
   selected: null,    // hole of the marble picked
   queue: [],         // room events not yet shown, in order
@@ -96,11 +96,12 @@ function redraw(hidden = null) {
   document.body.dataset.inRoom = view ? "yes" : "no";
   // The room shown is in the list too: its summary in the view is the newer one (the list only
   // changes with the LAN's adverts).
-  const listed = state.rooms && state.rooms.rooms ? state.rooms.rooms : [];
+  const list = state.rooms.list;
+  const listed = list && list.rooms ? list.rooms : [];
   const mine = view ? listed.findIndex((r) => r.room_id === view.summary.room_id) : -1;
   if (mine >= 0) listed[mine] = { ...listed[mine], ...view.summary };
-  if (view) state.roles.set(view.summary.room_id, roleIn(view));
-  showRooms(state.rooms, state.roomId, pickRoom, state.roles);
+  if (view) state.rooms.seen(view);
+  showRooms(list, state.roomId, pickRoom, state.rooms.roles);
   $("last-move").textContent = view && view.moves.length ? `Last move: ${view.moves[view.moves.length - 1]}` : "";
   // Why the room takes no change now (the host's disk, a host whose key changed): said once.
   const readOnly = view ? view.read_only || "" : "";
@@ -135,7 +136,6 @@ async function loadView(draw = true) {
   // with its seat): the answer is about a room no longer shown, its error no news.
   if (state.roomId !== asked || state.leaving === asked) return;
   if (reply.view) {
-    if (state.view && state.view.summary.room_id !== reply.view.summary.room_id) state.turns = null;
     state.view = reply.view;
     state.roomId = reply.view.summary.room_id;
     if (state.catchingUp) say("");
@@ -156,30 +156,26 @@ async function loadView(draw = true) {
   if (draw) redraw();
 }
 
-async function loadRooms() {
-  const reply = await ask("list", { lan: true }).catch(() => null);
-  if (reply && reply.rooms) return showRoomList(reply.rooms);
-  redraw();
-}
-
-// Reads the view of each of this daemon's rooms in `list`, for where the player stands there (the
-// list marks where it is their move); with no room open, opens the one roomToOpen picks.
-async function showRoomList(list) {
-  const asked = ++state.roomsAsked;
-  const ours = list.rooms ? list.rooms.filter((r) => isOurs(r) && r.phase !== "PHASE_CLOSED") : [];
-  const views = await Promise.all(ours.map((r) => ask("view", { room: r.room_id }).catch(() => null)));
-  if (asked !== state.roomsAsked) return; // a newer list is being read: its views are newer too
-  state.rooms = list;
-  state.roles = new Map();
-  for (const reply of views)
-    if (reply && reply.view) state.roles.set(reply.view.summary.room_id, roleIn(reply.view));
-  const room = state.roomId ? null : roomToOpen(list, state.roles);
+// After the rooms are read again: with no room open, opens the one roomToOpen picks.
+function afterRoomsRead() {
+  const room = state.roomId ? null : roomToOpen(state.rooms.list, state.rooms.roles, state.left);
   if (room) return openRoom(room.room_id);
   redraw();
 }
 
-function openRoom(roomId) {
+// Everything kept for the room shown goes with it: its queued events (animated on the next room's
+// board otherwise), the turn picked for its board, the marble picked, an animation under way.
+function showRoomId(roomId) {
+  if (roomId === state.roomId) return;
   state.roomId = roomId;
+  state.queue = [];
+  state.turns = null;
+  state.selected = null;
+  state.skip.requested = true;
+}
+
+function openRoom(roomId) {
+  showRoomId(roomId);
   state.selected = null;
   return loadView();
 }
@@ -222,11 +218,13 @@ async function act(action) {
   else say(reply.done.detail, "info");
   if (action.leave && !reply.error && state.roomId === room) {
     // The seat is given up: the room is not the player's to show any more (a joined one is gone
-    // from the daemon). The page opens what it would open on arrival, if anything.
-    state.roomId = "";
+    // from the daemon, a hosted one stays with a computer in the seat). The page opens what it
+    // would open on arrival, if anything, but not this room again.
+    state.left.add(room);
+    showRoomId("");
     state.view = null;
-    state.selected = null;
-    await loadRooms();
+    state.rooms.left(room);
+    redraw();
     return reply;
   }
   await loadView();
@@ -244,7 +242,9 @@ async function showNextEvent() {
     const before = state.view;
     await loadView(false);
     const ours = before && move && move.seat === before.your_seat;
-    if (move && !ours && move.path.length > 1 && state.view) {
+    // Another room may have been opened meanwhile: this move is not on its board.
+    const shown = state.view && event.room_id === state.roomId;
+    if (move && !ours && move.path.length > 1 && shown) {
       const path = move.path;
       const cell = parsePosition(state.view.position)[path[path.length - 1]];
       if (cell && cell !== "." && cell !== "x") {
@@ -265,6 +265,7 @@ async function showNextEvent() {
 
 async function pickRoom(room) {
   say("");
+  state.left.delete(room.room_id); // picked: the player wants it back
   if (isOurs(room)) return openRoom(room.room_id);
   const reply = await ask("join", { address: room.address, room: room.name });
   return afterJoin(reply);
@@ -273,10 +274,11 @@ async function pickRoom(room) {
 async function afterJoin(reply) {
   if (reply.error) return say(reply.error.message);
   say(""); // a refusal of an earlier try no longer holds
-  state.roomId = reply.view.summary.room_id;
+  state.left.delete(reply.view.summary.room_id);
+  showRoomId(reply.view.summary.room_id);
   state.view = reply.view;
   redraw();
-  loadRooms();
+  state.rooms.listChanged();
 }
 
 function wireBoardKeys() {
@@ -342,6 +344,7 @@ function wireForms() {
 function start() {
   // The token is in the cookie now: take it out of the address bar and of the history.
   history.replaceState(null, "", "/");
+  state.rooms = new RoomRoles(() => state.roomId, afterRoomsRead);
   wireForms();
   wireBoardKeys();
   wireViewer(() => redraw());
@@ -354,19 +357,19 @@ function start() {
         if (state.roomId) state.catchingUp = CATCH_UP_TRIES;
         redraw();
         loadView();
-        loadRooms();
+        state.rooms.forget();
       } else redraw();
     },
     room(event) {
       // Another room's event may change whose move it is there, or, with no room open, which
-      // room to open: loadRooms reads both.
+      // room to open: state.rooms keeps both, afterRoomsRead opens it.
       if (state.roomId && event.room_id === state.roomId) {
         state.queue.push(event);
         showNextEvent();
-      } else loadRooms();
+      } else state.rooms.heard(event);
     },
     rooms(list) {
-      showRoomList(list);
+      state.rooms.pushed(list);
     },
     lost() {
       // halma web itself is gone (or restarting): the browser tries the stream again by itself,

@@ -15,19 +15,17 @@ export function isOurs(room) {
   return room.origin === "ROOM_ORIGIN_HOSTED" || room.origin === "ROOM_ORIGIN_JOINED";
 }
 
-// Where the local player stands in a room, from its view: all the list and roomToOpen need.
-export function roleIn(view) {
-  return { yourTurn: !!view.your_turn, seated: view.your_seat >= 0 };
-}
-
-// The room a page with none open shows, among this daemon's (those `roles` holds, by room id): the
-// one where it is the player's turn, else one where they hold a seat, else the first listed. With a
-// single room that is the room, as the daemon's "the only room" would be.
-export function roomToOpen(list, roles) {
+// The room a page with none open shows, among this daemon's (those with a role, roleIn by room id,
+// in `roles`): the one where it is the player's turn, else one where they hold a seat, else the
+// first listed. With a single room that is the room, as the daemon's "the only room" would be. A
+// room in `left` (left from this page) is not shown again for being listed: the player gave it up,
+// and sees it again only by taking a seat there again or by picking it.
+export function roomToOpen(list, roles, left) {
   const rooms = (list && list.rooms) || [];
-  const ours = rooms.filter((r) => r.phase !== "PHASE_CLOSED" && roles.has(r.room_id));
+  const ours = rooms.filter((r) => r.phase !== "PHASE_CLOSED" && roles.get(r.room_id));
   const first = (wanted) => ours.find((r) => wanted(roles.get(r.room_id)));
-  return first((role) => role.yourTurn) || first((role) => role.seated) || ours[0] || null;
+  return first((role) => role.yourTurn) || first((role) => role.seated)
+    || ours.find((r) => !left.has(r.room_id)) || null;
 }
 
 // onPick(room) is called when a room's button is clicked; roles (roleIn, by room id) marks the
