@@ -239,6 +239,32 @@ def switching_rooms_drops_the_old_rooms_events():
             web.stop()
 
 
+def a_fast_room_of_bots_is_shown_as_it_stands():
+    """A room of two easy bots playing as fast as they can sends the page hundreds of events a
+    second, far more than it animates. The page keeps at most 8 waiting (main.js, kMostBehind;
+    its queue grew without end, by hundreds a second) and still shows the room as it stands."""
+    need_browser()
+    with Cluster("web-fast") as cluster:
+        ann = cluster.add("ann")
+        ann.api().ok(host=api_pb2.HostRequest(name="bots", spectate=True, bots=2, bot_level="easy"))
+        web = Web(ann)
+        page = Page(web)
+        try:
+            bots = ann.api().ok(list=api_pb2.ListRequest()).rooms.rooms[0].room_id
+            page.wait(lambda: opened_room(page) == bots, "the page to open the bots' room")
+            most = 0
+            for _ in range(80):
+                time.sleep(0.1)
+                most = max(most, int(page.js("return document.body.dataset.waiting || '0'")))
+            check(most <= 8, f"{most} events waited to be shown")
+            reached = int(ann.api().view(bots).seq)
+            page.wait(lambda: page.drawn()[0] and int(page.drawn()[0]) >= reached,
+                      f"the page to draw the room as it stood 8 s in (seq {reached})", timeout=5)
+        finally:
+            page.close()
+            web.stop()
+
+
 def host_form_takes_the_daemons_move_limits():
     """The host form's "moves each" takes the move limits the daemon takes and no other: a room
     gets the field's least and its most, and the daemon refuses one more than the field's most."""
@@ -275,5 +301,6 @@ def host_form_takes_the_daemons_move_limits():
 
 
 run({f.__name__: f for f in (leaving_a_room_says_so, the_page_opens_the_room_waiting_for_the_player,
+                             a_fast_room_of_bots_is_shown_as_it_stands,
                              a_room_of_bots_does_not_flood_the_page, leaving_her_own_room_does_not_reopen_it,
                              switching_rooms_drops_the_old_rooms_events, host_form_takes_the_daemons_move_limits)})

@@ -231,6 +231,11 @@ async function act(action) {
   return reply;
 }
 
+// Room events waiting to be shown, at most: enough for a round of five computers' moves, each
+// animated in turn; a room of computers playing as fast as they can (bot-pace-ms 0, hundreds of
+// moves a second) would otherwise queue events without end while the page animates them.
+const kMostBehind = 8;
+
 // Room events, one at a time: others' moves are animated from their path, then the view is read.
 async function showNextEvent() {
   if (state.busy) return;
@@ -365,6 +370,10 @@ function start() {
       // room to open: state.rooms keeps both, afterRoomsRead opens it.
       if (state.roomId && event.room_id === state.roomId) {
         state.queue.push(event);
+        // Past kMostBehind waiting, the oldest are dropped: each event shown reads the room as
+        // it stands, so only their animations are lost.
+        if (state.queue.length > kMostBehind) state.queue.splice(0, state.queue.length - kMostBehind);
+        document.body.dataset.waiting = state.queue.length; // for tests, as data-seq is
         showNextEvent();
       } else state.rooms.heard(event);
     },
