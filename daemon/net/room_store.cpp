@@ -449,8 +449,8 @@ void RoomStore::flush_asked(const std::filesystem::path& file, std::uint64_t tic
 engine::Result<bool> RoomStore::remove(const std::string& room_id) {
     close_log(room_id);
     auto dir = room_dir(room_id);
-    std::erase_if(copies_in_flight_,
-        [&](const auto& entry) { return entry.first.parent_path() == dir; });
+    std::erase_if(
+        copies_in_flight_, [&](const auto& entry) { return entry.first.parent_path() == dir; });
     std::error_code ec;
     std::filesystem::remove(dir / "config", ec);
     if (ec) return engine::fail("cannot remove " + (dir / "config").string() + ": " + ec.message());
