@@ -78,6 +78,7 @@ engine::Result<Copy> read_copy(const std::filesystem::path& path) {
         copy.text = std::move(*bytes);
         return copy;
     }
+    if (bytes->size() < kHeadStart.size()) return copy; // cut inside "# copy "
     std::string_view s(*bytes);
     s.remove_prefix(kHeadStart.size());
     std::uint64_t generation = number_at(s);
