@@ -434,10 +434,16 @@ void ApiService::room_changed(
     note_for_lan_list(state);
     // Told even with no subscriber: a front end that subscribes later is told of the next
     // change, not of this one again.
+    // Only rooms that are read-only have an entry: the common case (every move) looks, finds
+    // none and changes nothing.
     std::string read_only_now = read_only(state.id());
-    bool read_only_changed = read_only_now != told_read_only_[state.id()];
-    told_read_only_[state.id()] = read_only_now;
-    if (read_only_now.empty()) told_read_only_.erase(state.id());
+    auto told = told_read_only_.find(state.id());
+    bool read_only_changed = read_only_now
+        != (told == told_read_only_.end() ? std::string_view() : std::string_view(told->second));
+    if (read_only_changed && read_only_now.empty())
+        told_read_only_.erase(told);
+    else if (read_only_changed)
+        told_read_only_.insert_or_assign(state.id(), read_only_now);
     // Most changes on a busy host are in rooms nobody here watches (bot-only rooms): the event
     // is made for a front end only if one follows this room.
     bool followed = std::any_of(subscribers_.begin(), subscribers_.end(),

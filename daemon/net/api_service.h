@@ -104,7 +104,8 @@ private:
     std::map<std::string, std::string> subscribers_; // client routing id -> room id ("": all)
     std::set<std::string> req_clients_; // front ends on REQ sockets (replies need a delimiter)
     std::set<std::string> lan_subscribers_; // front ends that follow the LAN's room list
-    std::map<std::string, std::string> told_read_only_; // room id -> read_only last pushed
+    std::map<std::string, std::string, std::less<>>
+        told_read_only_; // room id -> read_only last pushed
     // A room here changed: whether the pushed list shows it differently now (listed_).
     void note_for_lan_list(const RoomState& state);
     // What the list pushed to LAN subscribers last showed of each room here (seats taken,

@@ -254,7 +254,7 @@ private:
     std::string key_digits_; // the key's fingerprint digits, that friends codes carry
     RoomStore store_;
     RecordStore records_;
-    std::map<std::string, std::unique_ptr<HostedRoom>> rooms_; // by room id
+    std::map<std::string, std::unique_ptr<HostedRoom>, std::less<>> rooms_; // by room id
     std::map<std::string, PeerConn> conns_; // by ZeroMQ routing id
     RoomIndex index_; // the rooms by id, name and friends code, for matching() and joins
 

@@ -141,7 +141,7 @@ std::vector<HostedRoom*> HostService::matching(std::string_view room) {
 }
 
 HostedRoom* HostService::find(std::string_view room_id) {
-    auto it = rooms_.find(std::string(room_id));
+    auto it = rooms_.find(room_id);
     return it == rooms_.end() ? nullptr : it->second.get();
 }
 
