@@ -120,6 +120,20 @@ TEST_P(Playouts, InvariantsHoldAndGeneratorsAgree) {
                 if (path.size() > 2)
                     ASSERT_TRUE(legal_move_along(pos, rules, path)) << path_name(path);
             }
+            // explain_illegal agrees with the generator on every move of the side's marbles to
+            // any hole, both kinds: it looks among one marble's moves first (movegen.cpp). Every
+            // eighth ply, to keep the test quick.
+            for (Bitboard marbles = ply % 8 ? Bitboard {} : pos.marbles(mover); marbles;) {
+                Cell from = marbles.pop_first();
+                for (Cell to = 0; to < kCellNB; ++to)
+                    for (auto kind : { Move::kNormal, Move::kSwap }) {
+                        Move m { from, to, kind };
+                        bool listed = list.contains(m);
+                        ASSERT_EQ(!explain_illegal(pos, rules, m), listed)
+                            << f.name << " " << move_name(m) << (kind == Move::kSwap ? "!" : "")
+                            << " at " << pos.to_string();
+                    }
+            }
             Move chosen = list.moves[std::uniform_int_distribution<int>(0, list.size - 1)(rng)];
             pos.make(chosen);
             for (SetId s = 0; s < kSetNB; ++s)
