@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <google/protobuf/util/json_util.h>
+#include <vector>
 
 namespace halma::cli {
 
@@ -158,6 +159,7 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
         default:
             out += "game over\n";
         }
+        if (auto won = winner_words(v); !won.empty()) out += won + "\n";
     }
     if (s.phase() == pb::PHASE_PLAYING && v.turn_seat() >= 0 && v.turn_seat() < v.seats_size()) {
         const std::string& name = v.seats(v.turn_seat()).name();
@@ -169,6 +171,18 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
     if (s.phase() == pb::PHASE_OVER || s.phase() == pb::PHASE_CANCELLED)
         out += "next game: " + next_game_words(v, "halma vote new") + "\n";
     return out;
+}
+
+std::string winner_words(const pb::RoomView& view) {
+    std::vector<std::string> first;
+    for (const auto& st : view.standings())
+        if (st.place() == 1) first.push_back(st.name());
+    if (first.empty()) return "";
+    if (first.size() == 1) return "winner: " + first[0];
+    std::string names;
+    for (std::size_t i = 0; i < first.size(); ++i)
+        names += (i == 0 ? "" : i + 1 == first.size() ? " and " : ", ") + first[i];
+    return "draw: " + names + " share first place";
 }
 
 std::string next_game_words(const pb::RoomView& view, const std::string& vote) {

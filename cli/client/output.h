@@ -21,6 +21,9 @@ std::string phase_name(::halma::v1::Phase phase);
 // is how this front end says to cast one: "halma vote new", "/vote new"), which a spectator
 // cannot cast.
 std::string next_game_words(const ::halma::v1::RoomView& view, const std::string& vote);
+// Who won a finished game: "winner: ann", or for a shared first place "draw: ann and bob share
+// first place" (docs/rules.md); empty while nobody has placed first.
+std::string winner_words(const ::halma::v1::RoomView& view);
 std::string connection_name(::halma::v1::ConnectionState state);
 
 } // namespace halma::cli

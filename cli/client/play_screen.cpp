@@ -156,8 +156,7 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
         else if (v.game_end() == pb::GAME_END_STALLED)
             add_wrapped(out, "(nobody got nearer home: placed by distance)", width);
         if (s.phase() == pb::PHASE_OVER)
-            for (const auto& st : v.standings())
-                if (st.place() == 1) add_wrapped(out, "winner: " + st.name(), width);
+            if (auto won = winner_words(v); !won.empty()) add_wrapped(out, won, width);
         add_wrapped(out, "next game: " + next_game_words(v, "/vote new"), width);
         if (auto names = voters(false); !names.empty())
             add_wrapped(out, "* voted: " + names, width);

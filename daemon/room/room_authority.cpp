@@ -414,8 +414,10 @@ void RoomAuthority::start_game(const Now& now) {
     auto setup = state_.config().mode.setup();
     engine::SetId first = setup.first_mover(setup.sets_of(0).front(), rng_());
     emit(event::GameStarted { game_number, first, std::move(seat_player) }, now);
-    // Computers standing in for people now simply play: the game they stood in for is over.
-    stand_ins_.clear();
+    // Where people play on, computers standing in now simply play: the game they stood in for
+    // is over. In a room of computers only, each keeps its seat for the next newcomer (and for
+    // the player who vanished), as RoomState does for the seats it lists as free.
+    if (state_.people_seated()) stand_ins_.clear();
 }
 
 void RoomAuthority::settle(const Now& now) {

@@ -76,8 +76,21 @@ std::string RoomState::name_of(MemberId id) const {
     return it == names_.end() ? "member " + std::to_string(id) : it->second;
 }
 
+std::string RoomState::player_name(int seat) const {
+    auto s = static_cast<std::size_t>(seat);
+    if (phase() != Phase::kPlaying && s < held_at_end_.size() && held_at_end_[s] != kNoMember)
+        return name_of(held_at_end_[s]);
+    MemberId holder = s < seat_holder_.size() ? seat_holder_[s] : kNoMember;
+    return holder == kNoMember ? std::string() : name_of(holder);
+}
+
 int RoomState::free_seats() const {
     return static_cast<int>(std::count(seat_holder_.begin(), seat_holder_.end(), kNoMember));
+}
+
+bool RoomState::people_seated() const {
+    return std::any_of(members_.begin(), members_.end(),
+        [](const auto& m) { return m.second.seat != kNoSeat && !m.second.bot; });
 }
 
 int RoomState::seats_taken() const {
@@ -143,7 +156,10 @@ std::optional<std::string> RoomState::apply_event(const RoomEvent& e, bool folde
         return "event " + std::to_string(e.seq) + " arrived where " + std::to_string(seq() + 1)
             + " was due";
     if (closed_) return "the room is closed";
+    bool was_playing = phase() == Phase::kPlaying;
     if (auto error = apply_body(e.body, e.seq, e.time_ms, folded)) return error;
+    if (was_playing && phase() != Phase::kPlaying) held_at_end_ = seat_holder_;
+    if (std::holds_alternative<event::GameStarted>(e.body)) held_at_end_.clear();
     seq_ = e.seq;
     log_.push_back(e);
     // A new game folds the log at once: the game before it is a record now (the host keeps it
@@ -219,8 +235,12 @@ std::optional<std::string> RoomState::apply_body(
                 seat_player_ = e.seat_player;
                 cancelled_ = false;
                 leader_hidden_ = config_.mode.hide_leader;
-                // Stand-ins now simply play (RoomAuthority::start_game).
-                for (auto& [id, m] : members_) m.seat_open = false;
+                // (RoomAuthority::start_game keeps its stand-ins by the same rule.)
+                // Where people play on, the computers standing in now play those seats as their
+                // own. In a room of computers only (its games start by themselves), they keep
+                // them for the next newcomer: else nobody could ever sit there again.
+                if (people_seated())
+                    for (auto& [id, m] : members_) m.seat_open = false;
                 for (auto& v : votes_) v.clear();
                 last_played_.clear();
                 move_names_.clear();

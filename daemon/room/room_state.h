@@ -61,10 +61,15 @@ public:
     std::string name_of(MemberId id) const;
     int seats() const { return config_.mode.players; }
     MemberId seat_holder(int seat) const { return seat_holder_[static_cast<std::size_t>(seat)]; }
+    // Who played the seat: once a game is over, whoever held it when it ended (standings and
+    // winners credit them, not someone who sat down since); during a game, its holder.
+    std::string player_name(int seat) const;
     int free_seats() const;
     // Seats a newcomer cannot have: what room lists and adverts show as taken. A computer
     // standing in for a player who left counts as free, as the next newcomer takes it over.
     int seats_taken() const;
+    // A person (not a computer) holds a seat.
+    bool people_seated() const;
     int first_free_seat() const; // kNoSeat when full
     int spectators() const;
 
@@ -103,6 +108,7 @@ private:
     std::map<MemberId, Member> members_;
     std::map<MemberId, std::string> names_;
     std::vector<MemberId> seat_holder_;
+    std::vector<MemberId> held_at_end_; // each seat's holder when the last game ended
     std::optional<engine::Game> game_;
     int game_number_ = 0;
     std::vector<int> seat_player_;

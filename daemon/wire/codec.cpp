@@ -414,7 +414,7 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
             auto* s = out->add_standings();
             int seat = state.seat_of_player(st.player);
             s->set_seat(seat);
-            if (const Member* m = state.member(state.seat_holder(seat))) s->set_name(m->name);
+            s->set_name(state.player_name(seat));
             s->set_place(static_cast<std::uint32_t>(st.place));
             s->set_finished(st.finished);
             s->set_moves(static_cast<std::uint32_t>(st.moves));

@@ -242,3 +242,22 @@ TEST(RoomStatus, TheStandingsSayWhichPlayersAreComputers) {
     EXPECT_NE(status.find("  bot: 120 to go"), std::string::npos) << status;
     EXPECT_NE(status.find("  bot (2) [bot]: 120 to go"), std::string::npos) << status;
 }
+
+// A shared first place is a draw (docs/rules.md): the screens said "winner: ann" and, on the
+// next line, "winner: bob", as if both had won alone.
+TEST(RoomStatus, ASharedFirstPlaceIsCalledADraw) {
+    pb::RoomView v = room_view(3);
+    v.mutable_summary()->set_phase(pb::PHASE_OVER);
+    v.set_game_end(pb::GAME_END_MOVE_LIMIT);
+    for (int p = 0; p < 3; ++p) v.mutable_standings(p)->set_place(p == 2 ? 3 : 1);
+    EXPECT_EQ(winner_words(v), "draw: player 1 and player 2 share first place");
+    std::string status = format_room_status(v, false);
+    EXPECT_NE(status.find("draw: player 1 and player 2 share first place\n"), std::string::npos)
+        << status;
+    std::string screen;
+    for (const auto& line : status_panel(v, false, 40)) screen += line + "\n";
+    EXPECT_NE(screen.find("draw: player 1 and player 2"), std::string::npos) << screen;
+    EXPECT_EQ(screen.find("winner:"), std::string::npos) << screen;
+    v.mutable_standings(1)->set_place(2);
+    EXPECT_EQ(winner_words(v), "winner: player 1");
+}

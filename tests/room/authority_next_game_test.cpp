@@ -104,6 +104,65 @@ TEST(AuthorityNextGame, APersonWhoTakesASeatInThePauseStopsIt) {
     EXPECT_EQ(room.state().game_number(), 1);
 }
 
+TEST(AuthorityNextGame, TheGameJustPlayedIsCreditedToWhoPlayedIt) {
+    // The computer standing in for ann finishes the game; carl takes the seat in the pause.
+    // The standings of that game name the computer (they named carl, who never moved), and the
+    // next game is carl's.
+    RoomConfig config = room_config(2, 1, "", 2);
+    config.mode.next_game_ms = 1000;
+    RoomAuthority room(config, with_bots(), kSeed);
+    auto ann = room.join("ann", "", false, at_ms(0));
+    ASSERT_TRUE(room.add_bots(1, BotLevel::kEasy, at_ms(1)));
+    ASSERT_FALSE(room.act(ann->token, action::Leave {}, at_ms(2)));
+    std::int64_t t = 3;
+    play_bots(room, 20, t);
+    ASSERT_EQ(room.state().phase(), Phase::kOver);
+    EXPECT_EQ(room.state().player_name(ann->seat), "bot for ann");
+    auto carl = room.join("carl", "", false, at_ms(t));
+    ASSERT_TRUE(carl);
+    ASSERT_EQ(carl->seat, ann->seat);
+    EXPECT_EQ(room.state().player_name(ann->seat), "bot for ann") << "not carl: he never moved";
+    ASSERT_FALSE(room.act(carl->token, action::Vote { VoteKind::kNewGame }, at_ms(t + 1)));
+    ASSERT_EQ(room.state().game_number(), 2);
+    EXPECT_EQ(room.state().player_name(ann->seat), "carl");
+}
+
+TEST(AuthorityNextGame, AfterGamesAmongComputersOnlyANewcomerStillGetsTheSeat) {
+    // Ann leaves mid-game and nobody takes her seat in the pause: the next games start by
+    // themselves among the computers. The one standing in for her keeps the seat for the next
+    // newcomer all along (once the next game started, the room was the computers' for good, and
+    // `halma join` said it was full).
+    RoomConfig config = room_config(2, 1, "", 2);
+    config.mode.next_game_ms = 1000;
+    RoomAuthority room(config, with_bots(), kSeed);
+    auto ann = room.join("ann", "", false, at_ms(0));
+    ASSERT_TRUE(room.add_bots(1, BotLevel::kEasy, at_ms(1)));
+    ASSERT_FALSE(room.act(ann->token, action::Leave {}, at_ms(2)));
+    std::int64_t t = 3;
+    for (int game = 1; game <= 2; ++game) {
+        play_bots(room, 20, t);
+        ASSERT_EQ(room.state().phase(), Phase::kOver);
+        t += 1000;
+        room.tick(at_ms(t++));
+        ASSERT_EQ(room.state().game_number(), game + 1);
+        EXPECT_EQ(room.state().seats_taken(), 1) << "the stand-in's seat is listed as free";
+    }
+    auto carl = room.join("carl", "", false, at_ms(t));
+    ASSERT_TRUE(carl) << carl.error().message;
+    EXPECT_NE(carl->seat, kNoSeat);
+    EXPECT_EQ(room.state().game_number(), 3) << "carl takes over the computer's marbles";
+    EXPECT_EQ(room.state().seats_taken(), 2);
+    RoomState replica(room.state().config());
+    auto error = replay(room.state().config(), room.state().log(), replica);
+    ASSERT_FALSE(error) << *error;
+    auto diff = state_difference(room.state(), replica);
+    EXPECT_FALSE(diff) << *diff;
+    auto back = RoomAuthority::restore(room.state().config(), with_bots(), kSeed,
+        room.state().log(), room.tokens(), at_ms(t + 1));
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->state().seats_taken(), 2);
+}
+
 TEST(AuthorityNextGame, ARestoredBotsOnlyRoomPausesAfresh) {
     RoomAuthority room = bot_room();
     std::int64_t t = 10;
