@@ -1,8 +1,11 @@
 #include "cli/client/prompt_line.h"
 
+#include <clocale>
 #include <cstdio>
 #include <cstdlib>
 #include <editline/readline.h>
+#include <langinfo.h>
+#include <string_view>
 #include <unistd.h>
 
 namespace halma::cli {
@@ -37,6 +40,12 @@ PromptLine::PromptLine(int fd)
     , editing_(isatty(fd) && isatty(STDOUT_FILENO))
     , plain_(fd) {
     if (!editing_) return;
+    // libedit reads characters past ASCII only in a UTF-8 locale: in the "C" locale of a shell
+    // with no LANG it dropped every byte above 127 (typing "Grüße 🎲" sent "Gre"). halma's text
+    // is UTF-8 throughout, so the character type is the user's if that is UTF-8, else C.UTF-8
+    // (always there on Debian). Only LC_CTYPE: numbers and messages stay as they were.
+    std::setlocale(LC_CTYPE, "");
+    if (std::string_view(nl_langinfo(CODESET)) != "UTF-8") std::setlocale(LC_CTYPE, "C.UTF-8");
     // The play loop handles SIGWINCH and the rest itself (signals are events in its loop).
     rl_catch_signals = 0;
     rl_catch_sigwinch = 0;

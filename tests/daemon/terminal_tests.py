@@ -91,7 +91,7 @@ def six_players_fit():
 def two_players_type_and_finish():
     """Two players on two daemons. ann's screen (NO_COLOR) waits saying how bob joins; bob, at
     100x30 on a board turned his way, types while ann moves: his text stays, the bell rings,
-    he finishes the line with Home/End, brings it back with Up, gets told the slash form of
+    he finishes the line with Home/End, brings it back with Up, chats in UTF-8, gets told the slash form of
     `vote new`. At the end both screens say how to start the next game; `quit` and Ctrl-C end
     halma play."""
     with Cluster("term-two") as c:
@@ -131,6 +131,11 @@ def two_players_type_and_finish():
                 tb.keys("Up")
                 tb.wait_for(lambda s: last_line(s) == "your move> /c hello world", "Up to bring the line back")
                 tb.keys("C-u")
+                # Letters past ASCII are typed as they are, whatever the shell's locale (in "C"
+                # libedit dropped them: "Grüße 🎲 你好" arrived as "Gre  ").
+                tb.type_line("/c Grüße 🎲 你好")
+                wait_until(lambda: any(line.text == "Grüße 🎲 你好" for line in ann.api().view().chat), 10,
+                           "bob's chat in UTF-8 at ann's daemon")
                 tb.type_line("vote new")
                 tb.wait_text("to vote, type /vote new")
                 # A command short of what it needs says what is missing (was "unknown command").
