@@ -46,7 +46,17 @@ public:
         , options_(options)
         , terminal_(isatty(STDOUT_FILENO)) { }
 
+    // The last words (why the session ended) are printed once the screen is the shell's again:
+    // printed before, they were on the play screen's way out, and leaving it put the cursor back
+    // above them, so the shell's prompt wrote over them.
     int run() {
+        int code = run_screen();
+        if (!farewell_.empty()) (code ? std::cerr : std::cout) << farewell_ << "\n" << std::flush;
+        return code;
+    }
+
+private:
+    int run_screen() {
         int code = 0;
         pb::Request sub;
         sub.mutable_subscribe()->set_room(room_);
@@ -95,7 +105,6 @@ public:
         }
     }
 
-private:
     // Notices our own halmad going and coming back (a restart): a new daemon has no record of
     // our subscription, so subscribe again and show the room as it is now. The exit code when
     // the room is gone for good.
@@ -125,8 +134,7 @@ private:
         if (reply->has_error()) {
             // UNAVAILABLE: the new daemon is still fetching the room from its host.
             if (reply->error().code() != pb::ERROR_CODE_UNKNOWN_ROOM) return std::nullopt;
-            if (terminal_) std::cout << "\x1b[?1049l";
-            std::cerr << "halma: the room is gone from halmad since it restarted\n";
+            farewell_ = "halma: the room is gone from halmad since it restarted";
             return 1;
         }
         view_ = reply->view();
@@ -143,8 +151,7 @@ private:
         std::vector<pb::Event> events;
         while (auto e = daemon_.next_event(std::chrono::milliseconds(0))) {
             if (e->event().has_closed() && e->room_id() == room_) {
-                if (terminal_) std::cout << "\x1b[?1049l";
-                std::cout << e->text() << "\n";
+                farewell_ = e->text();
                 return 0;
             }
             events.push_back(std::move(*e));
@@ -303,22 +310,25 @@ private:
         return true;
     }
 
-    void act(const std::function<void(pb::ActionRequest*)>& fill) {
+    // False when it was not done (the reason is noted on the screen).
+    bool act(const std::function<void(pb::ActionRequest*)>& fill) {
         // Sent now it would wait in the socket for a daemon that knows nothing of us yet.
         if (resync_) {
             note("! not sent: halmad is restarting; try again when the room is back");
             redraw();
-            return;
+            return false;
         }
         pb::Request r;
         r.mutable_action()->set_room(room_);
         fill(r.mutable_action());
         auto reply = daemon_.call(r);
+        bool done = reply && !reply->has_error();
         if (!reply)
             note("! " + reply.error().message);
         else if (reply->has_error())
             note("! " + reply->error().message());
         redraw();
+        return done;
     }
 
     // False when the player is done.
@@ -383,7 +393,9 @@ private:
             return true;
         }
         if (line == "/leave") {
-            act([](pb::ActionRequest* a) { a->mutable_leave(); });
+            // A leave the daemon refused (it cannot reach the host) keeps the player here.
+            if (!act([](pb::ActionRequest* a) { a->mutable_leave(); })) return true;
+            farewell_ = "left room " + view_.summary().name();
             return false;
         }
         if (line == "/c" || line == "/chat") {
@@ -427,6 +439,7 @@ private:
     DaemonLink link_;
     bool resync_ = false; // halmad went: subscribe and read the room again when it is back
     std::string room_;
+    std::string farewell_; // printed when the session ends
     PlayOptions options_;
     bool terminal_;
     PromptLine* input_ = nullptr;

@@ -170,6 +170,32 @@ def two_players_type_and_finish():
             check("room duo" not in screen, f"the play screen stayed after Ctrl-C:\n{screen}")
 
 
+def the_last_words_stay_on_the_screen():
+    """Why halma play ended stays on the shell's screen: the host's close of the room, and /leave
+    saying the player left. The close's words were printed on the way out of the play screen,
+    whose end put the cursor back above them: the shell's prompt wrote over them. /leave said
+    nothing at all."""
+    with Cluster("term-bye") as c:
+        ann = c.add("ann")
+        for room in ("bye", "bye2"):
+            out = ann.cli("host", room, "--bots", "1", "--bot-level", "easy")
+            check(out.returncode == 0, f"host: {out.stderr}")
+        with Terminal(c.tmp, "close", 80, 24, ann.runtime_dir, "-r", "bye") as t:
+            t.wait_for(prompt_ready(24), "ann's board")
+            out = ann.cli("close", "-r", "bye", "-f")
+            check(out.returncode == 0, f"close: {out.stderr}")
+            screen = t.wait_text("halma-exited-0")
+            lines = [line for line in screen.split("\n") if line.strip()]
+            check(len(lines) >= 2 and "closed" in lines[-2] and "bye" in lines[-2],
+                  f"the close is not said above the shell's next line:\n{screen}")
+        with Terminal(c.tmp, "leave", 80, 24, ann.runtime_dir, "-r", "bye2") as t:
+            t.wait_for(prompt_ready(24), "ann's board")
+            t.type_line("/leave")
+            screen = t.wait_text("halma-exited-0")
+            lines = [line for line in screen.split("\n") if line.strip()]
+            check(len(lines) >= 2 and lines[-2] == "left room bye2", f"/leave did not say so:\n{screen}")
+
+
 def a_gone_player_gets_a_stand_in():
     """bob's daemon dies mid-game and stays away past his hold: on ann's screen a computer is
     announced in his seat and plays his turns, so the game goes on; when bob's daemon comes
@@ -294,5 +320,6 @@ def play_and_watch_survive_a_daemon_restart():
                 p.wait()
 
 
-run({f.__name__: f for f in [six_players_fit, two_players_type_and_finish, a_gone_player_gets_a_stand_in,
+run({f.__name__: f for f in [six_players_fit, two_players_type_and_finish, the_last_words_stay_on_the_screen,
+                             a_gone_player_gets_a_stand_in,
                              play_and_watch_survive_a_daemon_restart]})
