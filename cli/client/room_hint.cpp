@@ -60,6 +60,9 @@ RoomHint unknown_room_hint(DaemonConnection& daemon, const pb::Request& refused)
         for (const auto& s : reply->status().joined()) names.push_back(s.name());
     }
     std::sort(names.begin(), names.end());
+    // The name is there: it was not mistyped but shared by several rooms, which the daemon's
+    // message lists with what tells them apart ("did you mean `cl3`?" to one who typed cl3).
+    if (!room.empty() && std::binary_search(names.begin(), names.end(), room)) return {};
     names.erase(std::unique(names.begin(), names.end()), names.end());
     std::string where
         = address.empty() ? (refused.has_join() ? "here and on the LAN" : "here") : "at " + address;

@@ -109,7 +109,11 @@ void ApiService::handle_action(
 void ApiService::handle_close(
     const std::string& client, const pb::Request& request, const Now& now) {
     std::uint64_t id = request.request_id();
-    auto target = resolve(request.close().room());
+    // Only a room hosted here can be closed: a name it shares with a room joined elsewhere is
+    // this one (the joined room was picked, and its host alone could close it). With no such
+    // room here, all are looked at, for the error that says where the room is.
+    auto target = resolve(request.close().room(), Among::kHosted);
+    if (std::holds_alternative<std::string>(target)) target = resolve(request.close().room());
     if (auto* error = std::get_if<std::string>(&target)) {
         reply_error(client, id, pb::ERROR_CODE_UNKNOWN_ROOM, *error);
         return;

@@ -325,7 +325,8 @@ void ApiService::reply_from_host(const std::string& client, std::uint64_t reques
     reply(client, request_id, r);
 }
 
-std::variant<ApiService::Target, std::string> ApiService::resolve(std::string_view room) {
+std::variant<ApiService::Target, std::string> ApiService::resolve(
+    std::string_view room, Among among) {
     std::vector<Target> all, mine;
     // A named room is looked up in the host's index: a request costs the same beside a thousand
     // idle rooms. Only "the one room I am in" visits them all.
@@ -334,7 +335,8 @@ std::variant<ApiService::Target, std::string> ApiService::resolve(std::string_vi
         all.push_back(t);
         if (h->local_member != kNoMember) mine.push_back(t);
     }
-    for (auto* r : peers_.replicas()) {
+    for (auto* r :
+        among == Among::kHosted ? std::vector<PeerLinks::Replica*> {} : peers_.replicas()) {
         Target t { nullptr, r };
         if (room.empty() || r->room_id == room || (r->state && matches(*r->state, room))) {
             all.push_back(t);
@@ -356,8 +358,9 @@ std::variant<ApiService::Target, std::string> ApiService::resolve(std::string_vi
         };
         for (auto* h : host_.rooms())
             if (named(h->authority.state(), host_.address())) all.push_back({ h, nullptr });
-        for (auto* r : peers_.replicas())
-            if (r->state && named(*r->state, r->address)) all.push_back({ nullptr, r });
+        if (among == Among::kAll)
+            for (auto* r : peers_.replicas())
+                if (r->state && named(*r->state, r->address)) all.push_back({ nullptr, r });
     }
     if (all.size() == 1) return all.front();
     if (mine.size() == 1) return mine.front();

@@ -80,7 +80,9 @@ private:
     void join_at(const std::string& client, std::uint64_t request_id,
         std::vector<std::string> addresses, std::size_t index, const std::string& room,
         bool spectate, const Now& now, PeerLinks::Deadline deadline);
-    std::variant<Target, std::string> resolve(std::string_view room);
+    // Which rooms a name may stand for: all of them, or only those hosted here (a close).
+    enum class Among { kAll, kHosted };
+    std::variant<Target, std::string> resolve(std::string_view room, Among among = Among::kAll);
     // The room's view for the local player, or why there is none yet.
     bool fill_view(const Target& target, wire::pb::RoomView* out);
     void reply(const std::string& client, std::uint64_t request_id, wire::pb::Reply& reply);

@@ -64,7 +64,8 @@ def the_printed_join_command_works_pasted():
 
 def two_rooms_of_one_name_are_told_apart():
     """Bob is in ann's room duel and hosts a duel of his own: -r duel names both, with the start
-    of each id and where it is, and either is picked by that id start or by ADDRESS/NAME."""
+    of each id and where it is, and either is picked by that id start or by ADDRESS/NAME; close
+    -r duel closes his own."""
     with Cluster("samename") as c:
         ann, bob = c.add("ann"), c.add("bob")
         theirs = host_room(ann, "duel").summary.room_id
@@ -78,6 +79,15 @@ def two_rooms_of_one_name_are_told_apart():
             view = bob.api().view(pick)
             check(view.summary.room_id == want, f"-r {pick}: room {view.summary.room_id}, not {want}")
         check(bob.cli("board", "-r", f"{ann.address}/duel").returncode == 0, "halma board -r ADDRESS/NAME")
+        # The daemon's message tells them apart: no "did you mean `duel`?" to one who typed duel.
+        check("did you mean" not in out.stderr and "rooms here" not in out.stderr, f"a typo hint: {out.stderr!r}")
+        # Only a room hosted here can be closed: close -r duel closes bob's own (it picked ann's,
+        # and said only her daemon could close it).
+        out = bob.cli("close", "-r", "duel", "-f")
+        check(out.returncode == 0, f"close -r duel: rc {out.returncode} {out.stdout!r} {out.stderr!r}")
+        check(all(r.room_id != ours for r in bob.api().ok(status=api_pb2.StatusRequest()).status.hosted),
+              "bob's duel still hosted")
+        check(bob.api().view(theirs).summary.room_id == theirs, "ann's duel went too")
 
 
 def joining_again_as_something_else_is_told():
