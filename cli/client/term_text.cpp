@@ -94,6 +94,26 @@ std::string wrap(std::string_view text, int width, std::string_view indent) {
         bool fresh = line.empty() || line == indent;
         if (!fresh && visible_width(line) + 1 + visible_width(word) > width) flush();
         if (!(line.empty() || line == indent)) line += ' ';
+        // A word wider than a whole line (a link pasted into the chat) is broken where the line
+        // ends: the screen cut it there, and the rest was never seen. At least one character a
+        // line, so a line narrower than that still ends. Words with escapes are left whole.
+        while (visible_width(line) + visible_width(word) > width
+            && word.find('\x1b') == std::string_view::npos) {
+            std::size_t cut = 0;
+            while (cut < word.size()) {
+                std::size_t next = cut + 1;
+                while (
+                    next < word.size() && (static_cast<unsigned char>(word[next]) & 0xC0) == 0x80)
+                    ++next;
+                if (cut > 0 && visible_width(line) + visible_width(word.substr(0, next)) > width)
+                    break;
+                cut = next;
+            }
+            if (cut == word.size()) break;
+            line += word.substr(0, cut);
+            word.remove_prefix(cut);
+            flush();
+        }
         line += word;
         if (end == std::string_view::npos) break;
         i = end + 1;

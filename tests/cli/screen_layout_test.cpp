@@ -187,6 +187,22 @@ TEST(ScreenLayout, ALongMessageIsWrappedNotCut) {
     EXPECT_NE(shown.find("ann played n3-m7"), std::string::npos) << shown;
 }
 
+// A word wider than the screen (a link in the chat) is broken at the line's end: the screen cut
+// it there, and the rest of a 300-character line was never seen. Wide characters are not split.
+TEST(ScreenLayout, AWordWiderThanTheScreenIsBrokenNotCut) {
+    EXPECT_EQ(wrap("see abcdefghij", 6, "  "), "see\n  abcd\n  efgh\n  ij\n");
+    EXPECT_EQ(wrap("\u5bb6\u5bb6\u5bb6", 5), "\u5bb6\u5bb6\n\u5bb6\n");
+    EXPECT_EQ(wrap("x", 0), "x\n") << "a line too narrow for anything still ends";
+    std::string url = "https://example.org/" + std::string(120, 'a') + "/end";
+    auto view = room_view(2);
+    std::deque<std::string> log { "bob: rules: " + url };
+    ScreenContent c { render_board_lines(view, BoardStyle { false, false, false }), kBoardWidth,
+        &view, false, &log };
+    std::string shown;
+    for (const auto& line : compose_screen(c, 80, 24)) shown += line;
+    EXPECT_NE(shown.find("/end"), std::string::npos) << shown;
+}
+
 // After a game, the screens say how the next one comes, as the room stands: a room of computer
 // players starts it by itself (it told spectators to "halma vote new", which they cannot), a
 // spectator cannot vote, and a player's vote needs only the players present.
