@@ -271,6 +271,15 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
             || c.view->connection() != pb::CONNECTION_STATE_CONNECTED)
             brief.back() = fit(connection_light(*c.view, c.daemon, c.colour), cols);
         int shown = std::min(board_h, std::max(avail - static_cast<int>(brief.size()), 1));
+        // A board cut at the side shows "h1" where "h10" is, and cut at the bottom it loses the
+        // player's own marbles: the screen says so, and what size shows it all.
+        if ((cols < c.board_width || shown < board_h) && avail > 1) {
+            out.push_back(fit("! window too small for the board: " + std::to_string(c.board_width)
+                    + "x" + std::to_string(board_h + static_cast<int>(brief.size()) + 1)
+                    + " shows it all",
+                cols));
+            shown = std::min(board_h, std::max(avail - static_cast<int>(brief.size()) - 1, 1));
+        }
         for (int i = 0; i < shown; ++i)
             out.push_back(fit(board[static_cast<std::size_t>(i)], cols));
         for (const auto& line : brief)

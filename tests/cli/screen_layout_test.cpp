@@ -203,6 +203,23 @@ TEST(ScreenLayout, AWordWiderThanTheScreenIsBrokenNotCut) {
     EXPECT_NE(shown.find("/end"), std::string::npos) << shown;
 }
 
+// A window too small for the board says so, and what size shows it all: the board was cut
+// silently ("h1" shown where "h10" is, the player's own rows gone at 40x15).
+TEST(ScreenLayout, AWindowTooSmallForTheBoardSaysSo) {
+    auto view = room_view(2);
+    std::deque<std::string> log;
+    ScreenContent c { render_board_lines(view, BoardStyle { false, false, false }), kBoardWidth,
+        &view, false, &log };
+    for (auto [cols, rows] : std::vector<std::pair<int, int>> { { 50, 30 }, { 70, 12 } }) {
+        auto lines = compose_screen(c, cols, rows);
+        ASSERT_FALSE(lines.empty());
+        EXPECT_EQ(lines[0].rfind("! window too small for the board", 0), 0u)
+            << cols << "x" << rows << ": " << lines[0];
+    }
+    for (const auto& line : compose_screen(c, 80, 24))
+        EXPECT_EQ(line.find("too small"), std::string::npos) << line;
+}
+
 // After a game, the screens say how the next one comes, as the room stands: a room of computer
 // players starts it by itself (it told spectators to "halma vote new", which they cannot), a
 // spectator cannot vote, and a player's vote needs only the players present.
