@@ -361,13 +361,19 @@ Result<Move> legal_move_along(
     const Position& pos, const Rules& rules, const std::vector<Cell>& path) {
     if (path.size() < 2) return fail("a move needs at least two holes, from and to");
     auto move = legal_move(pos, rules, path.front(), path.back());
-    if (!move || path.size() == 2) return move;
-    // Check the chain hop by hop on the board with the marble lifted from its origin.
+    if (path.size() == 2) return move;
+    for (Cell c : path)
+        if (c >= kCellNB) return move; // legal_move named the hole that is not on the board
+    // A chain of the player's own marble is checked hop by hop first, so a wrong hop is named
+    // ("o2-m6-k6": the hop m6-k6), not the whole move's end as unreachable from its start. The
+    // board has the marble lifted from its origin; the last hop may land on a marble to swap.
+    if (!pos.marbles(pos.side_to_move()).test(path.front())) return move;
     Bitboard occupied = pos.occupied() ^ Bitboard::of(path.front());
+    bool swap = move ? move->kind == Move::kSwap : rules.spoil == Spoil::kSwap;
     for (std::size_t i = 0; i + 1 < path.size(); ++i) {
         Cell a = path[i], b = path[i + 1];
         bool last = i + 2 == path.size();
-        Bitboard landing_ok = last && move->kind == Move::kSwap ? Bitboard::of(b) : Bitboard {};
+        Bitboard landing_ok = last && swap ? Bitboard::of(b) : Bitboard {};
         bool ok = false;
         for (int d = 0; d < kDirectionNB && !ok; ++d)
             ok = jump_landing(rules.jumps, a, d, occupied, landing_ok) == b;

@@ -413,7 +413,12 @@ void add_actions(CLI::App& app, int& exit_code) {
         std::string text;
         for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
         // The daemon's bounds (kMaxChatText), as usage errors.
-        if (text.empty() || text.size() > 500) {
+        if (text.find_first_not_of(" \t") == std::string::npos) {
+            std::cerr << "halma: a chat line needs something to say (it was blank)\n";
+            exit_code = 2;
+            return;
+        }
+        if (text.size() > 500) {
             std::cerr << "halma: a chat line is 1 to 500 bytes"
                       << (text.size() > 500 ? " (this one has " + std::to_string(text.size()) + ")"
                                             : std::string())

@@ -131,8 +131,9 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
         for (const auto& st : v.standings()) {
             // A person may be named "bot": computers are said to be, as in the seats above.
             bool bot = st.seat() >= 0 && st.seat() < v.seats_size() && v.seats(st.seat()).bot();
+            std::string level = bot ? v.seats(st.seat()).bot_level() : "";
             out += "  " + (st.place() ? std::to_string(st.place()) + "." : "  ") + " " + st.name()
-                + (bot ? " [bot]" : "") + ": ";
+                + (bot ? " [" + (level.empty() ? "" : level + " ") + "bot]" : "") + ": ";
             std::string moves = std::to_string(st.moves()) + (st.moves() == 1 ? " move" : " moves");
             out += st.finished() ? "home in " + moves
                                  : std::to_string(st.distance_left()) + " to go after " + moves;

@@ -398,6 +398,11 @@ private:
             farewell_ = "left room " + view_.summary().name();
             return false;
         }
+        if (line.rfind("/start ", 0) == 0) {
+            note("! /start LEVEL: the computers' level is easy, hard or max (or /start alone)");
+            redraw();
+            return true;
+        }
         if (line == "/c" || line == "/chat") {
             note("! /c TEXT: say what to chat");
             redraw();

@@ -44,9 +44,15 @@ void add_rooms_command(CLI::App& app, int& exit_code) {
             }
             pb::Request r;
             r.mutable_list()->set_address(address);
-            if (auto reply = ask(daemon, r, exit_code))
-                std::cout << (rooms_json ? to_json(reply->rooms()) + "\n"
-                                         : format_room_table(reply->rooms()));
+            if (auto reply = ask(daemon, r, exit_code)) {
+                // One host asked, not the LAN; a friends room is joined by its code.
+                if (!rooms_json && reply->rooms().rooms_size() == 0)
+                    std::cout << "no public rooms at " << address
+                              << " (a friends room is joined by its code)\n";
+                else
+                    std::cout << (rooms_json ? to_json(reply->rooms()) + "\n"
+                                             : format_room_table(reply->rooms()));
+            }
             return;
         }
         pb::Request status_request;

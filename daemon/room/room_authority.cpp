@@ -176,7 +176,9 @@ std::optional<Refusal> RoomAuthority::act_as(MemberId id, const Action& action, 
     if (!m) return refuse(Refusal::Code::kNotAllowed, "not a member of this room");
     if (auto* mv = std::get_if<action::Move>(&action)) return move(*m, mv->text, now);
     if (auto* chat = std::get_if<action::Chat>(&action)) {
-        if (chat->text.empty()) return refuse(Refusal::Code::kBadRequest, "nothing to say");
+        // Blank is nothing to say too (it showed an empty "bob:" line to everyone).
+        if (chat->text.find_first_not_of(" \t\r\n") == std::string::npos)
+            return refuse(Refusal::Code::kBadRequest, "nothing to say");
         if (chat->text.size() > kMaxChat)
             return refuse(Refusal::Code::kBadRequest,
                 "a chat line is at most " + std::to_string(kMaxChat) + " bytes");

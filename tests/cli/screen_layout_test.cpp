@@ -273,7 +273,7 @@ TEST(RoomStatus, TheStandingsSayWhichPlayersAreComputers) {
     v.mutable_standings(1)->set_name("bot (2)");
     std::string status = format_room_status(v, false);
     EXPECT_NE(status.find("  bot: 120 to go"), std::string::npos) << status;
-    EXPECT_NE(status.find("  bot (2) [bot]: 120 to go"), std::string::npos) << status;
+    EXPECT_NE(status.find("  bot (2) [easy bot]: 120 to go"), std::string::npos) << status;
 }
 
 // A shared first place is a draw (docs/rules.md): the screens said "winner: ann" and, on the

@@ -67,6 +67,11 @@ TEST(MoveGen, StepsHopsAndChains) {
     EXPECT_TRUE(legal_move_along(pos, Rules {}, *parse_path("i5-i3"))); // from-to: any chain
     EXPECT_FALSE(legal_move_along(pos, Rules {}, *parse_path("i5-i1-i3"))); // i5-i1 is no hop
     EXPECT_FALSE(legal_move_along(pos, Rules {}, *parse_path("i5-g5-g7-i3")));
+    // A wrong hop on the way to an end the marble cannot reach is named, not the end (it said
+    // "i1 is not reachable from i5", for a player who typed i5-g5-i1).
+    auto wrong = legal_move_along(pos, Rules {}, *parse_path("i5-g5-i1"));
+    ASSERT_FALSE(wrong);
+    EXPECT_EQ(wrong.error().message, "the hop g5-i1 is not possible");
 }
 
 TEST(MoveGen, LongJumpsPassOverOneMarbleAtAnyDistanceAndTheOriginIsEmpty) {

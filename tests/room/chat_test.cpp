@@ -92,12 +92,15 @@ TEST(Chat, SpectatorsMayChat) {
     EXPECT_EQ(p.room.state().chat().back().name, "wes");
 }
 
-TEST(Chat, EmptyAndLongLinesAreRefused) {
+TEST(Chat, EmptyBlankAndLongLinesAreRefused) {
     TwoPlayers p;
     p.room.take_events();
     auto refusal = p.room.act(p.ann.token, action::Chat { "" }, at_ms(20));
     ASSERT_TRUE(refusal);
     EXPECT_EQ(refusal->code, Refusal::Code::kBadRequest);
+    EXPECT_EQ(refusal->message, "nothing to say");
+    refusal = p.room.act(p.ann.token, action::Chat { "  \t " }, at_ms(20));
+    ASSERT_TRUE(refusal) << "a blank line is nothing to say too";
     EXPECT_EQ(refusal->message, "nothing to say");
 
     refusal = p.room.act(p.ann.token, action::Chat { std::string(501, 'x') }, at_ms(21));
