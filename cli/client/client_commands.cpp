@@ -302,6 +302,17 @@ void add_join(CLI::App& app, int& exit_code) {
                 exit_code = 2;
                 return;
             }
+            // A port that cannot be is the user's typing, said before any daemon is asked (it
+            // said no halmad was running, or asked the host, and exited 1).
+            if (has_port) {
+                std::string port = head.substr(head.rfind(':') + 1);
+                if (port.empty() || port.size() > 5 || std::stoi(port) < 1
+                    || std::stoi(port) > 65535) {
+                    std::cerr << "halma: '" << target << "': the port is 1 to 65535\n";
+                    exit_code = 2;
+                    return;
+                }
+            }
             j->set_address(head);
             if (slash != std::string::npos) j->set_room(target.substr(slash + 1));
         } else {

@@ -177,6 +177,9 @@ def bad_input_is_refused():
             out = ann.cli("chat", "--", chat)
             check(out.returncode == 2 and said in out.stderr,
                   f"chat of {len(chat)} bytes: {out.returncode} {out.stderr!r}")
+        out = ann.cli("join", "127.0.0.1:99999/x")
+        check(out.returncode == 2 and "the port is 1 to 65535" in out.stderr,
+              f"join at port 99999: {out.returncode} {out.stderr!r}")
         out = ann.cli("--timeout-ms", "-5", "rooms")
         check(out.returncode == 2 and "timeout-ms" in out.stderr, f"--timeout-ms -5: {out.returncode} {out.stderr!r}")
         host_room(ann, "b")
