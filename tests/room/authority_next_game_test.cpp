@@ -35,6 +35,20 @@ RoomAuthority bot_room() {
     return room;
 }
 
+// Ann (seat 0) and an easy bot, 2-move games, a 1 s pause: ann leaves at once, so a computer
+// stands in for her and only computers sit.
+constexpr int kAnnSeat = 0;
+RoomAuthority room_ann_left() {
+    RoomConfig config = room_config(2, 1, "", 2);
+    config.mode.next_game_ms = 1000;
+    RoomAuthority room(config, with_bots(), kSeed);
+    auto ann = room.join("ann", "", false, at_ms(0));
+    EXPECT_TRUE(ann && ann->seat == kAnnSeat);
+    EXPECT_TRUE(room.add_bots(1, BotLevel::kEasy, at_ms(1)));
+    EXPECT_FALSE(room.act(ann->token, action::Leave {}, at_ms(2)));
+    return room;
+}
+
 } // namespace
 
 TEST(AuthorityNextGame, ABotsOnlyRoomStartsItsNextGameAfterThePause) {
@@ -86,12 +100,7 @@ TEST(AuthorityNextGame, ARoomWithAPersonSeatedWaitsForTheVote) {
 TEST(AuthorityNextGame, APersonWhoTakesASeatInThePauseStopsIt) {
     // Ann leaves mid-game: a bot stands in and the game ends among bots. In the pause, a
     // newcomer takes the seat over: the room has a person seated again and waits for a vote.
-    RoomConfig config = room_config(2, 1, "", 2);
-    config.mode.next_game_ms = 1000;
-    RoomAuthority room(config, with_bots(), kSeed);
-    auto ann = room.join("ann", "", false, at_ms(0));
-    ASSERT_TRUE(room.add_bots(1, BotLevel::kEasy, at_ms(1)));
-    ASSERT_FALSE(room.act(ann->token, action::Leave {}, at_ms(2)));
+    RoomAuthority room = room_ann_left();
     std::int64_t t = 3;
     play_bots(room, 20, t);
     ASSERT_EQ(room.state().phase(), Phase::kOver);
@@ -108,23 +117,18 @@ TEST(AuthorityNextGame, TheGameJustPlayedIsCreditedToWhoPlayedIt) {
     // The computer standing in for ann finishes the game; carl takes the seat in the pause.
     // The standings of that game name the computer (they named carl, who never moved), and the
     // next game is carl's.
-    RoomConfig config = room_config(2, 1, "", 2);
-    config.mode.next_game_ms = 1000;
-    RoomAuthority room(config, with_bots(), kSeed);
-    auto ann = room.join("ann", "", false, at_ms(0));
-    ASSERT_TRUE(room.add_bots(1, BotLevel::kEasy, at_ms(1)));
-    ASSERT_FALSE(room.act(ann->token, action::Leave {}, at_ms(2)));
+    RoomAuthority room = room_ann_left();
     std::int64_t t = 3;
     play_bots(room, 20, t);
     ASSERT_EQ(room.state().phase(), Phase::kOver);
-    EXPECT_EQ(room.state().player_name(ann->seat), "bot for ann");
+    EXPECT_EQ(room.state().player_name(kAnnSeat), "bot for ann");
     auto carl = room.join("carl", "", false, at_ms(t));
     ASSERT_TRUE(carl);
-    ASSERT_EQ(carl->seat, ann->seat);
-    EXPECT_EQ(room.state().player_name(ann->seat), "bot for ann") << "not carl: he never moved";
+    ASSERT_EQ(carl->seat, kAnnSeat);
+    EXPECT_EQ(room.state().player_name(kAnnSeat), "bot for ann") << "not carl: he never moved";
     ASSERT_FALSE(room.act(carl->token, action::Vote { VoteKind::kNewGame }, at_ms(t + 1)));
     ASSERT_EQ(room.state().game_number(), 2);
-    EXPECT_EQ(room.state().player_name(ann->seat), "carl");
+    EXPECT_EQ(room.state().player_name(kAnnSeat), "carl");
 }
 
 TEST(AuthorityNextGame, AfterGamesAmongComputersOnlyANewcomerStillGetsTheSeat) {
@@ -132,12 +136,7 @@ TEST(AuthorityNextGame, AfterGamesAmongComputersOnlyANewcomerStillGetsTheSeat) {
     // themselves among the computers. The one standing in for her keeps the seat for the next
     // newcomer all along (once the next game started, the room was the computers' for good, and
     // `halma join` said it was full).
-    RoomConfig config = room_config(2, 1, "", 2);
-    config.mode.next_game_ms = 1000;
-    RoomAuthority room(config, with_bots(), kSeed);
-    auto ann = room.join("ann", "", false, at_ms(0));
-    ASSERT_TRUE(room.add_bots(1, BotLevel::kEasy, at_ms(1)));
-    ASSERT_FALSE(room.act(ann->token, action::Leave {}, at_ms(2)));
+    RoomAuthority room = room_ann_left();
     std::int64_t t = 3;
     for (int game = 1; game <= 2; ++game) {
         play_bots(room, 20, t);
@@ -157,8 +156,8 @@ TEST(AuthorityNextGame, AfterGamesAmongComputersOnlyANewcomerStillGetsTheSeat) {
     ASSERT_FALSE(error) << *error;
     auto diff = state_difference(room.state(), replica);
     EXPECT_FALSE(diff) << *diff;
-    auto back = RoomAuthority::restore(room.state().config(), with_bots(), kSeed,
-        room.state().log(), room.tokens(), at_ms(t + 1));
+    auto back = RoomAuthority::restore(
+        room.state().config(), with_bots(), kSeed, room.state().log(), room.tokens(), at_ms(t + 1));
     ASSERT_TRUE(back) << back.error().message;
     EXPECT_EQ(back->state().seats_taken(), 2);
 }

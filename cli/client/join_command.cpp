@@ -1,0 +1,78 @@
+// `halma join`: takes a seat (or watches) in a room found by name or code here or on the LAN,
+// or at a host given by address. A mistyped target is a usage error (exit 2) before any daemon
+// is asked.
+#include "cli/client/client_common.h"
+#include "cli/client/output.h"
+#include "cli/commands.h"
+
+#include <iostream>
+#include <string>
+
+namespace halma::cli {
+
+void add_join_command(CLI::App& app, int& exit_code) {
+    static std::string target;
+    static bool spectate = false, json = false;
+    auto* cmd = app.add_subcommand("join",
+        "Join a room: NAME or CODE (hosted here, or found on the LAN), HOST[:PORT]/ROOM (a "
+        "public name or friends code at that host; port 7460 by default), or HOST:PORT (its "
+        "only public room)");
+    cmd->add_option("target", target, "Where to join")->required();
+    cmd->add_flag("--spectate", spectate, "Watch without a seat");
+    cmd->add_flag("--json", json, "Print the room as JSON");
+    cmd->callback([&] {
+        pb::Request r;
+        auto* j = r.mutable_join();
+        // HOST[:PORT]/ROOM, HOST:PORT (its only public room), or a name or code to find here
+        // or on the LAN.
+        auto slash = target.find('/');
+        std::string head = target.substr(0, slash);
+        bool has_port = head.find(':') != std::string::npos
+            && head.substr(head.rfind(':') + 1).find_first_not_of("0123456789")
+                == std::string::npos;
+        if (slash != std::string::npos || has_port) {
+            if (head.empty()) {
+                std::cerr << "halma: '" << target << "' has no host before the /\n";
+                exit_code = 2;
+                return;
+            }
+            // A port that cannot be is the user's typing, said before any daemon is asked (it
+            // said no halmad was running, or asked the host, and exited 1).
+            if (has_port) {
+                std::string port = head.substr(head.rfind(':') + 1);
+                if (port.empty() || port.size() > 5 || std::stoi(port) < 1
+                    || std::stoi(port) > 65535) {
+                    std::cerr << "halma: '" << target << "': the port is 1 to 65535\n";
+                    exit_code = 2;
+                    return;
+                }
+            }
+            j->set_address(head);
+            if (slash != std::string::npos) j->set_room(target.substr(slash + 1));
+        } else {
+            j->set_room(target);
+        }
+        j->set_spectate(spectate);
+        auto daemon = connect_daemon();
+        auto reply = ask(daemon, r, exit_code);
+        if (!reply) return;
+        if (json) {
+            std::cout << to_json(reply->has_view()
+                    ? static_cast<const google::protobuf::Message&>(reply->view())
+                    : reply->done())
+                      << "\n";
+            return;
+        }
+        if (!reply->has_view()) {
+            std::cout << "joined\n";
+            return;
+        }
+        const auto& v = reply->view();
+        std::cout << "joined room " << v.summary().name() << ", "
+                  << (v.your_seat() >= 0 ? "seat " + std::to_string(v.your_seat() + 1)
+                                         : std::string("watching"))
+                  << "; " << phase_name(v.summary().phase()) << "\n";
+    });
+}
+
+} // namespace halma::cli

@@ -1,0 +1,76 @@
+// When a room's next game starts, and what its votes decide: the first game once every seat is
+// taken, a next one when every person present in a seat votes for it (computers always agree), or
+// by itself after the room's pause when only computers sit, as nobody can vote there; a game
+// cancelled when those present vote so while a player has vanished; the leader shown or hidden.
+#include "daemon/room/room_authority.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace halma::daemon {
+
+void RoomAuthority::start_game(const Now& now) {
+    int players = state_.seats();
+    int game_number = state_.game_number() + 1;
+    // Each game turns the colours one seat on, so every player starts from a new triangle.
+    std::vector<int> seat_player;
+    for (int s = 0; s < players; ++s) seat_player.push_back((s + game_number - 1) % players);
+    // Black goes to player 0's first set, which turns with the colours; the coin is ours.
+    auto setup = state_.config().mode.setup();
+    engine::SetId first = setup.first_mover(setup.sets_of(0).front(), rng_());
+    emit(event::GameStarted { game_number, first, std::move(seat_player) }, now);
+    // Where people play on, computers standing in now simply play: the game they stood in for
+    // is over. In a room of computers only, each keeps its seat for the next newcomer (and for
+    // the player who vanished), as RoomState does for the seats it lists as free.
+    if (state_.people_seated()) stand_ins_.clear();
+}
+
+void RoomAuthority::settle(const Now& now) {
+    bool full = state_.free_seats() == 0;
+    if (state_.game_number() == 0) {
+        if (full) start_game(now);
+        return;
+    }
+    // The humans present in seats decide (one whose daemon vanished cannot hold up the next
+    // game); bots always agree.
+    std::vector<const Member*> present;
+    for (int s = 0; s < state_.seats(); ++s)
+        if (const Member* m = state_.member(state_.seat_holder(s)); m && !m->bot && m->connected)
+            present.push_back(m);
+    auto all_voted = [&](const std::vector<const Member*>& voters, VoteKind kind) {
+        const auto& votes = state_.votes(kind);
+        return !voters.empty() && std::all_of(voters.begin(), voters.end(), [&](const Member* m) {
+            return votes.count(m->id) > 0;
+        });
+    };
+    if (full && all_voted(present, VoteKind::kNewGame)) {
+        start_game(now);
+        return;
+    }
+    if (state_.phase() == Phase::kPlaying && someone_vanished()
+        && all_voted(present, VoteKind::kCancel)) {
+        emit(event::GameCancelled {}, now);
+        return;
+    }
+    if (state_.phase() == Phase::kPlaying && all_voted(present, VoteKind::kLeader))
+        emit(event::LeaderDisplay { !state_.leader_hidden() }, now);
+}
+
+bool RoomAuthority::bots_only() const {
+    if (state_.free_seats() != 0) return false;
+    for (int s = 0; s < state_.seats(); ++s)
+        if (const Member* m = state_.member(state_.seat_holder(s)); !m || !m->bot) return false;
+    return true;
+}
+
+void RoomAuthority::plan_next_game(const Now& now) {
+    // A person who takes a seat back (or over) in the pause makes it a room that votes again.
+    if (closed() || !state_.game() || !game_ended(state_) || !bots_only()) {
+        next_game_at_.reset();
+        return;
+    }
+    if (!next_game_at_)
+        next_game_at_ = now.steady + std::chrono::milliseconds(state_.config().mode.next_game_ms);
+}
+
+} // namespace halma::daemon
