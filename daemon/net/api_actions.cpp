@@ -111,9 +111,12 @@ void ApiService::handle_close(
     std::uint64_t id = request.request_id();
     // Only a room hosted here can be closed: a name it shares with a room joined elsewhere is
     // this one (the joined room was picked, and its host alone could close it). With no such
-    // room here, all are looked at, for the error that says where the room is.
-    auto target = resolve(request.close().room(), Among::kHosted);
-    if (std::holds_alternative<std::string>(target)) target = resolve(request.close().room());
+    // room here, all are looked at, for the error that says where the room is. No name is the
+    // one room the user is in, as for every command (not the one hosted here: a standing room
+    // would go for a `halma close` typed in a room joined elsewhere).
+    const std::string& room = request.close().room();
+    auto target = room.empty() ? resolve(room) : resolve(room, Among::kHosted);
+    if (std::holds_alternative<std::string>(target) && !room.empty()) target = resolve(room);
     if (auto* error = std::get_if<std::string>(&target)) {
         reply_error(client, id, pb::ERROR_CODE_UNKNOWN_ROOM, *error);
         return;
