@@ -1,8 +1,10 @@
 #include "rules.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace halma::engine {
 namespace {
@@ -53,6 +55,7 @@ std::string_view trim(std::string_view s) {
 
 Result<Rules> Rules::parse(std::string_view text) {
     Rules rules;
+    std::vector<std::string_view> given; // a setting given twice is a contradiction, not an edit
     text = trim(text);
     while (!text.empty()) {
         auto comma = text.find(',');
@@ -66,6 +69,9 @@ Result<Rules> Rules::parse(std::string_view text) {
                 "rule setting '" + std::string(item) + "' has no value; write it as name=value");
         auto key = trim(item.substr(0, eq));
         auto value = trim(item.substr(eq + 1));
+        if (std::find(given.begin(), given.end(), key) != given.end())
+            return fail("rule setting " + std::string(key) + " is given twice; give it once");
+        given.push_back(key);
 
         auto apply = [&](auto& field, const auto& choices) -> std::optional<Error> {
             auto chosen = choose(choices, key, value);

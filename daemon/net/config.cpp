@@ -60,6 +60,9 @@ std::optional<BadConfig> validate(Config& c) {
     if (c.max_message < 1024 || c.max_message > (64u << 20))
         return BadConfig { "max-message must be 1024..67108864 bytes" };
     if (c.bot_threads < 0 || c.bot_threads > 256) return BadConfig { "bot-threads must be 0..256" };
+    // A hard bot's thinking per move: none is no bot, an hour a move a room that never moves.
+    if (c.bot_budget_ms < 1 || c.bot_budget_ms > 60'000)
+        return BadConfig { "bot-budget-ms must be 1..60000" };
     if (c.bot_pace_ms < 0 || c.bot_pace_ms > 60'000)
         return BadConfig { "bot-pace-ms must be 0..60000" };
     if (c.records_kept < 0 || c.records_kept > 1'000'000)
@@ -119,8 +122,14 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
     };
     auto want_int = [&](const char* key, auto& out) {
         if (!t.contains(key) || given(key)) return;
-        if (auto v = t[key].value<std::int64_t>())
-            out = static_cast<std::remove_reference_t<decltype(out)>>(*v);
+        using Out = std::remove_reference_t<decltype(out)>;
+        // Narrowed only once it fits: 4294967396 became 100 (hold-ms accepted, records-kept
+        // quietly 100), and 2147483648 "cannot be negative".
+        if (auto v = t[key].value<std::int64_t>(); v && std::in_range<Out>(*v))
+            out = static_cast<Out>(*v);
+        else if (v)
+            error = BadConfig { path + ": " + key + " = " + std::to_string(*v)
+                + " is far out of range" };
         else
             error = BadConfig { path + ": " + key + " must be a whole number" };
     };
@@ -265,7 +274,8 @@ std::variant<Config, int> load_config(int argc, char** argv) {
         ->check(CLI::ExistingFile);
     app.add_flag("--check-config", c.check_only, "Check the settings and exit (0: fine, 2: not)");
     auto* net = "Network";
-    app.add_option("--listen", c.listen, "host:port that other daemons join rooms at")
+    app.add_option("--listen", c.listen,
+           "host:port that other daemons join rooms at (port + 1 answers their key probes)")
         ->capture_default_str()
         ->group(net);
     app.add_option("--heartbeat-ms", c.heartbeat_ms, "Send a heartbeat after this much silence")
@@ -309,7 +319,7 @@ std::variant<Config, int> load_config(int argc, char** argv) {
         ->capture_default_str()
         ->group(rooms);
     app.add_option("--bot-budget-ms", c.bot_budget_ms,
-           "Thinking time per hard bot move (max: at least 3000)")
+           "Thinking time per hard bot move, 1..60000 (max: at least 3000)")
         ->capture_default_str()
         ->group(rooms);
     app.add_option("--bot-pace-ms", c.bot_pace_ms,

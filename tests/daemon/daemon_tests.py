@@ -402,7 +402,15 @@ def config_and_startup():
                              ("[[room]]\nname = '  '\n", "room '  ': a room name cannot be blank"),
                              ("[[room]]\nname = '" + "a" * 41 + "'\n", "a room name is at most 40 bytes"),
                              ("[[room]]\nname = 'a'\n[[room]]\nname = 'a '\n", "two [[room]] tables have this name"),
-                             ("name = ''\n", "the player's name cannot be blank")]:
+                             ("name = ''\n", "the player's name cannot be blank"),
+                             # Numbers past 32 bits were cut before they were checked: 2^32 + 100
+                             # passed as 100, and 2^31 "cannot be negative".
+                             ("hold-ms = 4294967396\n", "hold-ms = 4294967396 is far out of range"),
+                             ("records-kept = 4294967396\n", "records-kept = 4294967396 is far out of range"),
+                             ("hold-ms = 2147483648\n", "is far out of range"),
+                             ("max-message = -1\n", "max-message = -1 is far out of range"),
+                             ("bot-budget-ms = 0\n", "bot-budget-ms must be 1..60000"),
+                             ("[[room]]\nname = 'x'\nrules = 'jumps=long,jumps=short'\n", "jumps is given twice")]:
             with open(cfg, "w") as f:
                 f.write(text)
             out = run_halmad("--config", cfg, "--check-config")

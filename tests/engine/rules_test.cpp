@@ -39,4 +39,9 @@ TEST(Rules, BadSettingsNameTheProblem) {
     EXPECT_NE(Rules::parse("rest").error().message.find("has no value"), std::string::npos);
     EXPECT_NE(Rules::parse("rest=any,,jumps=long").error().message.find("empty rule setting"),
         std::string::npos);
+    // A contradiction is refused, not settled by the last (jumps=long,jumps=short made a room
+    // of short jumps).
+    auto twice = Rules::parse("jumps=long,rest=any,jumps=short");
+    ASSERT_FALSE(twice);
+    EXPECT_EQ(twice.error().message, "rule setting jumps is given twice; give it once");
 }
