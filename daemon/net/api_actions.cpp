@@ -40,6 +40,13 @@ void ApiService::handle_action(
         reply_error(client, id, pb::ERROR_CODE_MALFORMED, "an action request with no action");
         return;
     }
+    // An unknown kind (a front end built on a newer .proto) is refused: it counted as a vote
+    // for a new game.
+    if (a.action_case() == pb::ActionRequest::kVote && !pb::VoteKind_IsValid(a.vote())) {
+        reply_error(client, id, pb::ERROR_CODE_BAD_REQUEST,
+            "unknown vote kind " + std::to_string(a.vote()) + ": new game, cancel or leader");
+        return;
+    }
     if (a.has_start() && !a.start().bot_level().empty()
         && !parse_bot_level(a.start().bot_level())) {
         reply_error(client, id, pb::ERROR_CODE_BAD_REQUEST,

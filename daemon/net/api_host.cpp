@@ -32,6 +32,13 @@ void ApiService::handle_host(
             "only " + std::to_string(seats_left) + " seat(s) left for bots");
         return;
     }
+    // Unknown is refused, not taken as public: a front end asking for a kind of privacy this
+    // daemon does not know would get a room listed on the LAN.
+    if (!pb::Visibility_IsValid(h.visibility())) {
+        reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,
+            "unknown visibility " + std::to_string(h.visibility()) + ": public or friends");
+        return;
+    }
     auto visibility
         = h.visibility() == pb::VISIBILITY_FRIENDS ? Visibility::kFriends : Visibility::kPublic;
     auto deadline = deadline_of(request);

@@ -278,6 +278,11 @@ void HostService::handle_command(
         action = action::Chat { command.chat() };
         break;
     case pb::RoomCommand::kVote:
+        if (!pb::VoteKind_IsValid(command.vote())) {
+            send_error(conn, msg.request_id(), pb::ERROR_CODE_BAD_REQUEST,
+                "unknown vote kind " + std::to_string(command.vote()), now);
+            return;
+        }
         action = action::Vote { wire::vote_kind_from_proto(command.vote()) };
         break;
     case pb::RoomCommand::kLeave:

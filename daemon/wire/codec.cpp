@@ -241,6 +241,8 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
         break;
     }
     case pb::RoomEvent::kVote:
+        if (!pb::VoteKind_IsValid(in.vote().kind()))
+            return engine::fail("a vote of unknown kind " + std::to_string(in.vote().kind()));
         e.body = event::VoteCast { in.vote().member(), vote_kind_from_proto(in.vote().kind()) };
         break;
     case pb::RoomEvent::kLeader:

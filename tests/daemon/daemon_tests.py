@@ -187,6 +187,14 @@ def bad_input_is_refused():
         for _ in range(4):
             play_one([ann, bob])
         moves_before = list(ann.api().view().moves)
+        # Kinds this daemon does not know are refused: vote 99 counted as a vote for a new game,
+        # and visibility 7 made a public room (listed on the LAN).
+        reply = bob.api().call(action=api_pb2.ActionRequest(room="b", vote=99))
+        check(reply.HasField("error") and "unknown vote kind 99" in reply.error.message, f"vote 99: {reply}")
+        check(not any(s.voted_new_game for s in ann.api().view().seats), "vote 99 counted")
+        reply = ann.api().call(host=api_pb2.HostRequest(name="vis7", visibility=7))
+        check(reply.HasField("error") and "unknown visibility 7" in reply.error.message, f"visibility 7: {reply}")
+        check("vis7" not in [r.name for r in ann.api().ok(list=api_pb2.ListRequest()).rooms.rooms], "vis7 made")
         raw = raw_peer(c.ctx, ann)
 
         def expect(payload, code, what, multipart=False):

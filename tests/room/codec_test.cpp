@@ -237,6 +237,20 @@ TEST(CodecMalformed, ABotOfAnUnknownLevelIsRefused) {
     EXPECT_EQ(std::get<event::MemberJoined>(r->body).bot_level, BotLevel::kEasy);
 }
 
+// A host's vote of a kind this daemon does not know is refused (it was taken as a vote for a
+// new game).
+TEST(CodecMalformed, AVoteOfAnUnknownKindIsRefused) {
+    pb::RoomEvent e;
+    e.set_seq(1);
+    e.mutable_vote()->set_member(1);
+    e.mutable_vote()->set_kind(static_cast<pb::VoteKind>(99));
+    auto r = wire::event_from_proto(e);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message, "a vote of unknown kind 99");
+    e.mutable_vote()->set_kind(pb::VOTE_KIND_CANCEL);
+    ASSERT_TRUE(wire::event_from_proto(e));
+}
+
 TEST(CodecMalformed, SnapshotsThatDoNotReplayAreRefused) {
     {
         auto s = started_snapshot();
