@@ -440,5 +440,28 @@ def a_taken_port_is_refused():
         again.stop()
 
 
+def a_long_chat_line_keeps_the_page_on_a_phone():
+    """A chat line of one long word (a pasted link, up to the 500 bytes the chat box takes) wraps:
+    unbroken it made the page 4799 px wide on a 390 px phone, and the board an empty box."""
+    need_browser()
+    with Cluster("web-chat") as cluster:
+        ann = cluster.add("ann")
+        api = ann.api()
+        api.ok(host=api_pb2.HostRequest(name="chatty", mode=common_pb2.RoomMode(players=2), bots=1))
+        api.ok(action=api_pb2.ActionRequest(room="chatty", chat="https://example.org/" + "a" * 470 + "/end"))
+        web = Web(ann)
+        page = Page(web, PHONE)
+        try:
+            page.wait(lambda: "/end" in page.text("#chat-log"), "the long line in the chat")
+            wide, screen = page.js("return [document.documentElement.scrollWidth, window.innerWidth]")
+            check(wide <= screen, f"the page is {wide} px wide on a {screen} px screen")
+            board = page.js("const r = document.querySelector('#board-pane').getBoundingClientRect();"
+                            "return [r.left, r.right]")
+            check(board[0] >= 0 and board[1] <= screen, f"the board runs off the screen: {board} of {screen} px")
+        finally:
+            page.close()
+            web.stop()
+
+
 run({f.__name__: f for f in (whole_game_against_a_bot, short_game_against_a_bot, two_browsers_play, daemon_restarts_under_the_page,
-                             strangers_are_refused, a_taken_port_is_refused)})
+                             strangers_are_refused, a_taken_port_is_refused, a_long_chat_line_keeps_the_page_on_a_phone)})
