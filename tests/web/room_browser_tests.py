@@ -41,8 +41,9 @@ def move_then_wait_for_turn(mover, player, room):
 
 
 def leaving_a_room_says_so():
-    """kim leaves, from the page, a game she joined at ann's: a computer takes her seat, and the
-    page says she left, with no error about the room her daemon no longer holds, and no room open."""
+    """kim leaves, from the page, a game she joined at ann's: the page asks first (a click on "no"
+    keeps her seat), a computer takes her seat, and the page says she left den, with no error about
+    the room her daemon no longer holds, and no room open."""
     need_browser()
     with Cluster("web-leave") as cluster:
         ann, kim = cluster.add("ann"), cluster.add("kim")
@@ -54,7 +55,14 @@ def leaving_a_room_says_so():
         page = Page(web)
         try:
             wait_in_step(page, kim.api(), room, "kim's page to show the game")
+            # Mid-game the page asks first; "no" keeps her in her seat.
             page.click("#leave")
+            question = page.answer_dialog(accept=False)
+            check("den" in question and "computer" in question, f"the page asked {question!r}")
+            time.sleep(0.5)
+            check(ann.api().view(room).seats[1].name == "kim", "kim left though she said no")
+            page.click("#leave")
+            page.answer_dialog()
             wait_until(lambda: ann.api().view(room).seats[1].name == "bot for kim", 10,
                        "a computer to take kim's seat at ann's")
             # The room leaves kim's list once her daemon has dropped it: by then every answer about
@@ -62,7 +70,7 @@ def leaving_a_room_says_so():
             page.wait(lambda: page.js("return document.body.dataset.inRoom") == "no" and room_button(page, room) is None,
                       "the page to close the room it left")
             message, tone = page.text("#message"), page.attr("#message", "class")
-            check(tone == "info" and message.startswith("left"), f"after leaving, the page says {message!r} as {tone!r}")
+            check(tone == "info" and message == "left den", f"after leaving, the page says {message!r} as {tone!r}")
             check(page.text("#room-title") == "No room open", f"the page still shows {page.text('#room-title')!r}")
         finally:
             page.close()
@@ -175,6 +183,7 @@ def leaving_her_own_room_does_not_reopen_it():
         try:
             wait_in_step(page, ann.api(), room, "the page to show ann's game")
             page.click("#leave")
+            page.answer_dialog()
             wait_until(lambda: ann.api().view(room).your_seat < 0, 10, "a computer to take ann's seat")
             page.wait(lambda: page.text("#message").startswith("left") and opened_room(page) == "",
                       "the page to say ann left, with no room open")

@@ -125,6 +125,20 @@ class Page:
                 return None
         self.wait(attempt, f"{css} to take a click")
 
+    def answer_dialog(self, accept=True, timeout=10):
+        """Waits (bounded) for the page's confirm() dialog, answers it, returns its question."""
+        from selenium.common.exceptions import NoAlertPresentException
+
+        def dialog():
+            try:
+                return self.driver.switch_to.alert
+            except NoAlertPresentException:
+                return None
+        alert = wait_until(dialog, timeout, "the page to ask")
+        question = alert.text
+        alert.accept() if accept else alert.dismiss()
+        return question
+
     def click_hole(self, index):
         # The transparent finger-sized circle on top takes the click, as a person's would.
         return self.click(f'[data-hole="{index}"]')

@@ -215,6 +215,7 @@ async function act(action) {
     .catch((e) => ({ error: { message: e.message } }));
   if (action.leave) state.leaving = "";
   if (reply.error) say(reply.error.message);
+  else if (action.leave) say(`left ${state.view ? state.view.summary.name : "the room"}`, "info");
   else say(reply.done.detail, "info");
   if (action.leave && !reply.error && state.roomId === room) {
     // The seat is given up: the room is not the player's to show any more (a joined one is gone
@@ -325,7 +326,16 @@ function wireForms() {
   $("vote-new").addEventListener("click", () => act({ vote: "VOTE_KIND_NEW_GAME" }));
   $("vote-cancel").addEventListener("click", () => act({ vote: "VOTE_KIND_CANCEL" }));
   $("vote-leader").addEventListener("click", () => act({ vote: "VOTE_KIND_LEADER" }));
-  $("leave").addEventListener("click", () => act({ leave: {} }));
+  $("leave").addEventListener("click", () => {
+    // Mid-game, leaving gives the seat to a computer (and to whoever joins next): asked first,
+    // as `halma close` asks, for a click meant for something else.
+    const view = state.view;
+    const playing = view && view.summary.phase === "PHASE_PLAYING" && view.your_seat >= 0;
+    const question = view && `Leave ${view.summary.name} in the middle of the game? A computer ` +
+      "plays your seat, and whoever joins next can take it.";
+    if (playing && !window.confirm(question)) return;
+    act({ leave: {} });
+  });
   $("copy-code").addEventListener("click", () => navigator.clipboard.writeText($("code").textContent));
   $("join-form").addEventListener("submit", async (e) => {
     e.preventDefault();
