@@ -458,6 +458,9 @@ def a_long_chat_line_keeps_the_page_on_a_phone():
             board = page.js("const r = document.querySelector('#board-pane').getBoundingClientRect();"
                             "return [r.left, r.right]")
             check(board[0] >= 0 and board[1] <= screen, f"the board runs off the screen: {board} of {screen} px")
+            # The page's icon is its own (every load asked for /favicon.ico and logged a 404).
+            missing = [m for m in page.console() if "404" in m]
+            check(not missing, f"the page logged: {missing}")
         finally:
             page.close()
             web.stop()

@@ -5,7 +5,7 @@ const $ = (id) => document.getElementById(id);
 
 function describe(r) {
   const phase = r.phase.replace("PHASE_", "").toLowerCase();
-  const where = r.origin === "ROOM_ORIGIN_HOSTED" ? "here"
+  const where = r.origin === "ROOM_ORIGIN_HOSTED" ? "hosted here"
     : r.host_player ? `at ${r.host_player}` : r.address;
   const friends = r.visibility === "VISIBILITY_FRIENDS" ? ", friends" : "";
   return `${r.name}: ${r.seats_taken}/${r.seats} seats, ${phase}${friends} (${where})`;
