@@ -440,6 +440,34 @@ def a_taken_port_is_refused():
         again.stop()
 
 
+def a_marble_that_cannot_move_says_why():
+    """On her turn, a click on one of her marbles that cannot move, or on the computer's, says why
+    (it did nothing, and the player was left to guess)."""
+    need_browser()
+    with Cluster("web-stuck") as cluster:
+        ann = cluster.add("ann")
+        api = ann.api()
+        api.ok(host=api_pb2.HostRequest(name="stuck", mode=common_pb2.RoomMode(players=2), bots=1,
+                                        bot_level="easy"))
+        view = wait_until(lambda: (v := api.view("stuck")).your_turn and v, 10, "ann's turn")
+        cells = cells_of(view.position)
+        mine = {str(s) for s in view.seats[view.your_seat].sets}
+        movable = {holes_of(m)[0] for m in view.legal_moves if m != "pass"}
+        stuck = next(i for i, c in enumerate(cells) if c in mine and i not in movable)
+        theirs = next(i for i, c in enumerate(cells) if c not in mine and c not in ("", "x"))
+        web = Web(ann)
+        page = Page(web)
+        try:
+            wait_in_step(page, api, view.summary.room_id, "the page to show ann's turn")
+            page.click_hole(stuck)
+            page.wait(lambda: page.text("#message").endswith("cannot move now."), "why her marble does not move")
+            page.click_hole(theirs)
+            page.wait(lambda: page.text("#message").endswith("is not yours to move."), "why theirs does not")
+        finally:
+            page.close()
+            web.stop()
+
+
 def a_long_chat_line_keeps_the_page_on_a_phone():
     """A chat line of one long word (a pasted link, up to the 500 bytes the chat box takes) wraps:
     unbroken it made the page 4799 px wide on a 390 px phone, and the board an empty box."""
@@ -467,4 +495,5 @@ def a_long_chat_line_keeps_the_page_on_a_phone():
 
 
 run({f.__name__: f for f in (whole_game_against_a_bot, short_game_against_a_bot, two_browsers_play, daemon_restarts_under_the_page,
-                             strangers_are_refused, a_taken_port_is_refused, a_long_chat_line_keeps_the_page_on_a_phone)})
+                             strangers_are_refused, a_taken_port_is_refused, a_long_chat_line_keeps_the_page_on_a_phone,
+                             a_marble_that_cannot_move_says_why)})

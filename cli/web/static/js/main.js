@@ -193,7 +193,14 @@ async function onHole(index) {
   }
   if (state.selected === null) {
     const cells = parsePosition(view.position);
-    if (cells && cells[index] !== "." && !view.your_turn) say("Not your turn yet.");
+    const cell = cells ? cells[index] : ".";
+    if (cell === ".") return;
+    if (!view.your_turn) return say("Not your turn yet.");
+    // A marble that cannot be picked says why (a click on it did nothing).
+    const seat = view.seats[view.your_seat];
+    const mine = seat && cell !== "x" && seat.sets.includes(Number(cell) - 1);
+    say(mine ? `The marble on ${holeName(index)} cannot move now.`
+      : `The marble on ${holeName(index)} is not yours to move.`);
     return;
   }
   // A target, or any other hole: the daemon says whether and why not.
