@@ -208,7 +208,14 @@ void add_host(CLI::App& app, int& exit_code) {
             "NAME"));
     cmd->add_option("-p,--players", players, "Players: 2, 3, 4 or 6")
         ->capture_default_str()
-        ->check(CLI::IsMember({ 2, 3, 4, 6 }));
+        // Says what it got ("-p --bots 1" read --bots as the count, and said "--players: --bots").
+        ->check(CLI::Validator(
+            [](std::string& s) {
+                return s == "2" || s == "3" || s == "4" || s == "6"
+                    ? std::string()
+                    : "the players are 2, 3, 4 or 6, not '" + s + "'";
+            },
+            "2|3|4|6"));
     cmd->add_option(
            "-s,--sets", sets, "Sets of marbles per player (2 players: 1-3; 3 players: 1-2)")
         ->capture_default_str()
