@@ -3,6 +3,8 @@
 #include "cli/client/client_common.h"
 #include "cli/client/line_reader.h"
 #include "cli/client/room_table.h"
+#include "cli/client/term_text.h"
+#include "cli/client/terminal_io.h"
 
 #include <iostream>
 #include <unistd.h>
@@ -13,8 +15,10 @@ namespace {
 
 void show(const pb::RoomList& rooms) {
     if (rooms.rooms_size() == 0) {
-        std::cout << "No rooms on the LAN yet (they appear here as they open). Host one with "
-                     "`halma host NAME`, or type HOST[:PORT]/ROOM to join by address.\n";
+        // Wrapped at words: the terminal broke it anywhere ("directl" / "y").
+        std::cout << wrap("No rooms on the LAN yet (they appear here as they open). Host one with "
+                          "`halma host NAME`, or type HOST[:PORT]/ROOM to join by address.",
+            terminal_size().cols);
     } else {
         std::string table = format_room_table(rooms);
         // Number the rows after the header, so a room can be picked by its number.
@@ -70,7 +74,7 @@ std::optional<std::string> pick_room(DaemonConnection& daemon, int& exit_code) {
     if (st->status().hosted_size() + st->status().joined_size() > 0) return "";
     std::cout << "You are in no room yet.\n";
     if (auto note = discovery_note(st->status().discovery()); !note.empty())
-        std::cout << note << "\n";
+        std::cout << wrap(note, terminal_size().cols);
     pb::Request sub;
     sub.mutable_subscribe()->set_lan(true);
     if (!ask(daemon, sub, exit_code)) return std::nullopt;
