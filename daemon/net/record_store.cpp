@@ -82,13 +82,26 @@ engine::Result<std::optional<RecordWrite>> RecordStore::prepare(
     if (auto it = where_.find(out.file.string()); it != where_.end()) {
         by_age_.erase(it->second);
         where_.erase(it);
+        computers_by_age_.remove(out.file);
     }
+    bool computers_only = std::all_of(record.players.begin(), record.players.end(),
+        [](const engine::RecordPlayer& p) { return p.kind.starts_with("bot"); });
+    // People's games fill the records: a game only computers played is not kept.
+    if (computers_only && computers_by_age_.empty()
+        && by_age_.size() >= static_cast<std::size_t>(keep_))
+        return std::nullopt;
     by_age_.push_back(out.file);
     where_[out.file.string()] = std::prev(by_age_.end());
+    if (computers_only) computers_by_age_.push_back(out.file);
     while (by_age_.size() > static_cast<std::size_t>(keep_)) {
-        where_.erase(by_age_.front().string());
-        out.pruned.push_back(std::move(by_age_.front()));
-        by_age_.pop_front();
+        auto oldest = by_age_.begin();
+        if (!computers_by_age_.empty()) {
+            oldest = where_.at(computers_by_age_.front().string());
+            computers_by_age_.pop_front();
+        }
+        where_.erase(oldest->string());
+        out.pruned.push_back(std::move(*oldest));
+        by_age_.erase(oldest);
     }
     return out;
 }

@@ -52,11 +52,13 @@ public:
     // Writes the record (replacing one of the same room and game: the game's real end wins over
     // a record of an end a crash then lost), then prunes the oldest past the limit. With
     // Flush::kLater it is only in the kernel when this returns: the caller has file_of() and
-    // dir() flushed. False when no record is kept (records-kept 0).
+    // dir() flushed. False when no record is kept (records-kept 0, or a game only computers
+    // played when the people's games fill the limit).
     engine::Result<bool> save(
         const std::string& room_id, const engine::GameRecord& record, Flush flush = Flush::kNow);
     // The same, left for the caller to carry out: the record is counted as kept from now on.
-    // Nothing (and no error) when no record is kept. The directory is listed once, the first
+    // Nothing (and no error) when no record is kept. Past the limit, games only computers played
+    // go first, oldest first, then the oldest of all. The directory is listed once, the first
     // time, so a game's end costs the same with a thousand records kept as with none.
     engine::Result<std::optional<RecordWrite>> prepare(
         const std::string& room_id, const engine::GameRecord& record);
@@ -81,6 +83,11 @@ private:
     bool indexed_ = false;
     std::list<std::filesystem::path> by_age_;
     std::unordered_map<std::string, std::list<std::filesystem::path>::iterator> where_;
+    // Of those, the games only computers played that this run wrote, oldest first: past the
+    // limit they go before any game a person played, so a room of computers starting a game
+    // every few seconds does not push the people's games out. (Those from before a restart
+    // count as people's: nothing is read to tell them apart.)
+    std::list<std::filesystem::path> computers_by_age_;
 };
 
 // "3f2a9c1b-12" for game 12 of room 3f2a9c1b...

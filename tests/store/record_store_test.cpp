@@ -139,6 +139,38 @@ TEST_F(RecordStoreTest, RecordsFromBeforeARestartArePrunedOldestFirst) {
     EXPECT_TRUE(store.keeps(store.file_of(kRoom, 4)));
 }
 
+// A room where only computers sit plays a game every few seconds: past the limit, their games go
+// before the people's (the people's games of a week were pushed out in an hour and a half), and
+// when the people's games fill it, a computers' game is not kept at all.
+TEST_F(RecordStoreTest, TheComputersGamesGoBeforeThePeoples) {
+    RecordStore store(state_dir_, 3);
+    auto computers = [](int game) {
+        auto r = record(game, 2);
+        r.players = { { "bot for alice", 1, "bot easy" }, { "bot", 2, "bot easy" } };
+        return r;
+    };
+    ASSERT_TRUE(store.save(kRoom, record(1, 2)));
+    ASSERT_TRUE(store.save(kRoom, record(2, 2)));
+    for (int game = 3; game <= 8; ++game) {
+        auto kept = store.save(kOther, computers(game));
+        ASSERT_TRUE(kept);
+        EXPECT_TRUE(*kept) << "game " << game << ": a computers' game has room beside two";
+    }
+    EXPECT_TRUE(store.has(kRoom, 1)) << "the people's games stay";
+    EXPECT_TRUE(store.has(kRoom, 2));
+    EXPECT_TRUE(store.has(kOther, 8)) << "the newest computers' game";
+    EXPECT_FALSE(store.has(kOther, 7)) << "the older ones go first";
+    ASSERT_TRUE(store.save(kRoom, record(9, 2)));
+    EXPECT_FALSE(store.has(kOther, 8)) << "a person's game pushes the computers' out";
+    EXPECT_TRUE(store.has(kRoom, 1));
+    auto dropped = store.save(kOther, computers(10));
+    ASSERT_TRUE(dropped);
+    EXPECT_FALSE(*dropped) << "three people's games fill it: a computers' game is not kept";
+    EXPECT_FALSE(store.has(kOther, 10));
+    ASSERT_TRUE(store.save(kRoom, record(11, 2)));
+    EXPECT_FALSE(store.has(kRoom, 1)) << "past that, the oldest of all go, as before";
+}
+
 TEST_F(RecordStoreTest, AnEmptyOrTornRecordIsNotKept) {
     // A power cut before a record's flush (written with Flush::kLater, flushed by the helper) can
     // leave its file empty or cut short: the host then makes it again from the room's log.
