@@ -36,7 +36,7 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
                 now);
             return false;
         }
-        if (!*prepared) continue; // records-kept 0, or a computers' game with no room left
+        if (!*prepared) continue; // records-kept 0
         auto& write = **prepared;
         std::uint64_t ticket = disk_.write(write.file, write.text, id);
         // A record that cannot be removed is no reason to stop this room: the helper logs it.

@@ -86,17 +86,17 @@ engine::Result<std::optional<RecordWrite>> RecordStore::prepare(
     }
     bool computers_only = std::all_of(record.players.begin(), record.players.end(),
         [](const engine::RecordPlayer& p) { return p.kind.starts_with("bot"); });
-    // People's games fill the records: a game only computers played is not kept.
-    if (computers_only && computers_by_age_.empty()
-        && by_age_.size() >= static_cast<std::size_t>(keep_))
-        return std::nullopt;
     by_age_.push_back(out.file);
     where_[out.file.string()] = std::prev(by_age_.end());
     if (computers_only) computers_by_age_.push_back(out.file);
     while (by_age_.size() > static_cast<std::size_t>(keep_)) {
+        // The oldest computers' game but the one just played (that would keep none), else the
+        // oldest of all.
         auto oldest = by_age_.begin();
-        if (!computers_by_age_.empty()) {
+        if (!computers_by_age_.empty() && computers_by_age_.front() != out.file) {
             oldest = where_.at(computers_by_age_.front().string());
+            computers_by_age_.pop_front();
+        } else if (!computers_by_age_.empty() && *oldest == computers_by_age_.front()) {
             computers_by_age_.pop_front();
         }
         where_.erase(oldest->string());

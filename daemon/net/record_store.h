@@ -52,8 +52,7 @@ public:
     // Writes the record (replacing one of the same room and game: the game's real end wins over
     // a record of an end a crash then lost), then prunes the oldest past the limit. With
     // Flush::kLater it is only in the kernel when this returns: the caller has file_of() and
-    // dir() flushed. False when no record is kept (records-kept 0, or a game only computers
-    // played when the people's games fill the limit).
+    // dir() flushed. False when no record is kept (records-kept 0).
     engine::Result<bool> save(
         const std::string& room_id, const engine::GameRecord& record, Flush flush = Flush::kNow);
     // The same, left for the caller to carry out: the record is counted as kept from now on.
@@ -85,8 +84,8 @@ private:
     std::unordered_map<std::string, std::list<std::filesystem::path>::iterator> where_;
     // Of those, the games only computers played that this run wrote, oldest first: past the
     // limit they go before any game a person played, so a room of computers starting a game
-    // every few seconds does not push the people's games out. (Those from before a restart
-    // count as people's: nothing is read to tell them apart.)
+    // every few seconds costs the people's games at most the one record its newest game takes.
+    // (Those from before a restart count as people's: nothing is read to tell them apart.)
     std::list<std::filesystem::path> computers_by_age_;
 };
 

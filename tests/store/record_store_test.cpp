@@ -140,8 +140,8 @@ TEST_F(RecordStoreTest, RecordsFromBeforeARestartArePrunedOldestFirst) {
 }
 
 // A room where only computers sit plays a game every few seconds: past the limit, their games go
-// before the people's (the people's games of a week were pushed out in an hour and a half), and
-// when the people's games fill it, a computers' game is not kept at all.
+// before the people's (the people's games of a week were pushed out in an hour and a half), so it
+// costs the people's at most the one record its newest game takes.
 TEST_F(RecordStoreTest, TheComputersGamesGoBeforeThePeoples) {
     RecordStore store(state_dir_, 3);
     auto computers = [](int game) {
@@ -149,26 +149,21 @@ TEST_F(RecordStoreTest, TheComputersGamesGoBeforeThePeoples) {
         r.players = { { "bot for alice", 1, "bot easy" }, { "bot", 2, "bot easy" } };
         return r;
     };
-    ASSERT_TRUE(store.save(kRoom, record(1, 2)));
-    ASSERT_TRUE(store.save(kRoom, record(2, 2)));
-    for (int game = 3; game <= 8; ++game) {
+    for (int game = 1; game <= 3; ++game) ASSERT_TRUE(store.save(kRoom, record(game, 2)));
+    for (int game = 4; game <= 9; ++game) {
         auto kept = store.save(kOther, computers(game));
-        ASSERT_TRUE(kept);
-        EXPECT_TRUE(*kept) << "game " << game << ": a computers' game has room beside two";
+        ASSERT_TRUE(kept && *kept) << "game " << game;
     }
-    EXPECT_TRUE(store.has(kRoom, 1)) << "the people's games stay";
+    EXPECT_FALSE(store.has(kRoom, 1)) << "the newest computers' game takes one person's place";
+    EXPECT_TRUE(store.has(kRoom, 2)) << "and no more";
+    EXPECT_TRUE(store.has(kRoom, 3));
+    EXPECT_TRUE(store.has(kOther, 9)) << "the newest computers' game";
+    EXPECT_FALSE(store.has(kOther, 8)) << "the older ones went first";
+    ASSERT_TRUE(store.save(kRoom, record(10, 2)));
+    EXPECT_FALSE(store.has(kOther, 9)) << "a person's game pushes the computers' out";
     EXPECT_TRUE(store.has(kRoom, 2));
-    EXPECT_TRUE(store.has(kOther, 8)) << "the newest computers' game";
-    EXPECT_FALSE(store.has(kOther, 7)) << "the older ones go first";
-    ASSERT_TRUE(store.save(kRoom, record(9, 2)));
-    EXPECT_FALSE(store.has(kOther, 8)) << "a person's game pushes the computers' out";
-    EXPECT_TRUE(store.has(kRoom, 1));
-    auto dropped = store.save(kOther, computers(10));
-    ASSERT_TRUE(dropped);
-    EXPECT_FALSE(*dropped) << "three people's games fill it: a computers' game is not kept";
-    EXPECT_FALSE(store.has(kOther, 10));
     ASSERT_TRUE(store.save(kRoom, record(11, 2)));
-    EXPECT_FALSE(store.has(kRoom, 1)) << "past that, the oldest of all go, as before";
+    EXPECT_FALSE(store.has(kRoom, 2)) << "past that, the oldest of all go, as before";
 }
 
 TEST_F(RecordStoreTest, AnEmptyOrTornRecordIsNotKept) {
