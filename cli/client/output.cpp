@@ -195,6 +195,12 @@ std::string next_game_words(const pb::RoomView& view, const std::string& vote) {
         return "starts by itself " + std::to_string(seconds) + " s after the last one ended "
             + "(only computers play here)";
     }
+    // A seat left free after the game holds up the next one until it is taken.
+    for (const auto& seat : view.seats())
+        if (seat.name().empty())
+            return "when seat " + std::to_string(seat.seat() + 1) + " is taken ("
+                + (vote.starts_with("/") ? "/start" : "halma start")
+                + " puts a computer there) and every player present votes for it";
     // A player gone from the room does not hold up the next game (nor do spectators vote).
     if (view.your_seat() < 0) return "when every player present votes for it";
     return vote + " (every player present must agree; colours turn)";

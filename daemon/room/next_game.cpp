@@ -19,10 +19,10 @@ void RoomAuthority::start_game(const Now& now) {
     auto setup = state_.config().mode.setup();
     engine::SetId first = setup.first_mover(setup.sets_of(0).front(), rng_());
     emit(event::GameStarted { game_number, first, std::move(seat_player) }, now);
-    // Where people play on, computers standing in now simply play: the game they stood in for
-    // is over. In a room of computers only, each keeps its seat for the next newcomer (and for
-    // the player who vanished), as RoomState does for the seats it lists as free.
-    if (state_.people_seated()) stand_ins_.clear();
+    // Computers standing in keep standing in, game after game: the seat goes back to its player
+    // whose daemon vanished when it comes back, and one whose player left goes to the next
+    // newcomer (as RoomState lists it free). When the next game made them the seats' own, a
+    // player whose laptop slept through a new-game vote was shut out of the room for good.
 }
 
 void RoomAuthority::settle(const Now& now) {

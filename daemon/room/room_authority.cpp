@@ -295,11 +295,13 @@ std::optional<Refusal> RoomAuthority::start(
     const Member& m, const action::Start& request, const Now& now) {
     if (m.seat == kNoSeat)
         return refuse(Refusal::Code::kNotAllowed, "spectators cannot start the game");
-    if (state_.game_number() != 0)
-        return refuse(
-            Refusal::Code::kBadRequest, "the room has had its first game; vote for a new one");
+    // After the first game, a seat left free (its player gone past the hold once the game was
+    // over) would hold up the next game for good: everyone voted and nothing started. Start
+    // puts computers there, as it does before the first game; the votes then start it.
     if (state_.free_seats() == 0)
-        return refuse(Refusal::Code::kBadRequest, "every seat is taken already");
+        return refuse(Refusal::Code::kBadRequest,
+            state_.game_number() != 0 ? "the room has had its first game; vote for a new one"
+                                      : "every seat is taken already");
     auto added = add_bots(state_.free_seats(), request.level, now);
     if (!added) return added.error();
     return std::nullopt;

@@ -88,11 +88,6 @@ int RoomState::free_seats() const {
     return static_cast<int>(std::count(seat_holder_.begin(), seat_holder_.end(), kNoMember));
 }
 
-bool RoomState::people_seated() const {
-    return std::any_of(members_.begin(), members_.end(),
-        [](const auto& m) { return m.second.seat != kNoSeat && !m.second.bot; });
-}
-
 int RoomState::seats_taken() const {
     return seats() - free_seats()
         - static_cast<int>(std::count_if(members_.begin(), members_.end(),
@@ -235,12 +230,8 @@ std::optional<std::string> RoomState::apply_body(
                 seat_player_ = e.seat_player;
                 cancelled_ = false;
                 leader_hidden_ = config_.mode.hide_leader;
-                // (RoomAuthority::start_game keeps its stand-ins by the same rule.)
-                // Where people play on, the computers standing in now play those seats as their
-                // own. In a room of computers only (its games start by themselves), they keep
-                // them for the next newcomer: else nobody could ever sit there again.
-                if (people_seated())
-                    for (auto& [id, m] : members_) m.seat_open = false;
+                // A computer standing in keeps the seat open to a newcomer, game after game
+                // (RoomAuthority::start_game keeps its stand-ins likewise).
                 for (auto& v : votes_) v.clear();
                 last_played_.clear();
                 move_names_.clear();

@@ -68,8 +68,6 @@ public:
     // Seats a newcomer cannot have: what room lists and adverts show as taken. A computer
     // standing in for a player who left counts as free, as the next newcomer takes it over.
     int seats_taken() const;
-    // A person (not a computer) holds a seat.
-    bool people_seated() const;
     int first_free_seat() const; // kNoSeat when full
     int spectators() const;
 

@@ -231,6 +231,11 @@ TEST(NextGame, EachSaysHowTheNextGameComesForThem) {
         "halma vote new (every player present must agree; colours turn)");
     v.set_your_seat(-1);
     EXPECT_EQ(next_game_words(v, "halma vote new"), "when every player present votes for it");
+    v.mutable_seats(1)->clear_name(); // gone past the hold after the game: free
+    EXPECT_EQ(next_game_words(v, "/vote new"),
+        "when seat 2 is taken (/start puts a computer there) and every player present votes for "
+        "it");
+    v.mutable_seats(1)->set_name("player 2");
     for (auto& seat : *v.mutable_seats()) seat.set_bot(true);
     EXPECT_EQ(next_game_words(v, "/vote new"),
         "starts by itself 5 s after the last one ended (only computers play here)");

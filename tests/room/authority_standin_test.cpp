@@ -149,16 +149,23 @@ TEST(AuthorityStandIn, ANewGameNeedsOnlyThosePresent) {
     EXPECT_EQ(p.room.state().seat_holder(1), p.bob.member) << "and keeps his seat in it";
 }
 
-TEST(AuthorityStandIn, TheSeatCanBeTakenBackOnlyWithinTheGame) {
+// A player whose daemon slept through the rest of the game and a new-game vote gets the seat
+// back in the next game (the next game made it the computer's for good, and `halma join` said
+// the room was full).
+TEST(AuthorityStandIn, TheSeatIsTakenBackInALaterGameToo) {
     TwoPlayers p(with_bots());
     bob_times_out(p);
     ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kNewGame }, at_ms(1200)));
     ASSERT_EQ(p.room.state().game_number(), 2) << "ann and the computer agree";
     const Member* bot = p.room.state().member(p.room.state().seat_holder(1));
-    ASSERT_TRUE(bot && bot->bot) << "the computer now plays the seat as its own";
-    auto late = p.room.join("bob", p.bob.token, false, at_ms(1300));
-    ASSERT_FALSE(late);
-    EXPECT_EQ(late.error().code, Refusal::Code::kRoomFull);
+    ASSERT_TRUE(bot && bot->bot) << "the computer plays on for bob";
+    auto cat = p.room.join("cat", "", false, at_ms(1250));
+    ASSERT_FALSE(cat) << "the seat is bob's, not a newcomer's";
+    EXPECT_EQ(cat.error().code, Refusal::Code::kRoomFull);
+    auto back = p.room.join("bob", p.bob.token, false, at_ms(1300));
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->seat, 1);
+    EXPECT_EQ(p.room.state().game_number(), 2) << "bob takes over his marbles in game 2";
 }
 
 TEST(AuthorityStandIn, AReplicaFollowsTheStandInAndTheTakingBack) {
@@ -192,15 +199,23 @@ TEST(AuthorityStandIn, ASeatANewcomerWouldTakeIsListedAsFree) {
     EXPECT_EQ(q.room.state().seats_taken(), 2) << "held for bob";
 }
 
-TEST(AuthorityStandIn, TheNextGameMakesTheStandInsSeatItsOwn) {
+// Where people play on, the seat of one who left still goes to the next newcomer in the games
+// after (it became the computer's own at the next game).
+TEST(AuthorityStandIn, TheSeatOfOneWhoLeftStaysOpenInTheNextGames) {
     TwoPlayers p(with_bots());
     ASSERT_FALSE(p.room.act(p.bob.token, action::Leave {}, at_ms(100)));
     ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kNewGame }, at_ms(200)));
     ASSERT_EQ(p.room.state().game_number(), 2);
-    EXPECT_EQ(p.room.state().seats_taken(), 2);
+    EXPECT_EQ(p.room.state().seats_taken(), 1) << "listed free";
     auto cat = p.room.join("cat", "", false, at_ms(300));
-    ASSERT_FALSE(cat);
-    EXPECT_EQ(cat.error().code, Refusal::Code::kRoomFull);
+    ASSERT_TRUE(cat) << cat.error().message;
+    EXPECT_EQ(cat->seat, 1);
+    EXPECT_EQ(p.room.state().seats_taken(), 2);
+    RoomState replica(p.room.state().config());
+    auto error = replay(p.room.state().config(), p.room.state().log(), replica);
+    ASSERT_FALSE(error) << *error;
+    auto diff = state_difference(p.room.state(), replica);
+    EXPECT_FALSE(diff) << *diff;
 }
 
 // A restarted host still gives the seat to the next newcomer, as its list says it would (the
@@ -217,4 +232,27 @@ TEST(AuthorityStandIn, ARestoredRoomStillGivesTheSeatToANewcomer) {
     EXPECT_EQ(cat->seat, 1);
     EXPECT_EQ(back->state().game_number(), 1) << "cat takes over bob's marbles";
     EXPECT_EQ(back->state().seats_taken(), 2);
+}
+
+// A player gone past the hold once the game is over leaves the seat free: everyone present voted
+// for a new game and nothing started, and `halma start` said to vote. Start puts a computer
+// there, and the votes start the next game.
+TEST(AuthorityStandIn, StartFillsASeatLeftFreeAfterTheGame) {
+    TwoPlayers p(with_bots(), room_config(2, 1, "", 1));
+    ASSERT_FALSE(
+        p.room.act(p.ann.token, action::Move { greedy_text(*p.room.state().game()) }, at_ms(20)));
+    ASSERT_FALSE(
+        p.room.act(p.bob.token, action::Move { greedy_text(*p.room.state().game()) }, at_ms(30)));
+    ASSERT_EQ(p.room.state().phase(), Phase::kOver) << "one move each";
+    p.room.set_connected(p.bob.member, false, at_ms(100));
+    p.room.tick(at_ms(1100));
+    ASSERT_EQ(p.room.state().free_seats(), 1) << "no game to stand in for: the seat is free";
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kNewGame }, at_ms(1200)));
+    EXPECT_EQ(p.room.state().game_number(), 1) << "a free seat holds the next game up";
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Start {}, at_ms(1300)));
+    EXPECT_EQ(p.room.state().free_seats(), 0);
+    EXPECT_EQ(p.room.state().game_number(), 2) << "ann's vote stood: the next game starts";
+    auto again = p.room.act(p.ann.token, action::Start {}, at_ms(1400));
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->message, "the room has had its first game; vote for a new one");
 }
