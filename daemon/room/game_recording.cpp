@@ -1,5 +1,7 @@
 #include "daemon/room/game_recording.h"
 
+#include <algorithm>
+
 namespace halma::daemon {
 
 bool game_ended(const RoomState& state) {
@@ -29,12 +31,23 @@ engine::GameRecord record_of(const RoomState& state, std::string_view ending) {
             r.ended_ms = e.time_ms;
         }
     }
+    // Each seat's player is whoever made its moves ("ann / bot for ann"), not whoever holds it
+    // when the game ends (a stand-in that never moved, a newcomer in the pause); a person if a
+    // person moved. A seat nobody moved for is its holder's.
     for (int p = 0; p < r.setup.players; ++p) {
         int seat = state.seat_of_player(p);
         engine::RecordPlayer player { "(empty seat)", seat + 1, "human" };
-        if (const Member* m = seat == kNoSeat ? nullptr : state.member(state.seat_holder(seat))) {
-            player.name = m->name;
-            if (m->bot) player.kind = "bot " + std::string(bot_level_name(m->bot_level));
+        std::vector<Member> movers
+            = seat == kNoSeat ? std::vector<Member> {} : state.played_for(seat);
+        if (movers.empty())
+            if (const Member* m = seat == kNoSeat ? nullptr : state.member(state.seat_holder(seat)))
+                movers.push_back(*m);
+        if (!movers.empty()) {
+            player.name = state.player_name(seat);
+            auto person = std::find_if(
+                movers.begin(), movers.end(), [](const Member& m) { return !m.bot; });
+            if (person == movers.end())
+                player.kind = "bot " + std::string(bot_level_name(movers.back().bot_level));
         }
         r.players.push_back(std::move(player));
     }

@@ -64,6 +64,7 @@ Now Now::current() {
 RoomState::RoomState(RoomConfig config)
     : config_(std::move(config))
     , seat_holder_(static_cast<std::size_t>(std::max(config_.mode.players, 0)), kNoMember)
+    , played_for_(seat_holder_.size())
     , leader_hidden_(config_.mode.hide_leader) { }
 
 const Member* RoomState::member(MemberId id) const {
@@ -76,10 +77,17 @@ std::string RoomState::name_of(MemberId id) const {
     return it == names_.end() ? "member " + std::to_string(id) : it->second;
 }
 
-std::string RoomState::player_name(int seat) const {
+const std::vector<Member>& RoomState::played_for(int seat) const {
+    static const std::vector<Member> none;
     auto s = static_cast<std::size_t>(seat);
-    if (phase() != Phase::kPlaying && s < held_at_end_.size() && held_at_end_[s] != kNoMember)
-        return name_of(held_at_end_[s]);
+    return s < played_for_.size() ? played_for_[s] : none;
+}
+
+std::string RoomState::player_name(int seat) const {
+    std::string names;
+    for (const Member& m : played_for(seat)) names += (names.empty() ? "" : " / ") + m.name;
+    if (!names.empty()) return names;
+    auto s = static_cast<std::size_t>(seat);
     MemberId holder = s < seat_holder_.size() ? seat_holder_[s] : kNoMember;
     return holder == kNoMember ? std::string() : name_of(holder);
 }
@@ -151,10 +159,20 @@ std::optional<std::string> RoomState::apply_event(const RoomEvent& e, bool folde
         return "event " + std::to_string(e.seq) + " arrived where " + std::to_string(seq() + 1)
             + " was due";
     if (closed_) return "the room is closed";
-    bool was_playing = phase() == Phase::kPlaying;
+    // Who moves for a seat, as they are before the move (it may end the game).
+    std::optional<Member> mover;
+    if (const auto* moved = std::get_if<event::MovePlayed>(&e.body);
+        moved && moved->seat >= 0 && moved->seat < seats())
+        if (const Member* m = member(seat_holder(moved->seat))) mover = *m;
     if (auto error = apply_body(e.body, e.seq, e.time_ms, folded)) return error;
-    if (was_playing && phase() != Phase::kPlaying) held_at_end_ = seat_holder_;
-    if (std::holds_alternative<event::GameStarted>(e.body)) held_at_end_.clear();
+    if (mover) {
+        auto& who = played_for_[static_cast<std::size_t>(mover->seat)];
+        if (std::none_of(
+                who.begin(), who.end(), [&](const Member& w) { return w.id == mover->id; }))
+            who.push_back(*mover);
+    }
+    if (std::holds_alternative<event::GameStarted>(e.body))
+        played_for_.assign(static_cast<std::size_t>(seats()), {});
     seq_ = e.seq;
     log_.push_back(e);
     // A new game folds the log at once: the game before it is a record now (the host keeps it

@@ -61,9 +61,12 @@ public:
     std::string name_of(MemberId id) const;
     int seats() const { return config_.mode.players; }
     MemberId seat_holder(int seat) const { return seat_holder_[static_cast<std::size_t>(seat)]; }
-    // Who played the seat: once a game is over, whoever held it when it ended (standings and
-    // winners credit them, not someone who sat down since); during a game, its holder.
+    // Who played the seat in this game, each who made a move for it, in turn ("ann / bot for
+    // ann"), or its holder before anyone moved: standings, winners and records credit them, not
+    // whoever holds it when the game ends (a stand-in that never moved, a newcomer in the pause).
     std::string player_name(int seat) const;
+    // The members who moved for the seat in this game, in turn (empty before anyone did).
+    const std::vector<Member>& played_for(int seat) const;
     int free_seats() const;
     // Seats a newcomer cannot have: what room lists and adverts show as taken. A computer
     // standing in for a player who left counts as free, as the next newcomer takes it over.
@@ -106,7 +109,7 @@ private:
     std::map<MemberId, Member> members_;
     std::map<MemberId, std::string> names_;
     std::vector<MemberId> seat_holder_;
-    std::vector<MemberId> held_at_end_; // each seat's holder when the last game ended
+    std::vector<std::vector<Member>> played_for_; // per seat, this game's movers (as they were)
     std::optional<engine::Game> game_;
     int game_number_ = 0;
     std::vector<int> seat_player_;

@@ -256,3 +256,39 @@ TEST(AuthorityStandIn, StartFillsASeatLeftFreeAfterTheGame) {
     ASSERT_TRUE(again);
     EXPECT_EQ(again->message, "the room has had its first game; vote for a new one");
 }
+
+// A game is credited to whoever made its moves: a record named the computer that held bob's seat
+// when a new-game vote ended the game, though bob made every move and it made none.
+TEST(AuthorityStandIn, TheRecordNamesWhoMadeTheSeatsMoves) {
+    TwoPlayers p(with_bots());
+    std::map<int, std::string> tokens { { p.ann.seat, p.ann.token }, { p.bob.seat, p.bob.token } };
+    play_until_turn_of(p.room, tokens, p.bob.seat);
+    ASSERT_FALSE(
+        p.room.act(p.bob.token, action::Move { greedy_text(*p.room.state().game()) }, at_ms(90)));
+    bob_times_out(p);
+    EXPECT_EQ(p.room.state().player_name(p.bob.seat), "bob") << "the computer has not moved yet";
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kNewGame }, at_ms(1200)));
+    auto records = p.room.take_finished_games();
+    ASSERT_EQ(records.size(), 1u);
+    int bob_player = 0;
+    for (int player = 0; player < 2; ++player)
+        if (records[0].players[static_cast<std::size_t>(player)].seat == p.bob.seat + 1)
+            bob_player = player;
+    const auto& bob = records[0].players[static_cast<std::size_t>(bob_player)];
+    EXPECT_EQ(bob.name, "bob");
+    EXPECT_EQ(bob.kind, "human");
+}
+
+TEST(AuthorityStandIn, BothWhoMovedForASeatAreNamed) {
+    TwoPlayers p(with_bots());
+    std::map<int, std::string> tokens { { p.ann.seat, p.ann.token }, { p.bob.seat, p.bob.token } };
+    play_until_turn_of(p.room, tokens, p.bob.seat);
+    ASSERT_FALSE(
+        p.room.act(p.bob.token, action::Move { greedy_text(*p.room.state().game()) }, at_ms(90)));
+    bob_times_out(p);
+    play_until_turn_of(p.room, tokens, p.bob.seat);
+    MemberId bot = p.room.bot_to_move();
+    ASSERT_NE(bot, kNoMember);
+    ASSERT_FALSE(p.room.bot_move(bot, greedy_move(*p.room.state().game()), at_ms(1500)));
+    EXPECT_EQ(p.room.state().player_name(p.bob.seat), "bob / bot for bob");
+}
