@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <map>
 
 namespace halma::cli {
 
@@ -81,8 +82,9 @@ void add_watch_command(CLI::App& app, int& exit_code) {
     static bool until_over = false;
     auto* cmd
         = app.add_subcommand("watch", "Print the room's events as they happen (Ctrl-C to stop)");
-    cmd->add_option(
-        "-r,--room", room, "Room name, code or id (default: the only room this daemon is in)");
+    cmd->add_option("-r,--room", room,
+        "Room name, code or id (default: every room this daemon is in, each line headed by its "
+        "room's name when there are several)");
     cmd->add_flag("--json", json, "Print JSON (docs/api.md field names)");
     cmd->add_option("--count", count, "Stop after this many events");
     cmd->add_option("--for-ms", for_ms, "Stop after this long");
@@ -93,6 +95,19 @@ void add_watch_command(CLI::App& app, int& exit_code) {
         pb::Request r;
         r.mutable_subscribe()->set_room(room);
         if (!ask(daemon, r, exit_code)) return;
+        // Without -r, every room's events: each headed by its room's name when there are
+        // several (they were printed mixed, with nothing to say whose).
+        std::map<std::string, std::string> names; // room id -> name
+        auto learn_names = [&] {
+            pb::Request status;
+            status.mutable_status();
+            auto reply = daemon.call(status);
+            if (!reply || reply->has_error()) return;
+            names.clear();
+            for (const auto& s : reply->status().hosted()) names[s.room_id()] = s.name();
+            for (const auto& s : reply->status().joined()) names[s.room_id()] = s.name();
+        };
+        if (room.empty()) learn_names();
         auto end = std::chrono::steady_clock::now() + milliseconds(for_ms > 0 ? for_ms : 1);
         for (int seen = 0; count == 0 || seen < count;) {
             auto wait = for_ms > 0
@@ -103,7 +118,15 @@ void add_watch_command(CLI::App& app, int& exit_code) {
             if (!follow.next(wait, e, exit_code)) return;
             if (!e) continue;
             ++seen;
-            std::cout << (json ? to_json(*e) : e->text()) << std::endl;
+            std::string line = json ? to_json(*e) : e->text();
+            if (room.empty() && !json) {
+                if (!names.contains(e->room_id())) learn_names(); // joined or hosted since
+                auto it = names.find(e->room_id());
+                if (names.size() > 1)
+                    line = "[" + (it == names.end() ? e->room_id().substr(0, 8) : it->second) + "] "
+                        + line;
+            }
+            std::cout << line << std::endl;
             if (e->event().has_closed()) return; // nothing more will ever happen there
             bool over = e->phase() == pb::PHASE_OVER || e->phase() == pb::PHASE_CANCELLED;
             if (until_over && over && e->event().has_move()) return;

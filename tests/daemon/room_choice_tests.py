@@ -90,6 +90,25 @@ def two_rooms_of_one_name_are_told_apart():
         check(bob.api().view(theirs).summary.room_id == theirs, "ann's duel went too")
 
 
+def watching_several_rooms_says_which():
+    """halma watch without -r, in a daemon in two rooms, heads each line with its room's name
+    (the events of both were printed mixed, with nothing to say whose)."""
+    with Cluster("watchtwo") as c:
+        ann = c.add("ann")
+        host_room(ann, "alpha")
+        host_room(ann, "beta")
+        watch = subprocess.Popen([halmatest.HALMA, "--runtime-dir", ann.runtime_dir, "watch", "--count", "2",
+                                  "--for-ms", "10000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            time.sleep(0.5)  # subscribed
+            ann.api().ok(action=api_pb2.ActionRequest(room="alpha", chat="hi"))
+            ann.api().ok(action=api_pb2.ActionRequest(room="beta", chat="ho"))
+            out, err = watch.communicate(timeout=15)
+        finally:
+            watch.kill()
+        check(out.splitlines() == ["[alpha] ann: hi", "[beta] ann: ho"], f"watch printed {out!r} {err!r}")
+
+
 def joining_again_as_something_else_is_told():
     """A spectator who runs `halma join` to play, or a player who runs `halma join --spectate`, in
     a room their daemon is in already, is told it is still what it was and how to change (before,
@@ -117,5 +136,6 @@ def joining_again_as_something_else_is_told():
 
 
 run({f.__name__: f for f in [leave_a_room_whose_host_is_gone, the_printed_join_command_works_pasted,
+                             watching_several_rooms_says_which,
                              joining_again_as_something_else_is_told,
                              two_rooms_of_one_name_are_told_apart]})
