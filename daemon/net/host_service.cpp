@@ -404,19 +404,6 @@ void HostService::wake(HostedRoom& room, const Now& now) {
     flush(room, now);
 }
 
-void HostService::bot_moved(const BotJob& job, engine::Move move, const Now& now) {
-    HostedRoom* room = find(job.room_id);
-    if (!room || room->authority.state().seq() != job.seq) return; // the room moved on meanwhile
-    if (!room->read_only.empty()) return; // asked again when the room is writable
-    if (auto refusal = room->authority.bot_move(job.bot, move, now)) {
-        spdlog::error("room {}: bot move refused: {}", room->authority.state().config().name,
-            refusal->message);
-        return;
-    }
-    room->next_bot_move_at = now.steady + std::chrono::milliseconds(config_.bot_pace_ms);
-    flush(*room, now);
-}
-
 void HostService::send(const std::string& conn, pb::HostMessage& msg, const Now& now) {
     msg.set_version(wire::kProtocolVersion);
     msg.set_clock_ms(Now::current().monotonic_ms()); // peers state deadlines in this clock

@@ -203,4 +203,17 @@ std::string HostService::no_room(const std::string& room) const {
     return names.size() > 5 ? why + ", ..." : why;
 }
 
+void HostService::bot_moved(const BotJob& job, engine::Move move, const Now& now) {
+    HostedRoom* room = find(job.room_id);
+    if (!room || room->authority.state().seq() != job.seq) return; // the room moved on meanwhile
+    if (!room->read_only.empty()) return; // asked again when the room is writable
+    if (auto refusal = room->authority.bot_move(job.bot, move, now)) {
+        spdlog::error("room {}: bot move refused: {}", room->authority.state().config().name,
+            refusal->message);
+        return;
+    }
+    room->next_bot_move_at = now.steady + std::chrono::milliseconds(config_.bot_pace_ms);
+    flush(*room, now);
+}
+
 } // namespace halma::daemon
