@@ -282,9 +282,17 @@ std::optional<Refusal> RoomAuthority::vote(const Member& m, VoteKind kind, const
     if (kind == VoteKind::kCancel) {
         if (state_.phase() != Phase::kPlaying)
             return refuse(Refusal::Code::kBadRequest, "no game is being played");
-        if (!someone_vanished())
+        if (!someone_vanished()) {
+            // A computer standing in is no one missing: the game goes on (it said "every player
+            // is still here", of a player who was gone).
+            bool stand_in = !stand_ins_.empty();
             return refuse(Refusal::Code::kBadRequest,
-                "every player is still here: a game is cancelled only when a player has vanished");
+                stand_in ? "nobody is missing: a computer plays the seat of the player who went, "
+                           "so the game goes on (a game is cancelled only while a seat waits for "
+                           "its player)"
+                         : "every player is still here: a game is cancelled only when a player "
+                           "has vanished");
+        }
     }
     if (!state_.votes(kind).count(m.id)) emit(event::VoteCast { m.id, kind }, now);
     settle(now);

@@ -292,3 +292,14 @@ TEST(AuthorityStandIn, BothWhoMovedForASeatAreNamed) {
     ASSERT_FALSE(p.room.bot_move(bot, greedy_move(*p.room.state().game()), at_ms(1500)));
     EXPECT_EQ(p.room.state().player_name(p.bob.seat), "bob / bot for bob");
 }
+
+// With a computer in a gone player's seat, a cancel vote says why the game goes on (it said
+// "every player is still here", of a player who was gone).
+TEST(AuthorityStandIn, ACancelVoteSaysAComputerPlaysTheSeat) {
+    TwoPlayers p(with_bots());
+    bob_times_out(p);
+    auto refusal = p.room.act(p.ann.token, action::Vote { VoteKind::kCancel }, at_ms(1200));
+    ASSERT_TRUE(refusal);
+    EXPECT_EQ(refusal->message.rfind("nobody is missing: a computer plays the seat", 0), 0u)
+        << refusal->message;
+}
