@@ -75,6 +75,10 @@ std::optional<BadConfig> validate(Config& c) {
     if (c.name.size() > 32) return BadConfig { "name: at most 32 bytes" };
     if (c.name.find_first_not_of(" \t") == std::string::npos)
         return BadConfig { "name: the player's name cannot be blank" };
+    // An escape sequence in the name would reach every screen it is shown on.
+    if (std::any_of(c.name.begin(), c.name.end(),
+            [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; }))
+        return BadConfig { "name: the player's name cannot hold control characters" };
     // The port above the listen port answers key probes (trust/key_probe.h).
     if (!c.plain_links && c.listen.ends_with(":65535"))
         return BadConfig { "listen: port 65535 leaves no port above it for key probes; choose "

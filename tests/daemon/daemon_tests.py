@@ -418,6 +418,7 @@ def config_and_startup():
                              ("hold-ms = 2147483648\n", "is far out of range"),
                              ("max-message = -1\n", "max-message = -1 is far out of range"),
                              ("bot-budget-ms = 0\n", "bot-budget-ms must be 1..60000"),
+                             ("name = \"pi\\u001b[31mRED\"\n", "cannot hold control characters"),
                              ("[[room]]\nname = 'x'\nrules = 'jumps=long,jumps=short'\n", "jumps is given twice")]:
             with open(cfg, "w") as f:
                 f.write(text)
