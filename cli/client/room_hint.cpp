@@ -72,8 +72,9 @@ RoomHint unknown_room_hint(DaemonConnection& daemon, const pb::Request& refused)
                 + "): say which with -r ROOM\n",
             true };
     }
-    // Without an address the daemon's own message lists the LAN's rooms already.
-    bool listed_already = refused.has_join() && address.empty();
+    // Without an address the daemon's own message lists the LAN's rooms already, and so it does
+    // when a host asked for its only room has several (they were listed twice).
+    bool listed_already = refused.has_join() && (address.empty() || room.empty());
     if (names.empty())
         return { listed_already ? "" : "halma: there are no rooms " + where + "\n", false };
     std::string text = listed_already ? "" : "halma: rooms " + where + ": " + listed(names) + "\n";

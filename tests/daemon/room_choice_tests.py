@@ -60,6 +60,7 @@ def the_printed_join_command_works_pasted():
         out = bob.cli("join", ann.address)
         check(out.returncode == 1 and "2 public rooms: say which" in out.stderr and "north, south" in out.stderr,
               f"join by address alone: {out.returncode} {out.stderr!r}")
+        check(out.stderr.count("north") == 1, f"the rooms listed twice: {out.stderr!r}")
 
 
 def two_rooms_of_one_name_are_told_apart():
