@@ -304,6 +304,8 @@ def host_form_takes_the_daemons_move_limits():
             page.el("#host-form button[type=submit]").click()
             page.wait(lambda: "most" in page.text("#room-title"), "the page to show the room it hosted")
             check(api.view("most").summary.mode.move_limit == most, "the page's room did not get the field's most")
+            # The name is emptied for the next room (a second click hosted a duplicate).
+            check(page.js("return document.getElementById('host-name').value") == "", "the room's name stayed")
         finally:
             page.close()
             web.stop()

@@ -359,6 +359,9 @@ function wireForms() {
       bots: Number($("host-bots").value),
       bot_level: $("host-level").value,
     });
+    // A room made empties the name (a second click made a duplicate, or "exists already");
+    // the rest of the form stays, for the next room like it.
+    if (!reply.error) $("host-name").value = "";
     afterJoin(reply);
   });
 }
