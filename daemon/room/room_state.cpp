@@ -159,18 +159,17 @@ std::optional<std::string> RoomState::apply_event(const RoomEvent& e, bool folde
         return "event " + std::to_string(e.seq) + " arrived where " + std::to_string(seq() + 1)
             + " was due";
     if (closed_) return "the room is closed";
-    // Who moves for a seat, as they are before the move (it may end the game).
-    std::optional<Member> mover;
-    if (const auto* moved = std::get_if<event::MovePlayed>(&e.body);
-        moved && moved->seat >= 0 && moved->seat < seats())
-        if (const Member* m = member(seat_holder(moved->seat))) mover = *m;
+    // Who moves for a seat: the holder, listed once a game (a move neither seats nor removes
+    // anyone, so the member is still there after it; copied only on its first move).
+    const auto* moved = std::get_if<event::MovePlayed>(&e.body);
     if (auto error = apply_body(e.body, e.seq, e.time_ms, folded)) return error;
-    if (mover) {
-        auto& who = played_for_[static_cast<std::size_t>(mover->seat)];
-        if (std::none_of(
-                who.begin(), who.end(), [&](const Member& w) { return w.id == mover->id; }))
-            who.push_back(*mover);
-    }
+    if (moved && moved->seat >= 0 && moved->seat < seats())
+        if (const Member* m = member(seat_holder(moved->seat))) {
+            auto& who = played_for_[static_cast<std::size_t>(moved->seat)];
+            if (std::none_of(
+                    who.begin(), who.end(), [&](const Member& w) { return w.id == m->id; }))
+                who.push_back(*m);
+        }
     if (std::holds_alternative<event::GameStarted>(e.body))
         played_for_.assign(static_cast<std::size_t>(seats()), {});
     seq_ = e.seq;

@@ -41,6 +41,18 @@ std::vector<RoomEvent> bob_times_out(TwoPlayers& p) {
     return p.room.take_events();
 }
 
+std::map<int, std::string> seat_tokens(const TwoPlayers& p) {
+    return { { p.ann.seat, p.ann.token }, { p.bob.seat, p.bob.token } };
+}
+
+// bob makes a move of his, then his daemon vanishes past the hold (a computer takes his seat).
+void bob_moves_then_times_out(TwoPlayers& p, const std::map<int, std::string>& tokens) {
+    play_until_turn_of(p.room, tokens, p.bob.seat);
+    ASSERT_FALSE(
+        p.room.act(p.bob.token, action::Move { greedy_text(*p.room.state().game()) }, at_ms(90)));
+    bob_times_out(p);
+}
+
 } // namespace
 
 TEST(AuthorityStandIn, AComputerTakesTheSeatWhenTheHoldRunsOut) {
@@ -261,11 +273,8 @@ TEST(AuthorityStandIn, StartFillsASeatLeftFreeAfterTheGame) {
 // when a new-game vote ended the game, though bob made every move and it made none.
 TEST(AuthorityStandIn, TheRecordNamesWhoMadeTheSeatsMoves) {
     TwoPlayers p(with_bots());
-    std::map<int, std::string> tokens { { p.ann.seat, p.ann.token }, { p.bob.seat, p.bob.token } };
-    play_until_turn_of(p.room, tokens, p.bob.seat);
-    ASSERT_FALSE(
-        p.room.act(p.bob.token, action::Move { greedy_text(*p.room.state().game()) }, at_ms(90)));
-    bob_times_out(p);
+    auto tokens = seat_tokens(p);
+    ASSERT_NO_FATAL_FAILURE(bob_moves_then_times_out(p, tokens));
     EXPECT_EQ(p.room.state().player_name(p.bob.seat), "bob") << "the computer has not moved yet";
     ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kNewGame }, at_ms(1200)));
     auto records = p.room.take_finished_games();
@@ -281,11 +290,8 @@ TEST(AuthorityStandIn, TheRecordNamesWhoMadeTheSeatsMoves) {
 
 TEST(AuthorityStandIn, BothWhoMovedForASeatAreNamed) {
     TwoPlayers p(with_bots());
-    std::map<int, std::string> tokens { { p.ann.seat, p.ann.token }, { p.bob.seat, p.bob.token } };
-    play_until_turn_of(p.room, tokens, p.bob.seat);
-    ASSERT_FALSE(
-        p.room.act(p.bob.token, action::Move { greedy_text(*p.room.state().game()) }, at_ms(90)));
-    bob_times_out(p);
+    auto tokens = seat_tokens(p);
+    ASSERT_NO_FATAL_FAILURE(bob_moves_then_times_out(p, tokens));
     play_until_turn_of(p.room, tokens, p.bob.seat);
     MemberId bot = p.room.bot_to_move();
     ASSERT_NE(bot, kNoMember);
