@@ -43,71 +43,111 @@ std::filesystem::path default_state_dir() {
     return default_runtime_dir() / "state";
 }
 
+// What the file said where: a setting's line, so an error in a long file names the line to fix.
+// Only settings the file gave (a flag wins over the file, and its error names the flag).
+struct FileLines {
+    std::string path;
+    std::map<std::string, std::uint32_t, std::less<>> settings;
+    std::vector<std::uint32_t> rooms; // each [[room]] table's first line
+    std::vector<std::map<std::string, std::uint32_t, std::less<>>> room_settings;
+
+    std::string at(std::uint32_t line) const { return path + ":" + std::to_string(line) + ": "; }
+};
+
 struct BadConfig {
     std::string message;
+    std::string setting = {}; // the setting at fault, to name its line in the file
+    int room = -1; // the index of the [[room]] at fault
 };
+
+// "FILE:LINE: " for an error from the file; nothing for one from a flag or a default.
+std::string where(const BadConfig& bad, const std::optional<FileLines>& file) {
+    if (!file) return "";
+    if (bad.room >= 0 && static_cast<std::size_t>(bad.room) < file->rooms.size()) {
+        const auto& keys = file->room_settings[static_cast<std::size_t>(bad.room)];
+        auto it = keys.find(bad.setting);
+        return file->at(
+            it != keys.end() ? it->second : file->rooms[static_cast<std::size_t>(bad.room)]);
+    }
+    if (auto it = file->settings.find(bad.setting); it != file->settings.end())
+        return file->at(it->second);
+    return "";
+}
 
 std::optional<BadConfig> validate(Config& c) {
     if (c.listen_endpoint().empty())
-        return BadConfig { "listen: '" + c.listen + "' is not host:port (port 0: any free port)" };
+        return BadConfig { "listen: '" + c.listen + "' is not host:port (port 0: any free port)",
+            "listen" };
     if (c.heartbeat_ms < 10 || c.heartbeat_ms > 60'000)
-        return BadConfig { "heartbeat-ms must be 10..60000" };
+        return BadConfig { "heartbeat-ms must be 10..60000", "heartbeat-ms" };
     if (c.peer_timeout_ms <= c.heartbeat_ms)
         return BadConfig { "peer-timeout-ms must be longer than heartbeat-ms ("
-            + std::to_string(c.heartbeat_ms) + ")" };
-    if (c.hold_ms < 0) return BadConfig { "hold-ms cannot be negative" };
-    if (c.request_timeout_ms < 100) return BadConfig { "request-timeout-ms must be at least 100" };
+                + std::to_string(c.heartbeat_ms) + ")",
+            "peer-timeout-ms" };
+    if (c.hold_ms < 0) return BadConfig { "hold-ms cannot be negative", "hold-ms" };
+    if (c.request_timeout_ms < 100)
+        return BadConfig { "request-timeout-ms must be at least 100", "request-timeout-ms" };
     if (c.max_message < 1024 || c.max_message > (64u << 20))
-        return BadConfig { "max-message must be 1024..67108864 bytes" };
-    if (c.bot_threads < 0 || c.bot_threads > 256) return BadConfig { "bot-threads must be 0..256" };
+        return BadConfig { "max-message must be 1024..67108864 bytes", "max-message" };
+    if (c.bot_threads < 0 || c.bot_threads > 256)
+        return BadConfig { "bot-threads must be 0..256", "bot-threads" };
     // A hard bot's thinking per move: none is no bot, an hour a move a room that never moves.
     if (c.bot_budget_ms < 1 || c.bot_budget_ms > 60'000)
-        return BadConfig { "bot-budget-ms must be 1..60000" };
+        return BadConfig { "bot-budget-ms must be 1..60000", "bot-budget-ms" };
     if (c.bot_pace_ms < 0 || c.bot_pace_ms > 60'000)
-        return BadConfig { "bot-pace-ms must be 0..60000" };
+        return BadConfig { "bot-pace-ms must be 0..60000", "bot-pace-ms" };
     if (c.records_kept < 0 || c.records_kept > 1'000'000)
-        return BadConfig { "records-kept must be 0..1000000" };
-    if (!parse_bot_level(c.bot_level)) return BadConfig { "bot-level must be easy, hard or max" };
+        return BadConfig { "records-kept must be 0..1000000", "records-kept" };
+    if (!parse_bot_level(c.bot_level))
+        return BadConfig { "bot-level must be easy, hard or max", "bot-level" };
     static const std::vector<std::string> levels { "trace", "debug", "info", "warn", "error",
         "off" };
     if (std::find(levels.begin(), levels.end(), c.log_level) == levels.end())
-        return BadConfig { "log-level must be one of trace, debug, info, warn, error, off" };
-    if (c.name.size() > 32) return BadConfig { "name: at most 32 bytes" };
+        return BadConfig { "log-level must be one of trace, debug, info, warn, error, off",
+            "log-level" };
+    if (c.name.size() > 32) return BadConfig { "name: at most 32 bytes", "name" };
     if (c.name.find_first_not_of(" \t") == std::string::npos)
-        return BadConfig { "name: the player's name cannot be blank" };
+        return BadConfig { "name: the player's name cannot be blank", "name" };
     // An escape sequence in the name would reach every screen it is shown on.
     if (std::any_of(c.name.begin(), c.name.end(),
             [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; }))
-        return BadConfig { "name: the player's name cannot hold control characters" };
+        return BadConfig { "name: the player's name cannot hold control characters", "name" };
     // The port above the listen port answers key probes (trust/key_probe.h).
     if (!c.plain_links && c.listen.ends_with(":65535"))
         return BadConfig { "listen: port 65535 leaves no port above it for key probes; choose "
-                           "a lower one" };
+                           "a lower one",
+            "listen" };
     for (const auto& i : c.interfaces)
         if (i.empty() || i.size() >= 16 || i.find_first_of("/ \t") != std::string::npos)
-            return BadConfig { "interfaces: '" + i + "' is not an interface name" };
+            return BadConfig { "interfaces: '" + i + "' is not an interface name", "interfaces" };
     std::set<std::string> names;
-    for (auto& r : c.rooms) {
-        if (r.name.empty()) return BadConfig { "[[room]]: every room needs a name" };
+    for (int i = 0; i < static_cast<int>(c.rooms.size()); ++i) {
+        auto& r = c.rooms[static_cast<std::size_t>(i)];
+        if (r.name.empty()) return BadConfig { "[[room]]: every room needs a name", "name", i };
         // As halma host would take it: the name the room is made, and found again, by.
         auto name = room_name(r.name);
-        if (!name) return BadConfig { "room '" + r.name + "': " + name.error().message };
+        if (!name) return BadConfig { "room '" + r.name + "': " + name.error().message, "name", i };
         r.name_as_written = std::exchange(r.name, *name);
         // A room is found again by its name after a restart: a second of the same name would
         // be taken for the first, and never made.
         if (!names.insert(r.name).second)
-            return BadConfig { "room " + r.name + ": two [[room]] tables have this name" };
-        if (auto why = r.mode.invalid()) return BadConfig { "room " + r.name + ": " + *why };
+            return BadConfig { "room " + r.name + ": two [[room]] tables have this name", "name",
+                i };
+        if (auto why = r.mode.invalid())
+            return BadConfig { "room " + r.name + ": " + *why, "", i }; // the room's first line
         // Every seat a bot's is a room to watch: it plays game after game (next-game-ms).
         if (r.bots < 0 || r.bots > r.mode.players)
-            return BadConfig { "room " + r.name + ": bots must be 0.."
-                + std::to_string(r.mode.players) };
+            return BadConfig {
+                "room " + r.name + ": bots must be 0.." + std::to_string(r.mode.players), "bots", i
+            };
     }
     return std::nullopt;
 }
 
-// Reads the TOML file into the settings the command line did not give.
-std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CLI::App& app) {
+// Reads the TOML file into the settings the command line did not give, and notes each one's
+// line in `lines`. Its own errors start "FILE:LINE: ".
+std::optional<BadConfig> apply_file(
+    const std::string& path, Config& c, const CLI::App& app, FileLines& lines) {
     toml::table t;
     try {
         t = toml::parse_file(path);
@@ -115,27 +155,42 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
         return BadConfig { path + ":" + std::to_string(e.source().begin.line) + ": "
             + std::string(e.description()) };
     }
+    lines.path = path;
+    auto at = [&](const toml::node& n) { return lines.at(n.source().begin.line); };
     auto given = [&](const char* flag) { return app.count(std::string("--") + flag) > 0; };
+    static const std::vector<std::string> known { "listen", "runtime-dir", "state-dir", "name",
+        "log-level", "bot-level", "heartbeat-ms", "peer-timeout-ms", "hold-ms",
+        "request-timeout-ms", "max-message", "bot-budget-ms", "bot-pace-ms", "bot-threads",
+        "records-kept", "mdns", "interfaces", "room" };
+    for (const auto& [key, value] : t) {
+        if (std::find(known.begin(), known.end(), key.str()) == known.end())
+            return BadConfig { at(value) + "unknown setting '" + std::string(key.str()) + "'" };
+        // Every setting but these two has a flag of its name.
+        bool by_flag = key.str() == "mdns" ? given("no-mdns")
+            : key.str() == "room"          ? false
+                                           : given(std::string(key.str()).c_str());
+        if (!by_flag) lines.settings.emplace(key.str(), value.source().begin.line);
+    }
     std::optional<BadConfig> error;
     auto want_string = [&](const char* key, auto& out) {
-        if (!t.contains(key) || given(key)) return;
+        if (!t.contains(key) || given(key) || error) return;
         if (auto v = t[key].value<std::string>())
             out = *v;
         else
-            error = BadConfig { path + ": " + key + " must be a string" };
+            error = BadConfig { at(*t.get(key)) + key + " must be a string" };
     };
     auto want_int = [&](const char* key, auto& out) {
-        if (!t.contains(key) || given(key)) return;
+        if (!t.contains(key) || given(key) || error) return;
         using Out = std::remove_reference_t<decltype(out)>;
         // Narrowed only once it fits: 4294967396 became 100 (hold-ms accepted, records-kept
         // quietly 100), and 2147483648 "cannot be negative".
         if (auto v = t[key].value<std::int64_t>(); v && std::in_range<Out>(*v))
             out = static_cast<Out>(*v);
         else if (v)
-            error = BadConfig { path + ": " + key + " = " + std::to_string(*v)
+            error = BadConfig { at(*t.get(key)) + key + " = " + std::to_string(*v)
                 + " is far out of range" };
         else
-            error = BadConfig { path + ": " + key + " must be a whole number" };
+            error = BadConfig { at(*t.get(key)) + key + " must be a whole number" };
     };
     std::string runtime = c.runtime_dir.string(), state = c.state_dir.string();
     want_string("listen", c.listen);
@@ -153,46 +208,44 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
     want_int("bot-pace-ms", c.bot_pace_ms);
     want_int("bot-threads", c.bot_threads);
     want_int("records-kept", c.records_kept);
+    if (error) return error;
     if (t.contains("mdns") && !given("no-mdns")) {
         if (const auto* v = t["mdns"].as_boolean()) // not value<bool>: it takes 3 for true
             c.mdns = v->get();
         else
-            error = BadConfig { path + ": mdns must be true or false" };
+            return BadConfig { at(*t.get("mdns")) + "mdns must be true or false" };
     }
     if (t.contains("interfaces") && !given("interfaces")) {
         const toml::array* list = t["interfaces"].as_array();
-        if (!list) error = BadConfig { path + ": interfaces must be a list of names, [\"eth0\"]" };
         for (std::size_t i = 0; list && i < list->size(); ++i) {
             auto name = (*list)[i].value<std::string>();
             if (!name) {
-                error = BadConfig { path + ": interfaces must be a list of names, [\"eth0\"]" };
+                list = nullptr;
                 break;
             }
             c.interfaces.push_back(*name);
         }
+        if (!list)
+            return BadConfig { at(*t.get("interfaces"))
+                + "interfaces must be a list of names, [\"eth0\"]" };
     }
     c.runtime_dir = runtime;
     c.state_dir = state;
-    static const std::vector<std::string> known { "listen", "runtime-dir", "state-dir", "name",
-        "log-level", "bot-level", "heartbeat-ms", "peer-timeout-ms", "hold-ms",
-        "request-timeout-ms", "max-message", "bot-budget-ms", "bot-pace-ms", "bot-threads",
-        "records-kept", "mdns", "interfaces", "room" };
-    for (const auto& [key, value] : t)
-        if (std::find(known.begin(), known.end(), key.str()) == known.end())
-            return BadConfig { path + ": unknown setting '" + std::string(key.str()) + "'" };
-    if (error) return error;
     if (!t.contains("room")) return std::nullopt;
     const toml::array* rooms = t["room"].as_array();
-    if (!rooms) return BadConfig { path + ": room must be an array of tables, [[room]]" };
+    if (!rooms)
+        return BadConfig { at(*t.get("room")) + "room must be an array of tables, [[room]]" };
     for (const auto& node : *rooms) {
         const toml::table* r = node.as_table();
-        if (!r) return BadConfig { path + ": each [[room]] must be a table" };
+        if (!r) return BadConfig { at(node) + "each [[room]] must be a table" };
         StandingRoom room;
         room.name = (*r)["name"].value_or(std::string {});
+        auto in_room = [&](const char* key) {
+            return at(r->contains(key) ? *r->get(key) : node) + "room " + room.name + ": ";
+        };
         std::string visibility = (*r)["visibility"].value_or(std::string("public"));
         if (visibility != "public" && visibility != "friends")
-            return BadConfig { path + ": room " + room.name
-                + ": visibility must be public or friends" };
+            return BadConfig { in_room("visibility") + "visibility must be public or friends" };
         room.visibility = visibility == "friends" ? Visibility::kFriends : Visibility::kPublic;
         // A key of the wrong type is an error, never silently the default. Each value's own
         // range is the mode's to check (RoomMode::invalid names it).
@@ -205,40 +258,39 @@ std::optional<BadConfig> apply_file(const std::string& path, Config& c, const CL
         for (const char* key : { "players", "sets", "move-limit", "bots", "next-game-ms" })
             if (!number(key, 0)) {
                 bool whole = (*r)[key].value<std::int64_t>().has_value();
-                return BadConfig { path + ": room " + room.name + ": " + key
+                return BadConfig { in_room(key) + key
                     + (whole ? " cannot be negative (or past 100000000)"
                              : " must be a whole number") };
             }
         for (const char* key : { "name", "visibility", "rules", "bot-level" })
             if (r->contains(key) && !(*r)[key].is_string())
-                return BadConfig { path + ": room " + room.name + ": " + key
-                    + " must be a string" };
+                return BadConfig { in_room(key) + key + " must be a string" };
         room.mode.players = *number("players", 2);
         room.mode.sets_per_player = *number("sets", 1);
         room.mode.move_limit = *number("move-limit", kDefaultMoveLimit);
         room.mode.next_game_ms = *number("next-game-ms", kDefaultNextGameMs);
         if (r->contains("hide-leader") && !(*r)["hide-leader"].is_boolean())
-            return BadConfig { path + ": room " + room.name
-                + ": hide-leader must be true or false" };
+            return BadConfig { in_room("hide-leader") + "hide-leader must be true or false" };
         room.mode.hide_leader = (*r)["hide-leader"].value_or(false);
         room.bots = *number("bots", 0);
         if (auto level = (*r)["bot-level"].value<std::string>()) {
             room.bot_level = parse_bot_level(*level);
             if (!room.bot_level)
-                return BadConfig { path + ": room " + room.name
-                    + ": bot-level must be easy, hard or max" };
+                return BadConfig { in_room("bot-level") + "bot-level must be easy, hard or max" };
         }
         auto rules = engine::Rules::parse((*r)["rules"].value_or(std::string {}));
-        if (!rules)
-            return BadConfig { path + ": room " + room.name + ": " + rules.error().message };
+        if (!rules) return BadConfig { in_room("rules") + rules.error().message };
         room.mode.rules = *rules;
+        static const std::vector<std::string> room_keys { "name", "visibility", "players", "sets",
+            "rules", "bots", "bot-level", "move-limit", "hide-leader", "next-game-ms" };
+        auto& keys = lines.room_settings.emplace_back();
         for (const auto& [key, value] : *r) {
-            static const std::vector<std::string> room_keys { "name", "visibility", "players",
-                "sets", "rules", "bots", "bot-level", "move-limit", "hide-leader", "next-game-ms" };
             if (std::find(room_keys.begin(), room_keys.end(), key.str()) == room_keys.end())
-                return BadConfig { path + ": room " + room.name + ": unknown setting '"
+                return BadConfig { at(value) + "room " + room.name + ": unknown setting '"
                     + std::string(key.str()) + "'" };
+            keys.emplace(key.str(), value.source().begin.line);
         }
+        lines.rooms.push_back(node.source().begin.line);
         c.rooms.push_back(std::move(room));
     }
     return std::nullopt;
@@ -365,13 +417,16 @@ std::variant<Config, int> load_config(int argc, char** argv) {
     c.runtime_dir = runtime;
     c.state_dir = state;
     c.mdns = !no_mdns;
-    if (!config_file.empty())
-        if (auto error = apply_file(config_file, c, app)) {
+    std::optional<FileLines> lines;
+    if (!config_file.empty()) {
+        lines.emplace();
+        if (auto error = apply_file(config_file, c, app, *lines)) {
             std::cerr << "halmad: bad config: " << error->message << "\n";
             return 2;
         }
+    }
     if (auto error = validate(c)) {
-        std::cerr << "halmad: bad config: " << error->message << "\n";
+        std::cerr << "halmad: bad config: " << where(*error, lines) << error->message << "\n";
         return 2;
     }
     return c;

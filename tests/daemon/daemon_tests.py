@@ -393,7 +393,8 @@ def config_and_startup():
             return subprocess.run(base + listen + list(args), capture_output=True, text=True, timeout=20)
 
         out = run_halmad("--heartbeat-ms", "0")
-        check(out.returncode == 2 and "heartbeat-ms" in out.stderr, f"bad flag: {out.returncode} {out.stderr}")
+        check(out.returncode == 2 and "bad config: heartbeat-ms must be" in out.stderr,
+              f"bad flag: {out.returncode} {out.stderr}")
         out = run_halmad("--listen", "nonsense")
         check(out.returncode == 2 and "listen" in out.stderr, f"bad listen: {out.stderr}")
         cfg = os.path.join(c.tmp, "halmad.toml")
@@ -419,7 +420,13 @@ def config_and_startup():
                              ("max-message = -1\n", "max-message = -1 is far out of range"),
                              ("bot-budget-ms = 0\n", "bot-budget-ms must be 1..60000"),
                              ("name = \"pi\\u001b[31mRED\"\n", "cannot hold control characters"),
-                             ("[[room]]\nname = 'x'\nrules = 'jumps=long,jumps=short'\n", "jumps is given twice")]:
+                             ("[[room]]\nname = 'x'\nrules = 'jumps=long,jumps=short'\n", "jumps is given twice"),
+                             # Each error names the line to fix, a range's as a type's.
+                             ("name = 'pi'\n\nheartbeat-ms = 5\n", "halmad.toml:3: heartbeat-ms must be 10..60000"),
+                             ("name = 'pi'\nhold-ms = 'long'\n", "halmad.toml:2: hold-ms must be a whole number"),
+                             ("[[room]]\nname = 'a'\n\n[[room]]\nname = 'b'\nbots = 9\n",
+                              "halmad.toml:6: room b: bots must be 0..2"),
+                             ("[[room]]\nname = 'a'\n[[room]]\nname = 'c'\nplayers = 5\n", "halmad.toml:3: room c: 5 players")]:
             with open(cfg, "w") as f:
                 f.write(text)
             out = run_halmad("--config", cfg, "--check-config")
