@@ -8,7 +8,8 @@ bool game_ended(const RoomState& state) {
     return state.phase() == Phase::kOver || state.phase() == Phase::kCancelled;
 }
 
-engine::GameRecord record_of(const RoomState& state, std::string_view ending) {
+engine::GameRecord record_of(
+    const RoomState& state, std::string_view ending, std::optional<std::int64_t> ended_ms) {
     engine::GameRecord r;
     const engine::Game& game = *state.game();
     r.room = state.config().name;
@@ -31,6 +32,7 @@ engine::GameRecord record_of(const RoomState& state, std::string_view ending) {
             r.ended_ms = e.time_ms;
         }
     }
+    if (ended_ms) r.ended_ms = std::max(r.ended_ms, *ended_ms);
     // Each seat's player is whoever made its moves ("ann / bot for ann"), not whoever holds it
     // when the game ends (a stand-in that never moved, a newcomer in the pause); a person if a
     // person moved. A seat nobody moved for is its holder's.

@@ -69,9 +69,10 @@ engine::Result<RoomAuthority> RoomAuthority::restore(RoomConfig config, Authorit
 void RoomAuthority::emit(EventBody body, const Now& now) {
     RoomEvent e { state_.seq() + 1, now.wall_ms, std::move(body) };
     // A game still being played when the next starts (every player voted for a new one) is
-    // recorded as it stood; a game that ended was recorded when it did.
+    // recorded as it stood, ending as the next starts (not at its last move, which may be long
+    // before the vote that ended it); a game that ended was recorded when it did.
     if (std::holds_alternative<event::GameStarted>(e.body) && state_.phase() == Phase::kPlaying)
-        finished_.push_back(record_of(state_, "restarted"));
+        finished_.push_back(record_of(state_, "restarted", e.time_ms));
     bool was_ended = state_.game() && game_ended(state_);
     auto error = state_.apply(e);
     assert(!error && "the host made an event its own room refuses");

@@ -55,10 +55,13 @@ TEST(GameRecording, AGameLeftForANewOneIsRecordedAsRestarted) {
     TwoPlayers p;
     std::int64_t t = 100;
     play(p, 5, t);
+    t += 60'000; // a minute's talk before the vote that ends it
     vote_new_game(p, t);
     auto records = p.room.take_finished_games();
     ASSERT_EQ(records.size(), 1u);
     EXPECT_EQ(records[0].ending, "restarted");
+    EXPECT_EQ(records[0].ended_ms, at_ms(t - 1).wall_ms)
+        << "it ended with the vote, not its last move";
     EXPECT_EQ(records[0].moves.size(), 5u);
     EXPECT_EQ(records[0].places, (std::vector<int> { 0, 0 }));
     EXPECT_EQ(p.room.state().game_number(), 2);
