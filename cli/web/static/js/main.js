@@ -348,6 +348,10 @@ function wireForms() {
     e.preventDefault();
     afterJoin(await ask("join", joinRequest($("join-what").value, $("join-spectate").checked)));
   });
+  // The browser refuses a form it finds incomplete (no room name) without a submit: the
+  // message of an earlier try would stay beside the browser's own, as if it were this one's.
+  for (const form of ["host-form", "join-form"])
+    $(form).addEventListener("invalid", () => say(""), true);
   $("host-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const reply = await ask("host", {
