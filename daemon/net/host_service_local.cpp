@@ -116,8 +116,12 @@ void HostService::run_finished(const DiskSyncer::Finished& finished, const Now& 
 }
 
 AuthorityOptions HostService::authority_options() const {
-    return AuthorityOptions { milliseconds(config_.hold_ms), bots_.available(),
+    AuthorityOptions options { milliseconds(config_.hold_ms), {}, bots_.available(),
         parse_bot_level(config_.bot_level).value_or(BotLevel::kHard) };
+    // A player's daemon hears the restarted host within its peer timeout, and rejoins within
+    // a heartbeat or two more (the same settings on every daemon of an office, as a rule).
+    options.restart_hold = milliseconds(config_.peer_timeout_ms + 2 * config_.heartbeat_ms);
+    return options;
 }
 
 HostedRoom* HostService::find_named(std::string_view name) {

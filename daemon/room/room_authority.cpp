@@ -404,7 +404,7 @@ void RoomAuthority::lose_remote_members(MemberId keep, const Now& now) {
     // a rejoin or a hold running out, settles as usual.
     for (MemberId id : lost) {
         emit(event::Connection { id, false }, now);
-        hold(id, now);
+        held_until_[id] = now.steady + std::max(options_.hold, options_.restart_hold);
     }
 }
 

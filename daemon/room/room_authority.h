@@ -25,6 +25,10 @@ namespace halma::daemon {
 struct AuthorityOptions {
     // How long a vanished player's seat is kept for it.
     std::chrono::milliseconds hold { 120'000 };
+    // After the host's restart, a seat is kept at least this long: a player's daemon may notice
+    // the restart only once it has heard nothing for its peer timeout, and rejoins after that.
+    // With a hold shorter than that, every player lost the seat (and a vote) to the restart.
+    std::chrono::milliseconds restart_hold { 0 };
     // Whether this daemon can put computer players in seats, and how well they play unless
     // the one who adds them says otherwise.
     bool bots_available = false;

@@ -191,6 +191,36 @@ TEST(AuthorityRestart, RemoteMembersAreMarkedGoneAndHeldButNotTheHostsOwnOrBots)
     EXPECT_EQ(room.take_events().size(), 1u) << "only bob was back to lose";
 }
 
+// With a hold shorter than a daemon takes to notice the restart, the players kept nothing:
+// each came back as a newcomer, in another seat.
+TEST(AuthorityRestart, ASeatIsHeldAtLeastUntilThePlayersDaemonCanNoticeTheRestart) {
+    AuthorityOptions options;
+    options.hold = milliseconds(1000);
+    options.restart_hold = milliseconds(7000);
+    RoomAuthority room(room_config(3), options, kSeed);
+    auto ann = room.join("ann", "", false, at_ms(0)).value();
+    auto bob = room.join("bob", "", false, at_ms(1)).value();
+    auto cat = room.join("cat", "", false, at_ms(2)).value();
+    room.lose_remote_members(ann.member, at_ms(10));
+    EXPECT_EQ(*room.next_deadline(), at_ms(7010).steady);
+    room.tick(at_ms(5000)); // past the hold, within the restart's
+    room.take_events();
+    auto back = room.join("cat", cat.token, false, at_ms(5001));
+    ASSERT_TRUE(back);
+    EXPECT_TRUE(back->rejoined);
+    EXPECT_EQ(back->seat, cat.seat);
+    room.tick(at_ms(7010)); // bob never came back: his seat goes as the restart's hold ends
+    auto events = room.take_events();
+    auto left = std::find_if(events.begin(), events.end(), [&](const RoomEvent& e) {
+        auto* l = std::get_if<event::MemberLeft>(&e.body);
+        return l && l->member == bob.member;
+    });
+    EXPECT_NE(left, events.end()) << "bob's seat was not given up";
+    // A player who vanishes later is held as long as the hold says.
+    room.set_connected(cat.member, false, at_ms(8000));
+    EXPECT_EQ(*room.next_deadline(), at_ms(9000).steady);
+}
+
 TEST(AuthorityRestart, OldCancelVotesDoNotCancelTheGameOnARestart) {
     AuthorityOptions options;
     options.hold = milliseconds(1000);
