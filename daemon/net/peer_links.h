@@ -152,6 +152,7 @@ private:
     void rejoin(Replica& replica, const Now& now);
     void set_connection(Replica& replica, wire::pb::ConnectionState state);
     void forget(const std::string& room_id);
+    void gone(Replica& replica); // the host has no such room: told as closed, then forgotten
     void save() const;
     // How this daemon's own files are written: into the kernel only when a helper flushes them.
     Flush flush_mode() const { return disk_ ? Flush::kLater : Flush::kNow; }

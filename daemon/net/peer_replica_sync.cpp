@@ -128,8 +128,11 @@ void PeerLinks::rejoin(Replica& r, const Now& now) {
                     spdlog::warn("room {}: the seat was not held; joined anew", room_id);
                 return;
             }
-            if (reply.error().code() == pb::ERROR_CODE_UNKNOWN_ROOM
-                || reply.error().code() == pb::ERROR_CODE_ROOM_FULL) {
+            if (reply.error().code() == pb::ERROR_CODE_UNKNOWN_ROOM) {
+                gone(*replica); // replica is no more
+                return;
+            }
+            if (reply.error().code() == pb::ERROR_CODE_ROOM_FULL) {
                 spdlog::warn("room {}: cannot rejoin: {}", room_id, reply.error().message());
                 set_connection(*replica, pb::CONNECTION_STATE_DISCONNECTED);
                 replica->token.clear();
@@ -148,6 +151,22 @@ void PeerLinks::rejoin(Replica& r, const Now& now) {
             replica->next_rejoin = retry_at;
         },
         now);
+}
+
+// The host has no such room any more: it was closed (or its files lost) while this daemon was
+// stopped or out of reach, so the close never reached us. Kept, the room stayed listed as if it
+// were alive ("waiting for players, joined"), or hidden yet answering "still connecting", and
+// its host was probed every 10 s for good. Front ends following it are told as of a close.
+void PeerLinks::gone(Replica& r) {
+    spdlog::info("room {}: its host no longer has it (closed while this daemon was away); "
+                 "forgotten",
+        r.state ? r.state->config().name : r.room_id);
+    if (r.state && r.state->phase() != Phase::kClosed) {
+        RoomEvent closed { r.state->seq() + 1, Now::current().wall_ms, event::RoomClosed {} };
+        if (!r.state->apply(closed))
+            listener_.room_changed(*r.state, &closed, r.me, pb::CONNECTION_STATE_DISCONNECTED);
+    }
+    forget(r.room_id);
 }
 
 void PeerLinks::set_connection(Replica& r, pb::ConnectionState state) {

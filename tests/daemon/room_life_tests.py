@@ -222,4 +222,54 @@ def close_room():
         host_room(ann, "after")  # and it goes on hosting
 
 
-run({f.__name__: f for f in [host_restart_resumes_rooms, standing_room_survives_sigterm, close_room]})
+def a_room_closed_while_away_is_dropped():
+    """The host closes a room while a member's daemon is stopped: started again, that daemon
+    hears from the host that the room is gone, and drops it and its seat. It kept the room as a
+    ghost: hidden from its list yet "still connecting", and its host probed every 10 s for good."""
+    with Cluster("away") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        room_id = host_room(ann, "porch").summary.room_id
+        join_room(bob, ann, "porch")
+        seats = os.path.join(bob.state_dir, "seats")
+        check(room_id in open(seats).read(), "bob's daemon does not remember its seat")
+        bob.kill(signal.SIGTERM)
+        out = ann.cli("close", "-r", "porch", "--force")
+        check(out.returncode == 0, f"close: rc {out.returncode} {out.stderr}")
+        bob.start()
+        wait_until(lambda: "no longer has it" in bob.log_tail(20), 10, "bob's daemon to hear the room is gone")
+        out = bob.cli("status", "-r", room_id)
+        check(out.returncode == 1 and "connecting" not in out.stderr and "no room" in out.stderr,
+              f"bob's status of the closed room: rc {out.returncode} {out.stdout}{out.stderr}")
+        check(room_id not in open(seats).read(), "bob's daemon still remembers the seat")
+        check(room_id not in json.dumps(bob.cli_json("rooms")), "the closed room is still in bob's list")
+        # Nothing is left to probe: the link to ann closes (its reconnects logged "has key").
+        time.sleep(1.5)
+        log = open(bob.log_path).read()
+        tail = log[log.index("no longer has it"):]
+        check(tail.count("has key") == 0, f"bob's daemon goes on probing ann: {tail}")
+
+        # Closed while bob's daemon was out of reach (stopped past the peer timeout, as a laptop
+        # off the Wi-Fi): the front end that follows the room hears of it as of a close.
+        deck = host_room(ann, "deck").summary.room_id
+        join_room(bob, ann, "deck")
+        bob.api().ok(subscribe=api_pb2.SubscribeRequest(room=deck))
+        bob.proc.send_signal(signal.SIGSTOP)
+        try:
+            time.sleep(1.5)  # ann's peer timeout is 0.7 s: she drops the link
+            out = ann.cli("close", "-r", "deck", "--force")
+            check(out.returncode == 0, f"close: rc {out.returncode} {out.stderr}")
+        finally:
+            bob.proc.send_signal(signal.SIGCONT)
+
+        def heard():
+            bob.api().call(status=api_pb2.StatusRequest())  # collects the events that came meanwhile
+            return [e for e in bob.api().events if e.event.HasField("closed")]
+        closed = wait_until(heard, 10, "bob's front end to hear the room is gone")[0]
+        check(closed.phase == common_pb2.PHASE_CLOSED and "closed" in closed.text, f"the event: {closed}")
+        check("room deck: its host no longer has it" in bob.log_tail(40), f"not heard on the rejoin: {bob.log_tail(10)}")
+        check(bob.api().call(view=api_pb2.ViewRequest(room=deck)).error.code == common_pb2.ERROR_CODE_UNKNOWN_ROOM,
+              "bob's daemon still has the closed room")
+
+
+run({f.__name__: f for f in [host_restart_resumes_rooms, standing_room_survives_sigterm, close_room,
+                             a_room_closed_while_away_is_dropped]})
