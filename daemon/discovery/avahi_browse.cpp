@@ -184,6 +184,7 @@ void AvahiSession::resolved(AvahiServiceResolver* resolver, AvahiIfIndex interfa
             avahi_string_list_get_size(item));
     found.resolved = true;
     found.order = ++resolutions_;
+    if (found.first_seen == 0) found.first_seen = found.order;
     if (found.resolve_again) {
         found.resolve_again = false;
         resolve(key, found);

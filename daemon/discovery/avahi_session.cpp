@@ -207,8 +207,17 @@ void AvahiSession::publish_news() {
     for (const auto& [key, found] : found_)
         if (found.resolved)
             resolved.push_back({ std::get<2>(key), std::get<3>(key), found.host_name, found.address,
-                found.port, found.txt, found.order });
-    auto rooms = merge_services(resolved);
+                found.port, found.txt, found.order, found.first_seen });
+    std::size_t left_out = 0;
+    auto rooms = merge_services(resolved, &left_out);
+    // Said once as the bound is reached, and once as it is no longer: not at every advert.
+    if (left_out > 0 && rooms_left_out_ == 0)
+        spdlog::warn("mDNS: the LAN advertises more rooms than the {} listed (at most {} from one "
+                     "machine): the ones seen first are listed",
+            kMaxLanRooms, kMaxLanRoomsPerMachine);
+    else if (left_out == 0 && rooms_left_out_ > 0)
+        spdlog::info("mDNS: every room the LAN advertises is listed again");
+    rooms_left_out_ = left_out;
     {
         std::lock_guard lock(shared_.mutex);
         shared_.news.state = state_;

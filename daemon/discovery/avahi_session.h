@@ -61,6 +61,7 @@ private:
         bool resolved = false;
         int failures = 0;
         std::uint64_t order = 0; // when it was last resolved: the newest TXT wins
+        std::uint64_t first_seen = 0; // when it was first resolved (lan_table.h)
         std::string host_name;
         LanAddress address;
         std::uint16_t port = 0;
@@ -110,6 +111,7 @@ private:
     AvahiServiceBrowser* browser_ = nullptr;
     std::map<FoundKey, Found> found_;
     std::uint64_t resolutions_ = 0;
+    std::size_t rooms_left_out_ = 0; // past the list's bound when last merged (lan_table.h)
     bool warned_full_ = false;
     DiscoveryState state_ = DiscoveryState::kConnecting;
     std::string detail_;

@@ -25,10 +25,42 @@ bool address_before(const LanAddress& a, const LanAddress& b) {
     return std::tie(a.ip, a.interface) < std::tie(b.ip, b.interface);
 }
 
-std::vector<LanRoom> merge_services(const std::vector<ResolvedService>& resolved) {
+namespace {
+
+// Keeps at most kMaxLanRooms of `rooms`, the ones seen first, and at most
+// kMaxLanRoomsPerMachine from one machine; returns how many went.
+std::size_t bound_rooms(std::vector<LanRoom>& rooms, const std::vector<std::uint64_t>& first_seen) {
+    if (rooms.size() <= kMaxLanRooms) return 0;
+    std::vector<std::size_t> by_age(rooms.size());
+    for (std::size_t i = 0; i < by_age.size(); ++i) by_age[i] = i;
+    std::stable_sort(by_age.begin(), by_age.end(),
+        [&](std::size_t a, std::size_t b) { return first_seen[a] < first_seen[b]; });
+    std::map<std::string, std::size_t> per_machine;
+    std::vector<bool> keep(rooms.size(), false);
+    std::size_t kept = 0;
+    for (std::size_t i : by_age) {
+        const std::string& machine = rooms[i].addresses.empty() ? "" : rooms[i].addresses[0].ip;
+        if (kept == kMaxLanRooms || ++per_machine[machine] > kMaxLanRoomsPerMachine) continue;
+        keep[i] = true;
+        ++kept;
+    }
+    std::vector<LanRoom> out;
+    out.reserve(kept);
+    for (std::size_t i = 0; i < rooms.size(); ++i)
+        if (keep[i]) out.push_back(std::move(rooms[i]));
+    std::size_t gone = rooms.size() - out.size();
+    rooms = std::move(out);
+    return gone;
+}
+
+} // namespace
+
+std::vector<LanRoom> merge_services(
+    const std::vector<ResolvedService>& resolved, std::size_t* left_out) {
     std::map<std::pair<std::string, std::string>, std::vector<const ResolvedService*>> services;
     for (const auto& r : resolved) services[{ r.service, r.domain }].push_back(&r);
     std::vector<LanRoom> rooms;
+    std::vector<std::uint64_t> first_seen;
     for (const auto& [key, seen] : services) {
         const ResolvedService* newest = *std::max_element(seen.begin(), seen.end(),
             [](const auto* a, const auto* b) { return a->order < b->order; });
@@ -47,12 +79,17 @@ std::vector<LanRoom> merge_services(const std::vector<ResolvedService>& resolved
         std::sort(room.addresses.begin(), room.addresses.end(), address_before);
         if (room.addresses.size() > kMaxRoomAddresses) room.addresses.resize(kMaxRoomAddresses);
         rooms.push_back(std::move(room));
+        first_seen.push_back(
+            (*std::min_element(seen.begin(), seen.end(), [](const auto* a, const auto* b) {
+                return a->first_seen < b->first_seen;
+            }))->first_seen);
     }
+    std::size_t gone = bound_rooms(rooms, first_seen);
+    if (left_out) *left_out = gone;
     std::sort(rooms.begin(), rooms.end(), [](const LanRoom& a, const LanRoom& b) {
         return std::tie(a.advert.name, a.machine, a.service)
             < std::tie(b.advert.name, b.machine, b.service);
     });
-    if (rooms.size() > kMaxLanRooms) rooms.resize(kMaxLanRooms);
     return rooms;
 }
 

@@ -4,6 +4,7 @@
 #include "daemon/net/zmq_util.h"
 #include "daemon/room/secrets.h"
 
+#include <algorithm>
 #include <spdlog/spdlog.h>
 
 namespace halma::daemon {
@@ -76,6 +77,17 @@ void ApiService::fill_discovery(pb::Discovery* out) {
     out->set_lan_rooms(static_cast<std::uint32_t>(discovery_.others().size()));
 }
 
+namespace {
+
+// Whether the advert is of the host at `address` (HOST:PORT, as the room was joined at).
+bool advertised_at(const LanRoom& room, const std::string& address) {
+    if (room.machine + ":" + std::to_string(room.port) == address) return true;
+    return std::any_of(room.addresses.begin(), room.addresses.end(),
+        [&](const LanAddress& a) { return a.endpoint(room.port) == address; });
+}
+
+} // namespace
+
 void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
     std::set<std::string> listed;
     for (auto* room : host_.rooms()) {
@@ -88,9 +100,12 @@ void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
             wire::summarize(*rep->state, rep->address, rep->me != kNoMember, summary);
             summary->set_origin(pb::ROOM_ORIGIN_JOINED);
             listed.insert(rep->room_id);
-            // Who hosts it, if its host publishes it on the LAN.
+            // Who hosts it, if its host publishes it on the LAN: an advert of the same room id
+            // from elsewhere (the id is in every public advert) is anyone's, and made the room
+            // seem hosted by "mallory" on another machine.
             for (const auto& lan_room : discovery_.news().rooms)
-                if (lan_room.advert.room_id == rep->room_id) {
+                if (lan_room.advert.room_id == rep->room_id
+                    && advertised_at(lan_room, rep->address)) {
                     summary->set_host_player(lan_room.advert.host_player);
                     summary->set_machine(lan_room.machine);
                 }
@@ -206,8 +221,15 @@ void ApiService::join_on_lan(
         message += " (LAN discovery: " + news.detail
             + "); join by address: halma join HOST[:PORT]/ROOM";
     } else {
+        // A few names, not the whole list: with 256 rooms on the LAN it was one 11 kB line.
+        constexpr std::size_t kNamesShown = 8;
+        const auto others = discovery_.others();
         std::string names;
-        for (const auto* r : discovery_.others()) names += (names.empty() ? "" : ", ") + who(*r);
+        for (std::size_t i = 0; i < others.size() && i < kNamesShown; ++i)
+            names += (names.empty() ? "" : ", ") + who(*others[i]);
+        if (others.size() > kNamesShown)
+            names += " and " + std::to_string(others.size() - kNamesShown)
+                + " more (halma rooms lists them)";
         message += names.empty() ? "; no public rooms found on the LAN"
                                  : "; rooms on the LAN: " + names;
     }

@@ -15,7 +15,7 @@ std::vector<std::string> advert(const std::string& name, const std::string& daem
 
 ResolvedService seen(const std::string& service, LanAddress address, std::uint64_t order,
     std::vector<std::string> txt) {
-    return { service, "local", "ann-laptop.local", std::move(address), 7460, std::move(txt),
+    return { service, "local", "ann-laptop.local", std::move(address), 7460, std::move(txt), order,
         order };
 }
 
@@ -61,8 +61,8 @@ TEST(LanTable, BoundedWhateverTheLanAdvertises) {
     std::vector<ResolvedService> flood;
     for (int i = 0; i < 600; ++i) {
         auto name = "room" + std::to_string(i);
-        flood.push_back(seen(name, { "10.0.0.7", 2, false }, static_cast<std::uint64_t>(i),
-            advert(name, "0123456789abcdef")));
+        flood.push_back(seen(name, { "10.0.0." + std::to_string(i % 30), 2, false },
+            static_cast<std::uint64_t>(i), advert(name, "0123456789abcdef")));
     }
     for (int i = 0; i < 20; ++i)
         flood.push_back(seen("room0", { "10.0.1." + std::to_string(i), 2, false }, 1000,
@@ -70,6 +70,38 @@ TEST(LanTable, BoundedWhateverTheLanAdvertises) {
     auto rooms = merge_services(flood);
     EXPECT_EQ(rooms.size(), kMaxLanRooms);
     for (const auto& r : rooms) EXPECT_LE(r.addresses.size(), kMaxRoomAddresses);
+}
+
+// 300 adverts from one machine, named to sort first, pushed the real rooms off the list (it kept
+// the first 256 by name). Past the bound, the rooms seen first stay, and one machine has at most
+// kMaxLanRoomsPerMachine of them.
+TEST(LanTable, AFloodFromOneMachineCannotPushTheOthersRoomsOff) {
+    std::vector<ResolvedService> lan;
+    for (int i = 0; i < 40; ++i) {
+        auto name = "zz real " + std::to_string(i);
+        lan.push_back(seen(name, { "10.0.0." + std::to_string(10 + i), 2, false },
+            static_cast<std::uint64_t>(1 + i), advert(name, "0123456789abcdef")));
+    }
+    for (int i = 0; i < 300; ++i) {
+        auto name = "000 flood " + std::to_string(i);
+        lan.push_back(seen(name, { "10.0.0.66", 2, false }, static_cast<std::uint64_t>(100 + i),
+            advert(name, "fedcba9876543210")));
+    }
+    // The flood's machine also sent its adverts before one real room came (first seen later).
+    lan.push_back(
+        seen("zz late", { "10.0.0.99", 2, false }, 1000, advert("zz late", "0a0a0a0a0a0a0a0a")));
+    std::size_t left_out = 0;
+    auto rooms = merge_services(lan, &left_out);
+    std::size_t real = 0, flood = 0;
+    for (const auto& r : rooms) (r.advert.name.starts_with("zz") ? real : flood)++;
+    EXPECT_EQ(real, 41u) << "every other machine's room is listed";
+    EXPECT_EQ(flood, kMaxLanRoomsPerMachine);
+    EXPECT_EQ(left_out, 300u - kMaxLanRoomsPerMachine);
+    EXPECT_TRUE(std::is_sorted(rooms.begin(), rooms.end(),
+        [](const LanRoom& a, const LanRoom& b) { return a.advert.name < b.advert.name; }));
+    std::size_t none = 1;
+    merge_services({ lan[0], lan[1] }, &none);
+    EXPECT_EQ(none, 0u);
 }
 
 } // namespace

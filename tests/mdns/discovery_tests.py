@@ -295,9 +295,34 @@ def interfaces_leave_others_out():
         check("none of the interfaces" in log_of(a), "no warning that docker0 does not exist")
 
 
+def a_copied_advert_cannot_rename_a_joined_rooms_host():
+    """Anyone can advertise a room id (it is in every public advert): a copy of sunday's advert
+    from another machine, "hosted by mallory", must not change who b sees hosting the room it
+    joined (it showed "mallory (that machine)" for good). Nor does the copy push the room off."""
+    need("avahi-publish")
+    with Lan("forge", hosts=["a", "b", "c"]) as lan:
+        a, b, c = lan["a"], lan["b"], lan["c"]
+        start_halmad(a)
+        start_halmad(b)
+        cli_ok(a, "host", "sunday")
+        wait_listed(b, "sunday")
+        rid = lan_rooms(b, "sunday")[0]["room_id"]
+        cli_ok(b, "join", "sunday")
+        c.popen(["avahi-publish", "-s", "sunday copy", "_halma._tcp", str(PORT), "proto=1",
+                 "daemon=0123456789abcdef", "rid=" + rid, "room=sunday", "host=mallory", "players=2", "sets=1",
+                 "rules=", "limit=1000", "seats=1/2", "phase=waiting"], log="avahi-publish")
+        # b's daemon has the copy (two adverts of the room, from two machines)...
+        wait_until(lambda: status(b)["discovery"].get("lan_rooms", 0) >= 2, 10, "the copy to reach b")
+        joined = [r for r in rooms(b) if r["room_id"] == rid and r["origin"] == "ROOM_ORIGIN_JOINED"]
+        check(len(joined) == 1, f"b's joined sunday: {joined}")
+        # ...but the room b joined is still a's.
+        check(joined[0].get("host_player") == "player-a" and joined[0].get("machine") == f"{a.hostname}.local",
+              f"the copied advert renamed the joined room's host: {joined[0]}")
+
+
 if __name__ == "__main__":
     main({f.__name__: f for f in [
         listed_joined_by_name_and_played, three_hosts_see_each_other, friends_room_by_code_only, name_collision,
         txt_follows_seats_and_phase, closed_room_and_killed_host_disappear, avahi_restart_brings_rooms_back,
         no_avahi_warns_and_address_works, ipv6_only_link, service_user_reaches_avahi, interfaces_leave_others_out,
-        unreachable_address_falls_back]})
+        unreachable_address_falls_back, a_copied_advert_cannot_rename_a_joined_rooms_host]})
