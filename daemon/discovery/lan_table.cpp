@@ -3,7 +3,9 @@
 #include "daemon/discovery/service_txt.h"
 
 #include <algorithm>
+#include <arpa/inet.h>
 #include <map>
+#include <netinet/in.h>
 
 namespace halma::daemon {
 
@@ -26,6 +28,23 @@ bool address_before(const LanAddress& a, const LanAddress& b) {
 }
 
 namespace {
+
+// Whether joining at the address could reach another machine on the LAN. An advert is anyone's:
+// one whose host name resolved to 127.0.0.1 made a daemon that joined it connect to itself (or
+// to any port of its own machine); the unspecified and multicast addresses reach no host.
+bool reachable_on_lan(const LanAddress& a) {
+    std::string ip = a.ip.substr(0, a.ip.find('%'));
+    if (a.ipv6) {
+        in6_addr v6 {};
+        if (inet_pton(AF_INET6, ip.c_str(), &v6) != 1) return false;
+        return !IN6_IS_ADDR_LOOPBACK(&v6) && !IN6_IS_ADDR_UNSPECIFIED(&v6)
+            && !IN6_IS_ADDR_MULTICAST(&v6) && !IN6_IS_ADDR_V4MAPPED(&v6);
+    }
+    in_addr v4 {};
+    if (inet_pton(AF_INET, ip.c_str(), &v4) != 1) return false;
+    std::uint32_t host = ntohl(v4.s_addr);
+    return (host >> 24) != 127 && (host >> 24) != 0 && (host >> 28) != 0xe && host != 0xffffffffu;
+}
 
 // Keeps at most kMaxLanRooms of `rooms`, the ones seen first, and at most
 // kMaxLanRoomsPerMachine from one machine; returns how many went.
@@ -66,16 +85,18 @@ std::vector<LanRoom> merge_services(
             [](const auto* a, const auto* b) { return a->order < b->order; });
         auto advert = read_room_txt(newest->txt);
         if (!advert) continue;
+        if (newest->port == 0) continue; // nothing listens at port 0
         LanRoom room;
         room.service = key.first;
         room.machine = newest->host_name;
         room.port = newest->port;
         room.advert = std::move(*advert);
         for (const auto* s : seen)
-            if (s->port == room.port
+            if (s->port == room.port && reachable_on_lan(s->address)
                 && std::find(room.addresses.begin(), room.addresses.end(), s->address)
                     == room.addresses.end())
                 room.addresses.push_back(s->address);
+        if (room.addresses.empty()) continue;
         std::sort(room.addresses.begin(), room.addresses.end(), address_before);
         if (room.addresses.size() > kMaxRoomAddresses) room.addresses.resize(kMaxRoomAddresses);
         rooms.push_back(std::move(room));

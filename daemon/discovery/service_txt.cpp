@@ -1,6 +1,7 @@
 #include "daemon/discovery/service_txt.h"
 
 #include "daemon/room/clean_text.h"
+#include "engine/game.h"
 
 #include <charconv>
 #include <map>
@@ -133,6 +134,13 @@ std::optional<RoomAdvert> read_room_txt(const std::vector<std::string>& items) {
     auto phase = phase_from(get("phase"));
     if (!players || !sets || !limit || !taken || !seats || *taken > *seats || !phase)
         return std::nullopt;
+    // The mode must be one a room can have (6 players with 3 sets each, or 6 players in 2
+    // seats, was listed), its rules ones this daemon plays: they were printed as they came, so
+    // an advert's free text reached every player's room list.
+    auto rules = engine::Rules::parse(get("rules"));
+    if (!rules || get("rules").size() > kMaxRules || *seats != *players) return std::nullopt;
+    auto setup = engine::GameSetup::make(*players, *sets, *rules);
+    if (!setup) return std::nullopt;
     a.players = *players;
     a.sets_per_player = *sets;
     a.move_limit = *limit;

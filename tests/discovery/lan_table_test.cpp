@@ -72,6 +72,31 @@ TEST(LanTable, BoundedWhateverTheLanAdvertises) {
     for (const auto& r : rooms) EXPECT_LE(r.addresses.size(), kMaxRoomAddresses);
 }
 
+// An advert is anyone's: one resolved to 127.0.0.1 made a daemon that joined it connect to
+// itself; port 0, the unspecified and multicast addresses reach nobody.
+TEST(LanTable, AddressesNoOtherMachineHasAreLeftOut) {
+    auto txt = advert("sunday", "0123456789abcdef");
+    auto only = [&](LanAddress a, std::uint16_t port = 7460) {
+        auto s = seen("sunday", std::move(a), 1, txt);
+        s.port = port;
+        return merge_services({ s });
+    };
+    for (const char* ip : { "127.0.0.1", "127.9.9.9", "0.0.0.0", "224.0.0.251", "255.255.255.255" })
+        EXPECT_TRUE(only({ ip, 2, false }).empty()) << ip;
+    for (const char* ip : { "::1", "::", "ff02::fb", "::ffff:127.0.0.1" })
+        EXPECT_TRUE(only({ ip, 2, true }).empty()) << ip;
+    EXPECT_TRUE(only({ "10.0.0.7", 2, false }, 0).empty()) << "port 0";
+    EXPECT_EQ(only({ "10.0.0.7", 2, false }).size(), 1u);
+    EXPECT_EQ(only({ "169.254.3.4", 2, false }).size(), 1u);
+    EXPECT_EQ(only({ "fe80::1%2", 2, true }).size(), 1u);
+    // A room seen at a loopback address and a real one keeps the real one only.
+    auto both = merge_services({ seen("sunday", { "127.0.0.1", 1, false }, 1, txt),
+        seen("sunday", { "10.0.0.7", 2, false }, 2, txt) });
+    ASSERT_EQ(both.size(), 1u);
+    ASSERT_EQ(both[0].addresses.size(), 1u);
+    EXPECT_EQ(both[0].addresses[0].ip, "10.0.0.7");
+}
+
 // 300 adverts from one machine, named to sort first, pushed the real rooms off the list (it kept
 // the first 256 by name). Past the bound, the rooms seen first stay, and one machine has at most
 // kMaxLanRoomsPerMachine of them.

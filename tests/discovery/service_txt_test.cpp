@@ -102,6 +102,14 @@ TEST(ServiceTxt, RefusesWhatIsNotAHalmaRoom) {
     EXPECT_FALSE(read_room_txt(with("room", "   ")));
     EXPECT_FALSE(read_room_txt(with("friends", "nodot")));
     EXPECT_FALSE(read_room_txt(with("friends", "00.11")));
+    // A mode no room can have, or rules this daemon does not play: they were listed, and the
+    // rules' free text printed in every player's room list.
+    EXPECT_FALSE(read_room_txt(with("sets", "3"))) << "3 players with 3 sets each";
+    EXPECT_FALSE(read_room_txt(with("seats", "1/2"))) << "2 seats for 3 players";
+    EXPECT_FALSE(read_room_txt(with("rules", "please-also-run=curl-evil|sh")));
+    EXPECT_FALSE(read_room_txt(with("rules", "jumps=long," + std::string(200, ' '))));
+    EXPECT_TRUE(read_room_txt(with("rules", "jumps=long")))
+        << "a rule setting as rules.md spells it";
     std::vector<std::string> many(40, "x=y");
     many.insert(many.end(), good.begin(), good.end());
     EXPECT_FALSE(read_room_txt(many)); // more items than any halma record has
