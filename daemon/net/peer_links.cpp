@@ -135,6 +135,7 @@ void PeerLinks::request(
     auto until = now.steady + milliseconds(config_.request_timeout_ms);
     if (deadline) until = std::min(until, *deadline);
     Pending pending { std::move(done), until, std::move(msg) };
+    pending.asked = now.steady;
     send_pending(link, pending, now);
     link.pending.emplace(id, std::move(pending));
 }
@@ -284,8 +285,14 @@ void PeerLinks::tick(const Now& now) {
         for (auto id : expired) {
             auto p = std::move(link->pending[id]);
             link->pending.erase(id);
-            p.done(unavailable(p.refused ? "nothing answers at " + address
+            // ZeroMQ says only that the connect failed: a refusal comes back at once, a machine
+            // that is off or off the network keeps the connect waiting (3 s for ARP on a LAN).
+            bool at_once = now.steady - p.asked < std::chrono::seconds(1);
+            p.done(unavailable(p.refused && at_once ? "nothing answers at " + address
                         + " (connection refused): is halmad running there, on that port?"
+                    : p.refused ? "the machine at " + address
+                        + " cannot be reached (no route to it): it may be off or off the "
+                          "network, and a room listed there may be gone"
                     : p.sent ? "no answer from the host at " + address
                         + " in time; it will not carry the request out now"
                              : "the host at " + address + " could not be reached: not sent"));

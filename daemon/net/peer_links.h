@@ -45,6 +45,9 @@ public:
         wire::pb::PeerMessage message; // kept until ZeroMQ takes it: a connecting link refuses
         bool sent = false;
         bool refused = false; // failed at once: the host's port refused the connection
+        // When it was asked: a connect that failed at once was refused (nothing listens there);
+        // one that failed after a second or more found no machine (no route, no ARP answer).
+        Clock::time_point asked {};
     };
     struct Link {
         std::string address; // host:port as the user gave it

@@ -320,9 +320,32 @@ def a_copied_advert_cannot_rename_a_joined_rooms_host():
               f"the copied advert renamed the joined room's host: {joined[0]}")
 
 
+def a_machine_off_the_network_is_not_called_refused():
+    """The host's machine leaves the network (its link down): a join there says the machine
+    cannot be reached, not "connection refused: is halmad running there?" (it is), and a
+    daemon that is not running there is still called refused."""
+    with Lan("offline", hosts=["a", "b"]) as lan:
+        a, b = lan["a"], lan["b"]
+        start_halmad(a)
+        start_halmad(b, "--request-timeout-ms", "9000")
+        cli_ok(a, "host", "porch")
+        out = cli(b, "join", f"{a.ipv4}:{PORT + 10}/porch")  # nothing listens on that port
+        check(out.returncode == 1 and "connection refused" in out.stderr, f"a port nobody listens on: {out.stderr}")
+        a.run(["ip", "link", "set", a.ifname, "down"], check=True)
+        # As after a while off the network: b no longer knows a's hardware address, so its
+        # connect fails when nobody answers ARP (a known one waits out TCP's retries instead).
+        b.run(["ip", "neigh", "flush", "all"], check=True)
+        started = time.monotonic()
+        out = cli(b, "join", f"{a.ipv4}:{PORT}/porch")
+        check(out.returncode == 1 and "cannot be reached" in out.stderr and "refused" not in out.stderr,
+              f"a machine off the network: {out.stderr}")
+        print(f"told the machine cannot be reached after {time.monotonic() - started:.1f} s")
+
+
 if __name__ == "__main__":
     main({f.__name__: f for f in [
         listed_joined_by_name_and_played, three_hosts_see_each_other, friends_room_by_code_only, name_collision,
         txt_follows_seats_and_phase, closed_room_and_killed_host_disappear, avahi_restart_brings_rooms_back,
         no_avahi_warns_and_address_works, ipv6_only_link, service_user_reaches_avahi, interfaces_leave_others_out,
-        unreachable_address_falls_back, a_copied_advert_cannot_rename_a_joined_rooms_host]})
+        unreachable_address_falls_back, a_copied_advert_cannot_rename_a_joined_rooms_host,
+        a_machine_off_the_network_is_not_called_refused]})
