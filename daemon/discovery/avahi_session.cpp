@@ -139,7 +139,7 @@ void AvahiSession::client_changed(AvahiClient* c, AvahiClientState state) {
     case AVAHI_CLIENT_S_RUNNING:
         client_ = c;
         if (const char* fqdn = avahi_client_get_host_name_fqdn(c)) machine_ = fqdn;
-        set_state(DiscoveryState::kRunning, "publishing and browsing " + std::string(kServiceType));
+        set_state(DiscoveryState::kRunning, running_detail());
         for (auto& [key, g] : groups_) register_group(g);
         start_browser();
         return;
@@ -184,6 +184,28 @@ void AvahiSession::set_state(DiscoveryState state, std::string detail) {
         browser_ = nullptr;
     }
     publish_news();
+}
+
+// What `halma daemon status` says of a running discovery: where it runs, and which of the
+// interfaces it was told to keep to do not exist (a typo, "wlan0" on a laptop whose Wi-Fi is
+// "wlp2s0", left every room unseen while the status said all was well).
+std::string AvahiSession::running_detail() const {
+    std::string detail = "publishing and browsing " + std::string(kServiceType);
+    if (interface_names_.empty()) return detail;
+    std::string missing;
+    for (const auto& name : interface_names_)
+        if (if_nametoindex(name.c_str()) == 0) missing += (missing.empty() ? "" : ", ") + name;
+    std::string names;
+    for (const auto& name : interface_names_) names += (names.empty() ? "" : ",") + name;
+    detail += " on " + names;
+    if (missing.empty()) return detail;
+    std::string present;
+    if (struct if_nameindex* all = ::if_nameindex()) {
+        for (auto* i = all; i->if_index != 0 && i->if_name; ++i)
+            present += (present.empty() ? "" : ", ") + std::string(i->if_name);
+        if_freenameindex(all);
+    }
+    return detail + "; no interface here is called " + missing + " (there are: " + present + ")";
 }
 
 std::vector<int> AvahiSession::interface_indexes() const {

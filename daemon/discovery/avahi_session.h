@@ -76,6 +76,7 @@ private:
     void after(std::chrono::milliseconds delay, std::function<void()> work);
     void wake();
     std::vector<int> interface_indexes() const;
+    std::string running_detail() const;
     bool allowed(int interface) const;
 
     // Publishing (avahi_publish.cpp).

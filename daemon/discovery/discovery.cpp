@@ -49,6 +49,8 @@ bool Discovery::on_readable() {
         case DiscoveryState::kRunning:
             spdlog::info("mDNS: running as {}; {} public room(s) on the LAN so far", news->machine,
                 news->rooms.size());
+            if (news->detail.find("no interface here") != std::string::npos)
+                spdlog::warn("mDNS: {}", news->detail);
             break;
         case DiscoveryState::kConnecting:
         case DiscoveryState::kUnavailable:

@@ -293,6 +293,12 @@ def interfaces_leave_others_out():
         time.sleep(1.5)
         check(not lan_rooms(b, "hidden"), "a room published on an interface left out")
         check("none of the interfaces" in log_of(a), "no warning that docker0 does not exist")
+        # Said at start, before any room, and in the status: a typo left every room unseen while
+        # the status said discovery ran.
+        check(f"no interface here is called docker0 (there are: " in log_of(a), f"a's log: {log_of(a)}")
+        detail = status(a)["discovery"]["detail"]
+        check("no interface here is called docker0" in detail and a.ifname in detail, f"a's status: {detail}")
+        check("no interface here" not in status(b)["discovery"]["detail"], "b's status complains")
 
 
 def a_copied_advert_cannot_rename_a_joined_rooms_host():
