@@ -60,6 +60,8 @@ std::string seats_column(const pb::RoomSummary& r) {
 std::string phase_column(const pb::RoomSummary& r) {
     std::string p = phase_name(r.phase());
     if (r.origin() == pb::ROOM_ORIGIN_JOINED) p += ", joined";
+    // The list is where a player looks first: a room whose host is gone looked alive.
+    if (r.host_out_of_reach()) p += ", host out of reach";
     if (r.visibility() == pb::VISIBILITY_FRIENDS)
         p += ", friends" + (r.code().empty() ? "" : " " + r.code());
     return p;

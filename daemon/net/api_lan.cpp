@@ -99,6 +99,7 @@ void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
             auto* summary = out->add_rooms();
             wire::summarize(*rep->state, rep->address, rep->me != kNoMember, summary);
             summary->set_origin(pb::ROOM_ORIGIN_JOINED);
+            summary->set_host_out_of_reach(rep->connection != pb::CONNECTION_STATE_CONNECTED);
             listed.insert(rep->room_id);
             // Who hosts it, if its host publishes it on the LAN: an advert of the same room id
             // from elsewhere (the id is in every public advert) is anyone's, and made the room

@@ -222,6 +222,22 @@ def close_room():
         host_room(ann, "after")  # and it goes on hosting
 
 
+def a_joined_room_whose_host_is_gone_says_so():
+    """halma rooms, where a player looks first, says when the host of a joined room is out of
+    reach: it listed it as "playing, joined" while only halma status said "connecting"."""
+    with Cluster("gone") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        host_room(ann, "porch")
+        join_room(bob, ann, "porch")
+        out = bob.cli("rooms")
+        check(out.returncode == 0 and "joined" in out.stdout and "out of reach" not in out.stdout, out.stdout)
+        ann.kill(signal.SIGKILL)
+        wait_until(lambda: "host out of reach" in bob.cli("rooms").stdout, 10, "bob's list to say ann is gone")
+        check([r["host_out_of_reach"] for r in bob.cli_json("rooms")["rooms"]] == [True], "the API's field")
+        ann.start()
+        wait_until(lambda: "out of reach" not in bob.cli("rooms").stdout, 15, "bob's list to see ann back")
+
+
 def a_room_closed_while_away_is_dropped():
     """The host closes a room while a member's daemon is stopped: started again, that daemon
     hears from the host that the room is gone, and drops it and its seat. It kept the room as a
@@ -272,4 +288,4 @@ def a_room_closed_while_away_is_dropped():
 
 
 run({f.__name__: f for f in [host_restart_resumes_rooms, standing_room_survives_sigterm, close_room,
-                             a_room_closed_while_away_is_dropped]})
+                             a_room_closed_while_away_is_dropped, a_joined_room_whose_host_is_gone_says_so]})
