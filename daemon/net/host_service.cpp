@@ -21,6 +21,8 @@ namespace {
 constexpr int kDrainBatch = 256; // messages read per wake-up before the loop looks elsewhere
 constexpr int kSendQueue = 64;
 
+} // namespace
+
 // Peers name their connections "p" + hex (peer_links.cpp); anything else is shown as hex.
 std::string short_id(const std::string& routing_id) {
     bool printable = !routing_id.empty()
@@ -32,8 +34,6 @@ std::string short_id(const std::string& routing_id) {
     for (unsigned char c : routing_id.substr(0, 5)) s += { kHex[c >> 4], kHex[c & 15] };
     return s;
 }
-
-} // namespace
 
 pb::ConnectionState connected_state() {
     return pb::CONNECTION_STATE_CONNECTED;
@@ -422,71 +422,6 @@ void HostService::send_error(const std::string& conn, std::uint64_t request_id, 
     reply.set_request_id(request_id);
     wire::set_error(reply.mutable_error(), code, message);
     send(conn, reply, now);
-}
-
-std::optional<HostService::Clock::time_point> HostService::next_deadline() const {
-    std::optional<Clock::time_point> next;
-    auto consider = [&](Clock::time_point t) {
-        if (!next || t < *next) next = t;
-    };
-    for (const auto& [id, c] : conns_) {
-        if (c.alive) consider(c.last_recv + milliseconds(config_.peer_timeout_ms));
-        if (c.alive && !c.members.empty())
-            consider(c.last_send + milliseconds(config_.heartbeat_ms));
-    }
-    if (auto t = wakeups_.next()) consider(*t);
-    return next;
-}
-
-void HostService::tick(const Now& now) {
-    std::vector<std::string> gone;
-    std::set<std::string> touched; // rooms where a member's daemon went silent
-    for (auto& [id, c] : conns_) {
-        if (!c.alive || now.steady - c.last_recv < milliseconds(config_.peer_timeout_ms)) continue;
-        c.alive = false;
-        if (c.members.empty()) {
-            gone.push_back(id);
-            continue;
-        }
-        spdlog::info("peer {} went silent; holding its seats", short_id(id));
-        for (const auto& [room_id, member] : c.members)
-            if (auto* room = find(room_id); room && room->read_only.empty()) {
-                room->authority.set_connected(member, false, now);
-                touched.insert(room_id);
-            }
-    }
-    for (const auto& id : gone) conns_.erase(id);
-    // Before the heartbeats: the seq a heartbeat names is an event already on disk. Only the
-    // rooms with something to do: the ones just touched, and those whose wake-up time came.
-    for (const auto& id : touched)
-        if (auto* room = find(id)) flush(*room, now);
-    for (const auto& id : wakeups_.take_due(now.steady))
-        if (auto* room = find(id))
-            wake(*room, now);
-        else
-            finish_closing(id, now);
-    for (auto& [id, c] : conns_) {
-        if (!c.alive || c.members.empty()
-            || now.steady - c.last_send < milliseconds(config_.heartbeat_ms))
-            continue;
-        pb::HostMessage beat;
-        auto* hb = beat.mutable_heartbeat();
-        std::string last_room;
-        for (const auto& [room_id, member] : c.members) {
-            if (room_id == last_room) continue;
-            last_room = room_id;
-            if (auto* room = find(room_id)) {
-                auto* rs = hb->add_rooms();
-                rs->set_room_id(room_id);
-                rs->set_seq(room->authority.state().seq());
-                rs->set_read_only(room->read_only);
-            }
-        }
-        send(id, beat, now);
-    }
-    // A silent peer whose members have all timed out of their rooms is forgotten.
-    std::erase_if(
-        conns_, [](const auto& c) { return !c.second.alive && c.second.members.empty(); });
 }
 
 } // namespace halma::daemon

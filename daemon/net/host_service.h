@@ -81,6 +81,9 @@ struct HostedRoom {
     SeatKeys member_keys; // the CURVE key each remote member joined with (seat_keys.h)
 };
 
+// A peer's connection as the log names it: "p" and 7 hex digits.
+std::string short_id(const std::string& routing_id);
+
 class HostService {
 public:
     using Clock = std::chrono::steady_clock;
@@ -259,6 +262,8 @@ private:
     RoomIndex index_; // the rooms by id, name and friends code, for matching() and joins
 
     WakeupQueue wakeups_; // rooms by when they next need tick(); a quiet room is not looked at
+    // When the loop was next due here, as the last tick() left it: to tell a stall (tick()).
+    std::optional<Clock::time_point> due_by_;
     // Closed rooms whose files wait for their records to reach the disk (finish_closing), by
     // room id; each also waits in wakeups_. At most one per room closed in the last moments.
     struct ClosingRoom {

@@ -107,6 +107,20 @@ void PeerLinks::reprobe(Link& link) {
     link.up = false;
     link.refused = false;
     link.probe_sent = {};
+    // A new socket is a new connection, which the host knows no member on: the rooms rejoin on
+    // it. One rejoined on the old socket just before (a host back from a stall) stayed
+    // "connected" there, and the host counted its player gone when the old connection fell
+    // silent.
+    for (auto& r : replicas_)
+        if (r->address == link.address && r->connection == pb::CONNECTION_STATE_CONNECTED) {
+            set_connection(*r, pb::CONNECTION_STATE_CONNECTING);
+            r->next_rejoin = Clock::now();
+        }
+    // What was sent on the old socket is answered on it, if at all: sent again on the new one
+    // (a rejoin waited out its whole deadline). Commands carry ids the host answers once, and a
+    // rejoin its token; a first join (no token yet) would make a second member, so it waits.
+    for (auto& [id, p] : link.pending)
+        if (p.sent && (!p.message.has_join() || !p.message.join().token().empty())) p.sent = false;
 }
 
 void PeerLinks::pin_host_key(const std::string& address) {

@@ -32,10 +32,11 @@ void RoomAuthority::settle(const Now& now) {
         return;
     }
     // The humans present in seats decide (one whose daemon vanished cannot hold up the next
-    // game); bots always agree.
+    // game); bots always agree. One the host's own restart cut off is not one who vanished.
     std::vector<const Member*> present;
     for (int s = 0; s < state_.seats(); ++s)
-        if (const Member* m = state_.member(state_.seat_holder(s)); m && !m->bot && m->connected)
+        if (const Member* m = state_.member(state_.seat_holder(s));
+            m && !m->bot && (m->connected || cut_off_by_restart_.contains(m->id)))
             present.push_back(m);
     auto all_voted = [&](const std::vector<const Member*>& voters, VoteKind kind) {
         const auto& votes = state_.votes(kind);

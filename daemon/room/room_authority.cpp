@@ -343,6 +343,7 @@ void RoomAuthority::remove_member(MemberId id, bool timed_out, const Now& now) {
         token_of_.erase(it);
     }
     held_until_.erase(id);
+    cut_off_by_restart_.erase(id);
     // Only a player whose daemon vanished may come back for the seat: one who chose to leave
     // has said so.
     if (seat != kNoSeat && state_.phase() == Phase::kPlaying)
@@ -387,6 +388,7 @@ void RoomAuthority::set_connected(MemberId id, bool connected, const Now& now) {
     const Member* m = state_.member(id);
     if (closed() || !m || m->bot || m->connected == connected) return;
     emit(event::Connection { id, connected }, now);
+    cut_off_by_restart_.erase(id); // back, or gone on its own account
     if (connected)
         held_until_.erase(id);
     else
@@ -405,6 +407,7 @@ void RoomAuthority::lose_remote_members(MemberId keep, const Now& now) {
     for (MemberId id : lost) {
         emit(event::Connection { id, false }, now);
         held_until_[id] = now.steady + std::max(options_.hold, options_.restart_hold);
+        cut_off_by_restart_.insert(id);
     }
 }
 

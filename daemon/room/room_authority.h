@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -152,6 +153,10 @@ private:
     std::unordered_map<std::string, MemberId> member_by_token_;
     std::map<MemberId, std::string> token_of_;
     std::map<MemberId, std::chrono::steady_clock::time_point> held_until_;
+    // Members the host's restart cut off, until they rejoin or their hold runs out: they count
+    // as present for votes, as the restart was not their doing. Counted gone, one player's
+    // pending new-game vote carried when that player's daemon rejoined a millisecond first.
+    std::set<MemberId> cut_off_by_restart_;
     // Each member's chat allowance: kChatBurst lines at once, then one per kChatRefill (a
     // token bucket: `spent_until` is when it is full again).
     std::map<MemberId, std::chrono::steady_clock::time_point> chat_spent_until_;

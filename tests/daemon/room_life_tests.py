@@ -238,6 +238,31 @@ def a_joined_room_whose_host_is_gone_says_so():
         wait_until(lambda: "out of reach" not in bob.cli("rooms").stdout, 15, "bob's list to see ann back")
 
 
+def a_stalled_host_cuts_nobody_off():
+    """The host's machine stalls past the peer timeout (SIGSTOP here; a Pi swapping, a suspended
+    VM): its players' heartbeats wait unread, and it must not count them gone when it wakes.
+    It did, and the first player back carried her pending new-game vote alone."""
+    with Cluster("stall") as c:
+        ann, bob, cat = c.add("ann"), c.add("bob"), c.add("cat")
+        room = host_room(ann, "porch", spectate=True).summary.room_id  # a standing room's way
+        join_room(bob, ann, "porch")
+        join_room(cat, ann, "porch")
+        wait_until(lambda: ann.api().view(room).game_number == 1, 10, "the game to start")
+        bob.api().ok(action=api_pb2.ActionRequest(room=room, vote=common_pb2.VOTE_KIND_NEW_GAME))
+        for _ in range(2):
+            ann.proc.send_signal(signal.SIGSTOP)
+            try:
+                time.sleep(2.0)  # the peer timeout is 0.7 s
+            finally:
+                ann.proc.send_signal(signal.SIGCONT)
+            deadline = time.monotonic() + 3
+            while time.monotonic() < deadline:  # the players' daemons reconnect meanwhile
+                view = ann.api().view(room)
+                check(view.game_number == 1, f"bob's vote alone started game {view.game_number}: {ann.log_tail(20)}")
+                time.sleep(0.05)
+        check("came" in ann.log_tail(60) and "late" in ann.log_tail(60), "the stall is not in the log")
+
+
 def a_room_closed_while_away_is_dropped():
     """The host closes a room while a member's daemon is stopped: started again, that daemon
     hears from the host that the room is gone, and drops it and its seat. It kept the room as a
@@ -288,4 +313,5 @@ def a_room_closed_while_away_is_dropped():
 
 
 run({f.__name__: f for f in [host_restart_resumes_rooms, standing_room_survives_sigterm, close_room,
-                             a_room_closed_while_away_is_dropped, a_joined_room_whose_host_is_gone_says_so]})
+                             a_room_closed_while_away_is_dropped, a_joined_room_whose_host_is_gone_says_so,
+                             a_stalled_host_cuts_nobody_off]})

@@ -221,6 +221,32 @@ TEST(AuthorityRestart, ASeatIsHeldAtLeastUntilThePlayersDaemonCanNoticeTheRestar
     EXPECT_EQ(*room.next_deadline(), at_ms(9000).steady);
 }
 
+// The host's restart cut both players off; alice had voted for a new game, bob had not. Counted
+// gone, bob let alice's vote carry when her daemon rejoined a millisecond before his.
+TEST(AuthorityRestart, APlayerTheRestartCutOffStillCountsForVotes) {
+    AuthorityOptions options;
+    options.hold = milliseconds(60'000);
+    RoomAuthority room(room_config(3), options, kSeed);
+    auto ann = room.join("ann", "", false, at_ms(0)).value(); // the host's own player
+    auto bob = room.join("bob", "", false, at_ms(1)).value();
+    auto cat = room.join("cat", "", false, at_ms(2)).value();
+    ASSERT_EQ(room.state().game_number(), 1);
+    ASSERT_FALSE(room.act(ann.token, action::Vote { VoteKind::kNewGame }, at_ms(3)));
+    ASSERT_FALSE(room.act(cat.token, action::Vote { VoteKind::kNewGame }, at_ms(4)));
+    room.lose_remote_members(ann.member, at_ms(10));
+    room.join("cat", cat.token, false, at_ms(20)).value(); // cat's daemon is back first
+    EXPECT_EQ(room.state().game_number(), 1) << "bob, cut off by the restart, has not voted";
+    room.join("bob", bob.token, false, at_ms(21)).value();
+    EXPECT_EQ(room.state().game_number(), 1);
+    ASSERT_FALSE(room.act(bob.token, action::Vote { VoteKind::kNewGame }, at_ms(22)));
+    EXPECT_EQ(room.state().game_number(), 2) << "all three voted";
+    // One who vanishes on its own account (not the restart) no longer holds the vote up.
+    ASSERT_FALSE(room.act(ann.token, action::Vote { VoteKind::kNewGame }, at_ms(30)));
+    ASSERT_FALSE(room.act(cat.token, action::Vote { VoteKind::kNewGame }, at_ms(31)));
+    room.set_connected(bob.member, false, at_ms(32));
+    EXPECT_EQ(room.state().game_number(), 3);
+}
+
 TEST(AuthorityRestart, OldCancelVotesDoNotCancelTheGameOnARestart) {
     AuthorityOptions options;
     options.hold = milliseconds(1000);
