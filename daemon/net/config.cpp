@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -54,6 +55,26 @@ struct FileLines {
     std::string at(std::uint32_t line) const { return path + ":" + std::to_string(line) + ": "; }
 };
 
+// Why the state directory cannot be used, if it cannot: it must be a directory this process
+// may write, or one it may make (a parent it may write).
+std::optional<std::string> state_dir_problem(const std::filesystem::path& dir) {
+    std::error_code ec;
+    auto here = std::filesystem::absolute(dir, ec);
+    if (ec) return ec.message();
+    while (!here.empty() && !std::filesystem::exists(here, ec)) {
+        if (here == here.parent_path()) break;
+        here = here.parent_path();
+    }
+    if (!std::filesystem::is_directory(here, ec))
+        return here == std::filesystem::absolute(dir, ec) ? "not a directory"
+                                                          : here.string() + " is not a directory";
+    if (::access(here.c_str(), W_OK | X_OK) != 0)
+        return (here == std::filesystem::absolute(dir, ec) ? std::string("cannot be written")
+                                                           : "cannot be made in " + here.string())
+            + ": " + std::strerror(errno);
+    return std::nullopt;
+}
+
 struct BadConfig {
     std::string message;
     std::string setting = {}; // the setting at fault, to name its line in the file
@@ -85,6 +106,13 @@ std::optional<BadConfig> validate(Config& c) {
                 + std::to_string(c.heartbeat_ms) + ")",
             "peer-timeout-ms" };
     if (c.hold_ms < 0) return BadConfig { "hold-ms cannot be negative", "hold-ms" };
+    if (c.state_dir.empty())
+        return BadConfig { "state-dir cannot be empty: rooms, seats and this daemon's key live "
+                           "there",
+            "state-dir" };
+    if (c.runtime_dir.empty())
+        return BadConfig { "runtime-dir cannot be empty: the local API's socket lives there",
+            "runtime-dir" };
     if (c.request_timeout_ms < 100)
         return BadConfig { "request-timeout-ms must be at least 100", "request-timeout-ms" };
     if (c.max_message < 1024 || c.max_message > (64u << 20))
@@ -429,6 +457,15 @@ std::variant<Config, int> load_config(int argc, char** argv) {
         std::cerr << "halmad: bad config: " << where(*error, lines) << error->message << "\n";
         return 2;
     }
+    // The check before a service starts also asks whether the state directory can be used: a
+    // read-only disk (an SD card remounted so) or a path the service may not write passed it,
+    // and halmad then ran without its rooms.
+    if (c.check_only)
+        if (auto unusable = state_dir_problem(c.state_dir)) {
+            std::cerr << "halmad: bad config: " << where(BadConfig { "", "state-dir" }, lines)
+                      << "state-dir " << c.state_dir.string() << ": " << *unusable << "\n";
+            return 2;
+        }
     return c;
 }
 

@@ -166,7 +166,19 @@ int run_daemon(const Config& config) {
     // One daemon per state directory: two would both host its rooms and write their files.
     std::optional<DirLock> state_lock;
     if (auto made = make_private_dir(config.state_dir); !made) {
-        spdlog::error("{}: hosted rooms will not survive a restart", made.error().message);
+        // Without one, the daemon ran as if healthy with no standing room and a new key each
+        // start, which every player's daemon then refused as an impostor's. One that holds a
+        // key but cannot be written (an SD card remounted read-only) is used as it is: its
+        // rooms resume read-only, and the key stays the one the players know.
+        std::error_code ec;
+        if (config.plain_links || !std::filesystem::exists(config.state_dir / "curve", ec)) {
+            std::cerr << "halmad: cannot use the state directory: " << made.error().message
+                      << "; rooms, seats and this daemon's key live there (--state-dir, or "
+                         "state-dir in the config)\n";
+            return 1;
+        }
+        spdlog::error("{}: rooms here take no change until the state directory can be written",
+            made.error().message);
     } else if (auto lock = DirLock::take(config.state_dir / "state.lock"); !lock) {
         std::cerr << "halmad: " << lock.error().message
                   << "; stop it or choose another --state-dir\n";
@@ -175,12 +187,7 @@ int run_daemon(const Config& config) {
         state_lock.emplace(std::move(*lock));
     }
     std::optional<CurveKeyPair> keys;
-    if (!config.plain_links && !state_lock) {
-        // As hosted rooms are, without a state directory the key lasts for this run only.
-        spdlog::error("no state directory: this daemon's key lasts for this run only, and "
-                      "daemons that join it will refuse it after a restart");
-        keys = new_curve_key_pair();
-    } else if (!config.plain_links) {
+    if (!config.plain_links) {
         auto loaded = load_or_create_host_key(config.state_dir);
         if (!loaded) {
             std::cerr << "halmad: " << loaded.error().message << "\n";

@@ -7,12 +7,13 @@ library plays the full disk (tests/support/loop_disk_spy.cpp), but for a close's
 where a small tmpfs in a private mount namespace is filled (run as root).
 Run as: disk_full_tests.py TEST_NAME"""
 import os
+import re
 import signal
 import subprocess
 import time
 
 import halmatest
-from halmatest import (Cluster, Daemon, check, host_room, loop_flushes, play_one, run, spy_on_loop_flushes,
+from halmatest import (HALMAD, Cluster, Daemon, check, host_room, loop_flushes, play_one, run, spy_on_loop_flushes,
                        wait_until)
 from halma.v1 import api_pb2, common_pb2
 from hostile_tests import fill, in_private_mount_namespace, small_tmpfs
@@ -158,7 +159,49 @@ def close_keeps_the_files_when_the_record_is_refused():
             subprocess.run(["umount", records], check=False)
 
 
-TESTS = [close_on_a_full_disk_is_told, close_on_a_read_only_disk_is_refused, join_refused_by_a_full_disk_is_retried, close_keeps_the_files_when_the_record_is_refused]
+def a_state_directory_it_cannot_use_is_said():
+    """A state directory halmad cannot use: --check-config refuses it (it passed, and the service
+    then ran with no room), and the daemon will not start without one. One that holds the key
+    but cannot be written (an SD card remounted read-only) is used as it is: the same key (a new
+    one on each start made every player's daemon refuse it as an impostor), rooms read-only."""
+    in_private_mount_namespace("a_state_directory_it_cannot_use_is_said", __file__)
+    with Cluster("rostate") as c:
+        ann = Daemon(c, "ann")
+        c.daemons.append(ann)
+        base = [HALMAD, "--runtime-dir", os.path.join(c.tmp, "other-run"), "--listen", "127.0.0.1:0"]
+        a_file = os.path.join(c.tmp, "a-file")
+        open(a_file, "w").close()
+        for state in (a_file, os.path.join(a_file, "state")):
+            out = subprocess.run(base + ["--state-dir", state, "--check-config"], capture_output=True, text=True,
+                                 timeout=20)
+            check(out.returncode == 2 and "state-dir" in out.stderr and "not a directory" in out.stderr,
+                  f"--check-config with state-dir {state}: rc {out.returncode} {out.stderr}")
+            out = subprocess.run(base + ["--no-mdns", "--state-dir", state], capture_output=True, text=True,
+                                 timeout=20)
+            check(out.returncode == 1 and "cannot use the state directory" in out.stderr,
+                  f"started with state-dir {state}: rc {out.returncode} {out.stderr}")
+        ann.start()
+        host_room(ann, "porch")
+        ann.kill(signal.SIGTERM)
+        subprocess.run(["mount", "--bind", ann.state_dir, ann.state_dir], check=True)
+        try:
+            subprocess.run(["mount", "-o", "remount,ro,bind", ann.state_dir], check=True)
+            out = subprocess.run(base + ["--state-dir", ann.state_dir, "--check-config"], capture_output=True,
+                                 text=True, timeout=20)
+            check(out.returncode == 2 and "cannot be written" in out.stderr,
+                  f"--check-config on a read-only state directory: rc {out.returncode} {out.stderr}")
+            ann.start()
+            keys = re.findall(r"host key (SHA256:[0-9a-z-]+)", open(ann.log_path).read())
+            check(len(keys) == 2 and keys[0] == keys[1], f"the key on a read-only disk: {keys}")
+            check(ann.api().view("porch").summary.name == "porch", "the room did not resume")
+            check("take no change until the state directory can be written" in ann.log_tail(30), ann.log_tail(10))
+        finally:
+            ann.kill()
+            subprocess.run(["umount", ann.state_dir], check=False)
+
+
+TESTS = [close_on_a_full_disk_is_told, close_on_a_read_only_disk_is_refused, join_refused_by_a_full_disk_is_retried, close_keeps_the_files_when_the_record_is_refused,
+         a_state_directory_it_cannot_use_is_said]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})
