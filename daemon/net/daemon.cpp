@@ -257,8 +257,10 @@ int run_daemon(const Config& config) {
     for (auto* room : host.rooms()) discovery.room_changed(room->authority.state());
     discovery.flush();
     peers.restore(Now::current());
-    spdlog::info("halmad {} listening on {}, local API {}", kVersion, host.address(),
-        dir->api_socket().string());
+    // Where its rooms and key are: one started by hand with the service's config, as root,
+    // took ~/.local/state/halma and made a second identity without a word.
+    spdlog::info("halmad {} listening on {}, local API {}, state in {}", kVersion, host.address(),
+        dir->api_socket().string(), config.state_dir.string());
     if (keys)
         spdlog::info("host key {} (links to other daemons are encrypted; key probes on port {})",
             key_fingerprint(keys->public_key), key_probe_port(port));
@@ -344,8 +346,16 @@ int run_daemon(const Config& config) {
         if (items[1].revents & ZMQ_POLLIN) api.on_readable(now);
         if (quiet.revents(signal_fd)) {
             signalfd_siginfo info {};
-            while (read(signal_fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info))
+            while (read(signal_fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) {
+                // Many send HUP to have a daemon read its config again: stopping (with 0,
+                // which systemd's Restart=on-failure leaves be) took the office's rooms away.
+                if (info.ssi_signo == SIGHUP) {
+                    spdlog::warn("SIGHUP: halmad reads its config only when it starts; "
+                                 "'systemctl restart halmad' (or a restart) applies a changed one");
+                    continue;
+                }
                 spdlog::info("signal {}: stopping", info.ssi_signo), stopping = true;
+            }
         }
         // The moves of bots people play come first, each pass, in batches (there is at most
         // one a room). Then two bot-only rooms' moves per pass: with hundreds of them playing,

@@ -64,6 +64,11 @@ engine::Result<bool> RecordStore::index() {
     std::error_code ec;
     std::vector<std::pair<std::filesystem::file_time_type, std::filesystem::path>> found;
     for (const auto& f : record_files(dir_)) found.emplace_back(f.last_write_time(ec), f.path());
+    // A record being written when halmad was killed left its ROOM-GAME.hrec.tmp, which nothing
+    // else removes (none of this run's is written before this first look).
+    for (std::filesystem::directory_iterator it(dir_, ec), end; !ec && it != end; it.increment(ec))
+        if (it->path().string().ends_with(std::string(kSuffix) + ".tmp"))
+            std::filesystem::remove(it->path(), ec);
     std::sort(found.begin(), found.end());
     for (auto& [time, path] : found) {
         by_age_.push_back(std::move(path));

@@ -466,6 +466,12 @@ def config_and_startup():
         rooms = e.cli_json("rooms")["rooms"]
         check(rooms[0]["mode"]["players"] == 3, f"the standing room changed under its players: {rooms}")
         check("describes it differently now (4 players" in e.log_tail(40), f"no word of the edit: {e.log_tail(10)}")
+        check(f"state in {e.state_dir}" in e.log_tail(40), f"the log does not say where the state is: {e.log_tail(10)}")
+        # HUP, which many send for a reload, does not stop it (it stopped with 0, which
+        # systemd's Restart=on-failure leaves stopped): it says how to apply a changed config.
+        e.proc.send_signal(signal.SIGHUP)
+        wait_until(lambda: "SIGHUP" in e.log_tail(5), 5, "a word on SIGHUP")
+        check(e.proc.poll() is None and e.cli("daemon", "status").returncode == 0, "SIGHUP stopped halmad")
         check(subprocess.run([os.environ["HALMA"], "--runtime-dir", os.path.join(c.tmp, "nobody"), "daemon", "status"],
                              capture_output=True, timeout=20).returncode == 1, "no daemon: not exit 1")
 

@@ -202,3 +202,17 @@ TEST_F(RecordStoreTest, BadIdsAndDamagedFilesAreNamed) {
         std::string::npos)
         << listing.unreadable[0];
 }
+
+// A record being written when halmad was killed leaves its .hrec.tmp; nothing else removed it.
+TEST_F(RecordStoreTest, AWriteCutShortByACrashIsClearedAway) {
+    {
+        RecordStore store(state_dir_, 10);
+        ASSERT_TRUE(store.save(kRoom, record(1, 4)));
+    }
+    fs::path stray = state_dir_ / "records" / (kRoom + "-2.hrec.tmp");
+    std::ofstream(stray) << "half a record";
+    RecordStore store(state_dir_, 10);
+    ASSERT_TRUE(store.save(kRoom, record(3, 4)));
+    EXPECT_FALSE(fs::exists(stray));
+    EXPECT_EQ(store.list().records.size(), 2u);
+}
