@@ -4,10 +4,12 @@
 #include "halma/version.h"
 
 #include <CLI/CLI.hpp>
+#include <arpa/inet.h>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <net/if.h>
 #include <optional>
 #include <pwd.h>
 #include <set>
@@ -55,6 +57,19 @@ struct FileLines {
     std::string at(std::uint32_t line) const { return path + ":" + std::to_string(line) + ": "; }
 };
 
+// What ZeroMQ can bind: *, an address, or an interface's name. A host name ("localhost", the
+// machine's own) passed the check and then failed at start with "No such device".
+bool listenable_host(std::string host) {
+    if (host.starts_with("tcp://")) host = host.substr(6);
+    if (host == "*") return true;
+    bool v6 = host.size() > 2 && host.front() == '[' && host.back() == ']';
+    if (v6) host = host.substr(1, host.size() - 2);
+    std::string bare = host.substr(0, host.find('%'));
+    unsigned char address[sizeof(in6_addr)];
+    if (inet_pton(v6 ? AF_INET6 : AF_INET, bare.c_str(), address) == 1) return true;
+    return !v6 && !host.empty() && if_nametoindex(host.c_str()) != 0;
+}
+
 // Why the state directory cannot be used, if it cannot: it must be a directory this process
 // may write, or one it may make (a parent it may write).
 std::optional<std::string> state_dir_problem(const std::filesystem::path& dir) {
@@ -98,6 +113,11 @@ std::string where(const BadConfig& bad, const std::optional<FileLines>& file) {
 std::optional<BadConfig> validate(Config& c) {
     if (c.listen_endpoint().empty())
         return BadConfig { "listen: '" + c.listen + "' is not host:port (port 0: any free port)",
+            "listen" };
+    if (auto host = c.listen.substr(0, c.listen.rfind(':')); !listenable_host(host))
+        return BadConfig { "listen: '" + c.listen
+                + "': give an address (192.168.1.20:7460), * or a network interface (eth0:7460), "
+                  "not a host name: halmad does not look names up to listen",
             "listen" };
     if (c.heartbeat_ms < 10 || c.heartbeat_ms > 60'000)
         return BadConfig { "heartbeat-ms must be 10..60000", "heartbeat-ms" };

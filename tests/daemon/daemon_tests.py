@@ -397,6 +397,9 @@ def config_and_startup():
               f"bad flag: {out.returncode} {out.stderr}")
         out = run_halmad("--listen", "nonsense")
         check(out.returncode == 2 and "listen" in out.stderr, f"bad listen: {out.stderr}")
+        # A host name passed the check, and the start then failed with "No such device".
+        out = run_halmad("--listen", "localhost:7460", "--check-config")
+        check(out.returncode == 2 and "not a host name" in out.stderr, f"listen at a host name: {out.stderr}")
         cfg = os.path.join(c.tmp, "halmad.toml")
         for text, needle in [("colour = 'blue'\n", "unknown setting"), ("heartbeat-ms = 'fast'\n", "whole number"),
                              ("[[room]]\nname = 'x'\nplayers = 5\n", "players"), ("listen = \n", "halmad.toml:1"),
