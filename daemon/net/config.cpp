@@ -333,9 +333,17 @@ std::optional<BadConfig> apply_file(
             "rules", "bots", "bot-level", "move-limit", "hide-leader", "next-game-ms" };
         auto& keys = lines.room_settings.emplace_back();
         for (const auto& [key, value] : *r) {
-            if (std::find(room_keys.begin(), room_keys.end(), key.str()) == room_keys.end())
+            if (std::find(room_keys.begin(), room_keys.end(), key.str()) == room_keys.end()) {
+                // TOML gives every line after [[room]] to that room: a setting of the daemon
+                // added at the end of the file lands in the last room.
+                if (std::find(known.begin(), known.end(), key.str()) != known.end())
+                    return BadConfig { at(value) + "room " + room.name + ": "
+                        + std::string(key.str())
+                        + " is a setting of the whole daemon: put it above the first [[room]] "
+                          "(every line after [[room]] belongs to that room)" };
                 return BadConfig { at(value) + "room " + room.name + ": unknown setting '"
                     + std::string(key.str()) + "'" };
+            }
             keys.emplace(key.str(), value.source().begin.line);
         }
         lines.rooms.push_back(node.source().begin.line);

@@ -10,6 +10,7 @@
 #include "daemon/net/quiet_descriptors.h"
 #include "daemon/net/quiet_socket.h"
 #include "daemon/net/runtime_dir.h"
+#include "daemon/net/standing_room_diff.h"
 #include "daemon/net/watchdog.h"
 #include "daemon/net/zmq_util.h"
 #include "daemon/trust/host_key.h"
@@ -94,13 +95,15 @@ void create_standing_rooms(const Config& config, HostService& host) {
             spdlog::info("room {}: resumed, not made anew", spec.name);
             // Its setup is the one it was made with: a game in it must not change rules under
             // its players. Said, so that an edited [[room]] is not taken as in force.
-            const RoomMode& kept = resumed->authority.state().config().mode;
-            if (!(kept == spec.mode)
-                || resumed->authority.state().config().visibility != spec.visibility)
-                spdlog::warn("room {}: the config file describes it differently now ({} players, "
-                             "rules {}); it keeps the setup it was made with until it is closed "
-                             "(halma close -r {}), then the next start makes it as the file says",
-                    spec.name, spec.mode.players, spec.mode.rules.to_string(), spec.name);
+            auto differences = standing_room_differences(spec, resumed->authority.state(),
+                parse_bot_level(config.bot_level).value_or(BotLevel::kHard));
+            std::string said;
+            for (const auto& d : differences) said += (said.empty() ? "" : "; ") + d;
+            if (!said.empty())
+                spdlog::warn("room {}: the config file describes it differently now ({}); it "
+                             "keeps the setup it was made with until it is closed (halma close "
+                             "-r {}), then the next start makes it as the file says",
+                    spec.name, said, shell_word(spec.name));
             if (spec.visibility == Visibility::kFriends)
                 spdlog::info("room {}: friends code {}", spec.name,
                     resumed->authority.state().config().code);

@@ -429,7 +429,10 @@ def config_and_startup():
                              ("name = 'pi'\nhold-ms = 'long'\n", "halmad.toml:2: hold-ms must be a whole number"),
                              ("[[room]]\nname = 'a'\n\n[[room]]\nname = 'b'\nbots = 9\n",
                               "halmad.toml:6: room b: bots must be 0..2"),
-                             ("[[room]]\nname = 'a'\n[[room]]\nname = 'c'\nplayers = 5\n", "halmad.toml:3: room c: 5 players")]:
+                             ("[[room]]\nname = 'a'\n[[room]]\nname = 'c'\nplayers = 5\n", "halmad.toml:3: room c: 5 players"),
+                             # A daemon's setting added at the end of the file lands in the last room.
+                             ("[[room]]\nname = 'a'\n\nrecords-kept = 500\n",
+                              "halmad.toml:4: room a: records-kept is a setting of the whole daemon: put it above")]:
             with open(cfg, "w") as f:
                 f.write(text)
             out = run_halmad("--config", cfg, "--check-config")
@@ -468,7 +471,8 @@ def config_and_startup():
         e.start()
         rooms = e.cli_json("rooms")["rooms"]
         check(rooms[0]["mode"]["players"] == 3, f"the standing room changed under its players: {rooms}")
-        check("describes it differently now (4 players" in e.log_tail(40), f"no word of the edit: {e.log_tail(10)}")
+        check("describes it differently now (players: 3 in the room, 4 in the file)" in e.log_tail(40),
+              f"no word of the edit: {e.log_tail(10)}")
         check(f"state in {e.state_dir}" in e.log_tail(40), f"the log does not say where the state is: {e.log_tail(10)}")
         # HUP, which many send for a reload, does not stop it (it stopped with 0, which
         # systemd's Restart=on-failure leaves stopped): it says how to apply a changed config.
