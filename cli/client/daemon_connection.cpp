@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <google/protobuf/message.h>
+#include <optional>
 #include <random>
 #include <unistd.h>
 
@@ -77,8 +79,61 @@ bool DaemonConnection::receive(std::chrono::milliseconds wait, pb::Reply& out) {
     return true;
 }
 
+namespace {
+
+bool valid_utf8(std::string_view s) {
+    for (std::size_t i = 0; i < s.size();) {
+        auto c = static_cast<unsigned char>(s[i]);
+        std::size_t n = c < 0x80 ? 1
+            : (c >> 5) == 6      ? 2
+            : (c >> 4) == 14     ? 3
+            : (c >> 3) == 30     ? 4
+                                 : 0;
+        if (n == 0 || i + n > s.size() || (n == 2 && c < 0xc2)) return false;
+        for (std::size_t k = 1; k < n; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) & 0xc0) != 0x80) return false;
+        auto c1 = static_cast<unsigned char>(n > 1 ? s[i + 1] : 0);
+        if ((n == 3 && c == 0xe0 && c1 < 0xa0) || (n == 3 && c == 0xed && c1 >= 0xa0)
+            || (n == 4 && c == 0xf0 && c1 < 0x90)
+            || (n == 4 && (c > 0xf4 || (c == 0xf4 && c1 >= 0x90))))
+            return false; // overlong, a surrogate, past U+10FFFF
+        i += n;
+    }
+    return true;
+}
+
+// The first text field of `m` that is not UTF-8 ("name"), if any. protobuf refuses to send one
+// (it logged a line of its own, and the daemon then said "not a halma.v1 message").
+std::optional<std::string> not_utf8(const google::protobuf::Message& m) {
+    const auto* reflection = m.GetReflection();
+    std::vector<const google::protobuf::FieldDescriptor*> fields;
+    reflection->ListFields(m, &fields);
+    for (const auto* f : fields) {
+        using FD = google::protobuf::FieldDescriptor;
+        if (f->type() == FD::TYPE_STRING) {
+            int n = f->is_repeated() ? reflection->FieldSize(m, f) : 1;
+            for (int i = 0; i < n; ++i) {
+                std::string scratch;
+                const std::string& v = f->is_repeated()
+                    ? reflection->GetRepeatedStringReference(m, f, i, &scratch)
+                    : reflection->GetStringReference(m, f, &scratch);
+                if (!valid_utf8(v)) return f->name();
+            }
+        } else if (f->type() == FD::TYPE_MESSAGE && !f->is_repeated()) {
+            if (auto inner = not_utf8(reflection->GetMessage(m, f))) return inner;
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
     if (problem_) return std::unexpected(NoReply { *problem_ });
+    if (auto field = not_utf8(request))
+        return std::unexpected(NoReply { "the " + *field
+            + " given is not UTF-8 text, which halma sends (is the terminal's locale UTF-8? "
+              "LANG=C.UTF-8 is one)" });
     if (!std::filesystem::exists(socket_path_))
         return std::unexpected(NoReply { no_daemon_message(socket_path_) });
     if (next_id_ == 1 && nothing_listens(socket_path_))

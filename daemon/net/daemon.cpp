@@ -23,6 +23,7 @@
 #include <iostream>
 #include <optional>
 #include <spdlog/sinks/stdout_color_sinks.h>
+#include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 #include <sys/signalfd.h>
 #include <systemd/sd-daemon.h>
@@ -157,6 +158,12 @@ int run_daemon(const Config& config) {
     spdlog::set_level(spdlog::level::from_str(config.log_level));
     // journald stamps time itself; a terminal reader still wants it.
     spdlog::set_pattern(std::getenv("JOURNAL_STREAM") ? "%l: %v" : "%H:%M:%S.%e %l: %v");
+    // libprotobuf says what it finds wrong in what it parses (text that is not UTF-8, from a
+    // front end or a peer) on stderr by itself, unstamped: the refusal we send and log says it.
+    google::protobuf::SetLogHandler([](google::protobuf::LogLevel, const char* file, int line,
+                                        const std::string& message) {
+        spdlog::debug("libprotobuf ({}:{}): {}", file, line, message);
+    });
 
     int signal_fd = block_signals();
     // Before anything opens a descriptor: the peer cap below is a share of what we may open.

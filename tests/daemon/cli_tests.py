@@ -109,6 +109,13 @@ def no_daemon_is_said_at_once():
             out = typed(ann, "--timeout-ms", "20000", *args)
             check(out.returncode == 1 and out.stderr.startswith("halma: ") and "connection refused" in out.stderr,
                   f"halma {' '.join(args)} with nothing listening: rc {out.returncode}: {out.stderr!r}")
+        # A room name or chat line that is not UTF-8 (a Latin-1 terminal's "café"): said so, with no
+        # line of libprotobuf's and no "not a halma.v1 message" from the daemon.
+        out = subprocess.run([halmatest.HALMA, "--runtime-dir", ann.runtime_dir, "host", b"caf\xe9", "--spectate"],
+                             capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
+        err = out.stderr.decode(errors="replace")
+        check(out.returncode == 1 and err.startswith("halma: the name given is not UTF-8") and "libprotobuf" not in err,
+              f"a room name that is not UTF-8: rc {out.returncode}: {err!r}")
 
 
 def halmad_defaults_follow_the_login():

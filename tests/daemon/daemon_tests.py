@@ -230,6 +230,15 @@ def bad_input_is_refused():
         check(api.sock.poll(5000), "the API did not answer version 3")
         r.ParseFromString(api.sock.recv())
         check(r.error.code == common_pb2.ERROR_CODE_VERSION and r.request_id == 77, f"API version 3: {r}")
+        # Text that is not UTF-8 is refused in words, and libprotobuf's own complaint stays out
+        # of the log (it came unstamped, on a line of its own).
+        bad_text = api_pb2.Request(version=1, request_id=78, host=api_pb2.HostRequest(name="XXXX")).SerializeToString()
+        api.sock.send(bad_text.replace(b"XXXX", b"\xff\xfeXX"))
+        check(api.sock.poll(5000), "the API did not answer text that is not UTF-8")
+        r.ParseFromString(api.sock.recv())
+        check(r.error.code == common_pb2.ERROR_CODE_MALFORMED, f"API text not UTF-8: {r}")
+        time.sleep(0.2)
+        check("[libprotobuf" not in ann.log_tail(50), f"libprotobuf's own line in the log: {ann.log_tail(5)}")
         # A REQ front end gets its replies, but cannot subscribe (it could never read the events).
         req = c.ctx.socket(zmq.REQ)
         req.setsockopt(zmq.LINGER, 0)
