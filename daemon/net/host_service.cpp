@@ -108,14 +108,16 @@ void HostService::on_readable(const Now& now) {
         std::string key = user ? user : kPlainLinkKey;
         if (!fresh && key != it->second.key && !it->second.members.empty()) {
             // Another key took over this routing id: it speaks for none of the old one's members.
-            spdlog::warn("peer {}: a new connection with another key; its seats stay with the old",
+            log_peer(spdlog::level::warn,
+                "peer {}: a new connection with another key; its seats stay with the old",
                 short_id(conn));
             it->second.members.clear();
         }
         it->second.key = key;
         mark_alive(conn, it->second, now);
         if (frames.size() != 2) {
-            spdlog::warn("peer {}: {} frames in one message", short_id(conn), frames.size() - 1);
+            log_peer(spdlog::level::warn, "peer {}: {} frames in one message", short_id(conn),
+                frames.size() - 1);
             send_error(conn, 0, pb::ERROR_CODE_MALFORMED,
                 "one frame per message, got " + std::to_string(frames.size() - 1), now);
             continue;
@@ -123,7 +125,7 @@ void HostService::on_readable(const Now& now) {
         pb::PeerMessage msg;
         if (auto rejection
             = wire::read_envelope(frames[1].data(), frames[1].size(), config_.max_message, msg)) {
-            spdlog::warn("peer {}: {}", short_id(conn), rejection->message);
+            log_peer(spdlog::level::warn, "peer {}: {}", short_id(conn), rejection->message);
             send_error(conn, msg.request_id(), rejection->code, rejection->message, now);
             continue;
         }
@@ -147,7 +149,8 @@ void HostService::handle(const std::string& conn, const pb::PeerMessage& msg, co
     // Past its deadline (in our clock) the peer has told its player it failed: not done now.
     if (msg.deadline_ms() != 0 && !msg.has_heartbeat()
         && Now::current().monotonic_ms() > msg.deadline_ms()) {
-        spdlog::info("peer {}: request {} came after its deadline; not carried out", short_id(conn),
+        log_peer(spdlog::level::info,
+            "peer {}: request {} came after its deadline; not carried out", short_id(conn),
             msg.request_id());
         send_error(conn, msg.request_id(), pb::ERROR_CODE_EXPIRED,
             "the request's deadline passed before the host read it; not carried out", now);
@@ -217,7 +220,7 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
         = join.token().empty() ? kNoMember : room->authority.member_of(join.token());
         holder != kNoMember)
         if (auto refused = seat_key_refusal(*room, holder, key)) {
-            spdlog::warn("room {}: refused a rejoin from peer {}: {}",
+            log_peer(spdlog::level::warn, "room {}: refused a rejoin from peer {}: {}",
                 room->authority.state().config().name, short_id(conn), *refused);
             send_error(conn, msg.request_id(), pb::ERROR_CODE_NOT_ALLOWED, *refused, now);
             return;
@@ -241,8 +244,9 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
     // on a new one).
     for (auto& [id, c] : conns_) c.members.erase({ room_id, ticket->member });
     conns_[conn].members.insert({ room_id, ticket->member });
-    spdlog::info("room {}: member {} {} from peer {}", room->authority.state().config().name,
-        ticket->member, ticket->rejoined ? "rejoined" : "joined", short_id(conn));
+    log_peer(spdlog::level::info, "room {}: member {} {} from peer {}",
+        room->authority.state().config().name, ticket->member,
+        ticket->rejoined ? "rejoined" : "joined", short_id(conn));
     pb::HostMessage reply;
     reply.set_request_id(msg.request_id());
     auto* joined = reply.mutable_joined();
@@ -310,8 +314,8 @@ void HostService::handle_command(
     }
     if (MemberId member = room->authority.member_of(command.token()); member != kNoMember)
         if (auto refused = seat_key_refusal(*room, member, conns_[conn].key)) {
-            spdlog::warn("room {}: refused peer {}: {}", room->authority.state().config().name,
-                short_id(conn), *refused);
+            log_peer(spdlog::level::warn, "room {}: refused peer {}: {}",
+                room->authority.state().config().name, short_id(conn), *refused);
             send_error(conn, msg.request_id(), pb::ERROR_CODE_NOT_ALLOWED, *refused, now);
             return;
         }
@@ -320,8 +324,8 @@ void HostService::handle_command(
     // Not on disk, not done: the room is back where its files are, and the player is told.
     if (!refusal && !flush(*room, now)) refusal = read_only_refusal(*room);
     if (refusal) {
-        spdlog::info("room {}: refused peer {}: {}", room->authority.state().config().name,
-            short_id(conn), refusal->message);
+        log_peer(spdlog::level::info, "room {}: refused peer {}: {}",
+            room->authority.state().config().name, short_id(conn), refusal->message);
         send_error(conn, msg.request_id(), wire::to_proto(refusal->code), refusal->message, now);
         return;
     }

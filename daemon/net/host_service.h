@@ -7,6 +7,7 @@
 #include "daemon/net/bot_pool.h"
 #include "daemon/net/config.h"
 #include "daemon/net/disk_syncer.h"
+#include "daemon/net/log_budget.h"
 #include "daemon/net/record_store.h"
 #include "daemon/net/room_listener.h"
 #include "daemon/net/room_store.h"
@@ -22,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <spdlog/spdlog.h>
 #include <string>
 #include <vector>
 #include <zmq.hpp>
@@ -262,6 +264,16 @@ private:
     RoomIndex index_; // the rooms by id, name and friends code, for matching() and joins
 
     WakeupQueue wakeups_; // rooms by when they next need tick(); a quiet room is not looked at
+    // Lines about what peers send (a refusal, a malformed message), bounded: a script on a
+    // player's machine wrote a line per request into the host's journal (log_budget.h).
+    LogBudget peer_log_ { 20, std::chrono::seconds(3) };
+    template <typename... Args>
+    void log_peer(
+        spdlog::level::level_enum level, fmt::format_string<Args...> format, Args&&... args) {
+        std::string note;
+        if (peer_log_.allow(Clock::now(), note))
+            spdlog::log(level, "{}{}", fmt::format(format, std::forward<Args>(args)...), note);
+    }
     // When the loop was next due here, as the last tick() left it: to tell a stall (tick()).
     std::optional<Clock::time_point> due_by_;
     // Closed rooms whose files wait for their records to reach the disk (finish_closing), by
