@@ -20,10 +20,10 @@
 
 #include <algorithm>
 #include <csignal>
+#include <google/protobuf/stubs/logging.h>
 #include <iostream>
 #include <optional>
 #include <spdlog/sinks/stdout_color_sinks.h>
-#include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 #include <sys/signalfd.h>
 #include <systemd/sd-daemon.h>
@@ -110,6 +110,13 @@ void create_standing_rooms(const Config& config, HostService& host) {
                     resumed->authority.state().config().code);
             continue;
         }
+        if (host.damaged(spec.name)) {
+            spdlog::error("room {}: its files are damaged (above): not made anew, as a second "
+                          "room of that name would stand beside it once they are repaired; "
+                          "move its directory away to have it made anew",
+                spec.name);
+            continue;
+        }
         auto id = host.create_room(spec.name, spec.visibility, spec.mode, now);
         if (!id) {
             spdlog::error("room {}: {}", spec.name, id.error().message);
@@ -160,10 +167,10 @@ int run_daemon(const Config& config) {
     spdlog::set_pattern(std::getenv("JOURNAL_STREAM") ? "%l: %v" : "%H:%M:%S.%e %l: %v");
     // libprotobuf says what it finds wrong in what it parses (text that is not UTF-8, from a
     // front end or a peer) on stderr by itself, unstamped: the refusal we send and log says it.
-    google::protobuf::SetLogHandler([](google::protobuf::LogLevel, const char* file, int line,
-                                        const std::string& message) {
-        spdlog::debug("libprotobuf ({}:{}): {}", file, line, message);
-    });
+    google::protobuf::SetLogHandler(
+        [](google::protobuf::LogLevel, const char* file, int line, const std::string& message) {
+            spdlog::debug("libprotobuf ({}:{}): {}", file, line, message);
+        });
 
     int signal_fd = block_signals();
     // Before anything opens a descriptor: the peer cap below is a share of what we may open.

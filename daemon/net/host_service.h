@@ -140,6 +140,8 @@ public:
     std::optional<std::string> close_room(HostedRoom& room, const Now& now);
     HostedRoom* find(std::string_view room_id);
     HostedRoom* find_named(std::string_view name);
+    // Whether a room of this name is on disk but could not be resumed (restore_rooms()).
+    bool damaged(const std::string& name) const { return damaged_names_.contains(name); }
     // The rooms a front end may mean by `room`: its id, its name or (friends rooms) its code;
     // looked up in an index, so a request costs the same beside ten rooms or ten thousand.
     std::vector<HostedRoom*> matching(std::string_view room);
@@ -274,6 +276,9 @@ private:
         if (peer_log_.allow(Clock::now(), note))
             spdlog::log(level, "{}{}", fmt::format(format, std::forward<Args>(args)...), note);
     }
+    // Names of rooms on disk that could not be resumed (damaged files): no standing room of
+    // that name is made beside them, which made two rooms of one name once they were repaired.
+    std::set<std::string> damaged_names_;
     // When the loop was next due here, as the last tick() left it: to tell a stall (tick()).
     std::optional<Clock::time_point> due_by_;
     // Closed rooms whose files wait for their records to reach the disk (finish_closing), by

@@ -322,8 +322,13 @@ void HostService::restore_rooms(const Now& now) {
     }
     auto kept = store_.load();
     for (const auto& warning : kept.warnings) spdlog::warn("{}", warning);
-    for (const auto& [id, why] : kept.refused)
-        spdlog::error("room {} in {} not resumed: {}", id, store_.dir().string(), why);
+    for (const auto& [id, why] : kept.refused) {
+        auto named = kept.refused_names.find(id);
+        if (named != kept.refused_names.end()) damaged_names_.insert(named->second);
+        spdlog::error("room {}{} in {} not resumed: {}; its files are left as they are",
+            named == kept.refused_names.end() ? "" : named->second + " ", id, store_.dir().string(),
+            why);
+    }
     for (auto& stored : kept.rooms) {
         std::string id = stored.config.room_id, name = stored.config.name;
         auto authority = RoomAuthority::restore(std::move(stored.config), authority_options(),

@@ -2,6 +2,7 @@
 
 #include "daemon/net/paired_file.h"
 #include "daemon/net/runtime_dir.h"
+#include "daemon/room/clean_text.h"
 #include "daemon/wire/codec.h"
 
 #include <algorithm>
@@ -193,10 +194,15 @@ StoreContents RoomStore::load() {
         for (const auto* leftover : { "events.folded" })
             std::filesystem::remove(room_dir(name) / leftover, ec);
         auto room = load_room(name, out.warnings);
-        if (room)
+        if (room) {
             out.rooms.push_back(std::move(*room));
-        else
-            out.refused.emplace_back(name, room.error().message);
+            continue;
+        }
+        out.refused.emplace_back(name, room.error().message);
+        pb::RoomConfig config;
+        if (auto bytes = read_whole_file(room_dir(name) / "config");
+            bytes && config.ParseFromString(*bytes) && !config.name().empty())
+            out.refused_names[name] = sanitize_text(config.name(), kMaxRoomName);
     }
     return out;
 }

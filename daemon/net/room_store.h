@@ -40,6 +40,9 @@ struct StoreContents {
     std::vector<std::string> warnings;
     // Rooms left on disk but not loaded: room id (the directory's name) and why.
     std::vector<std::pair<std::string, std::string>> refused;
+    // The names of those whose config could be read (the log names them; a standing room of
+    // that name is not made anew beside them).
+    std::map<std::string, std::string> refused_names;
 };
 
 // Descriptors a RoomStore keeps open for its rooms' logs, at most, unless told otherwise.

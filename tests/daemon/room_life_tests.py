@@ -238,6 +238,36 @@ def a_joined_room_whose_host_is_gone_says_so():
         wait_until(lambda: "out of reach" not in bob.cli("rooms").stdout, 15, "bob's list to see ann back")
 
 
+def a_damaged_standing_room_is_named_and_not_doubled():
+    """A standing room whose files were damaged: the log names it (not only by its id), and no
+    second room of its name is made beside it, which stood there once the files were repaired."""
+    with Cluster("damaged") as c:
+        cfg = os.path.join(c.tmp, "pi.toml")
+        with open(cfg, "w") as f:
+            f.write("[[room]]\nname = 'lunch'\nplayers = 3\nbots = 2\n")
+        pi = c.add("pi", extra=["--config", cfg])
+        room_id = pi.cli_json("rooms")["rooms"][0]["room_id"]
+        pi.kill(signal.SIGTERM)
+        events = os.path.join(room_dir(pi, room_id), "events")
+        good = open(events, "rb").read()
+        damaged = bytearray(good)
+        for i in range(len(damaged) // 2, len(damaged) // 2 + 4):
+            damaged[i] ^= 0xff
+        with open(events, "wb") as f:
+            f.write(damaged)
+        pi.start()
+        log = pi.log_tail(40)
+        check(f"room lunch {room_id}" in log and "not resumed" in log, f"the damaged room is not named: {log}")
+        check("not made anew" in log, f"no word of the standing room: {log}")
+        check(pi.cli_json("rooms")["rooms"] == [], f"a room was made beside the damaged one: {pi.cli('rooms').stdout}")
+        pi.kill(signal.SIGTERM)
+        with open(events, "wb") as f:
+            f.write(good)
+        pi.start()
+        rooms = pi.cli_json("rooms")["rooms"]
+        check([r["room_id"] for r in rooms] == [room_id], f"after the repair: {rooms}")
+
+
 def a_stalled_host_cuts_nobody_off():
     """The host's machine stalls past the peer timeout (SIGSTOP here; a Pi swapping, a suspended
     VM): its players' heartbeats wait unread, and it must not count them gone when it wakes.
@@ -314,4 +344,4 @@ def a_room_closed_while_away_is_dropped():
 
 run({f.__name__: f for f in [host_restart_resumes_rooms, standing_room_survives_sigterm, close_room,
                              a_room_closed_while_away_is_dropped, a_joined_room_whose_host_is_gone_says_so,
-                             a_stalled_host_cuts_nobody_off]})
+                             a_stalled_host_cuts_nobody_off, a_damaged_standing_room_is_named_and_not_doubled]})
