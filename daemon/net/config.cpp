@@ -289,7 +289,8 @@ std::optional<BadConfig> apply_file(
         StandingRoom room;
         room.name = (*r)["name"].value_or(std::string {});
         auto in_room = [&](const char* key) {
-            return at(r->contains(key) ? *r->get(key) : node) + "room " + room.name + ": ";
+            return at(r->contains(key) ? *r->get(key) : node)
+                + (room.name.empty() ? std::string("[[room]]") : "room " + room.name) + ": ";
         };
         std::string visibility = (*r)["visibility"].value_or(std::string("public"));
         if (visibility != "public" && visibility != "friends")
@@ -488,12 +489,16 @@ std::variant<Config, int> load_config(int argc, char** argv) {
     // The check before a service starts also asks whether the state directory can be used: a
     // read-only disk (an SD card remounted so) or a path the service may not write passed it,
     // and halmad then ran without its rooms.
-    if (c.check_only)
+    if (c.check_only) {
         if (auto unusable = state_dir_problem(c.state_dir)) {
             std::cerr << "halmad: bad config: " << where(BadConfig { "", "state-dir" }, lines)
                       << "state-dir " << c.state_dir.string() << ": " << *unusable << "\n";
             return 2;
         }
+        // Said, so that a check that passed is told from one that printed nothing at all.
+        std::cout << "halmad: config fine: listen " << c.listen << ", state in "
+                  << c.state_dir.string() << ", " << c.rooms.size() << " standing room(s)\n";
+    }
     return c;
 }
 

@@ -87,6 +87,18 @@ int block_signals() {
 
 void create_standing_rooms(const Config& config, HostService& host) {
     auto now = Now::current();
+    // A [[room]] renamed or removed in the file leaves its room standing (rooms stay until
+    // closed): said, as an admin who edited the file has no other way to notice.
+    if (!config.rooms.empty())
+        for (auto* room : host.rooms()) {
+            const std::string& name = room->authority.state().config().name;
+            bool listed = std::any_of(config.rooms.begin(), config.rooms.end(),
+                [&](const StandingRoom& s) { return s.name == name || s.name_as_written == name; });
+            if (!listed)
+                spdlog::info("room {}: hosted here, and not a [[room]] of the config file; it "
+                             "stays until it is closed (halma close -r {})",
+                    name, shell_word(name));
+        }
     for (const auto& spec : config.rooms) {
         // A standing room the daemon hosted before it stopped goes on where it was.
         HostedRoom* resumed = host.find_named(spec.name);

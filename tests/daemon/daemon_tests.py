@@ -488,6 +488,17 @@ def config_and_startup():
         e.proc.send_signal(signal.SIGHUP)
         wait_until(lambda: "SIGHUP" in e.log_tail(5), 5, "a word on SIGHUP")
         check(e.proc.poll() is None and e.cli("daemon", "status").returncode == 0, "SIGHUP stopped halmad")
+        # A [[room]] renamed in the file leaves the old room standing: said at start.
+        with open(cfg, "w") as f:
+            f.write("name = 'pi'\nhold-ms = 60000\n[[room]]\nname = 'porch'\n")
+        e.kill(signal.SIGTERM)
+        e.start()
+        check("room standing: hosted here, and not a [[room]] of the config file" in e.log_tail(40),
+              f"no word of the room the file no longer names: {e.log_tail(10)}")
+        check(sorted(r["name"] for r in e.cli_json("rooms")["rooms"]) == ["porch", "standing"], "rooms")
+        out = run_halmad("--config", cfg, "--check-config")
+        check(out.returncode == 0 and out.stdout.startswith("halmad: config fine:") and "1 standing room" in out.stdout,
+              f"a check that passed says nothing: {out.stdout!r}")
         check(subprocess.run([os.environ["HALMA"], "--runtime-dir", os.path.join(c.tmp, "nobody"), "daemon", "status"],
                              capture_output=True, timeout=20).returncode == 1, "no daemon: not exit 1")
 
