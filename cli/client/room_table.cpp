@@ -58,7 +58,9 @@ std::string seats_column(const pb::RoomSummary& r) {
 }
 
 std::string phase_column(const pb::RoomSummary& r) {
-    std::string p = phase_name(r.phase());
+    // A seat at a host not reached since halmad started: nothing of the room is known yet.
+    std::string p
+        = r.host_out_of_reach() && r.seats() == 0 ? "not heard of yet" : phase_name(r.phase());
     if (r.origin() == pb::ROOM_ORIGIN_JOINED) p += ", joined";
     // The list is where a player looks first: a room whose host is gone looked alive.
     if (r.host_out_of_reach()) p += ", host out of reach";

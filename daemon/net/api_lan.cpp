@@ -94,23 +94,33 @@ void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
         if (with_hosted) summarize_hosted(*room, out->add_rooms());
         listed.insert(room->authority.state().id());
     }
-    for (auto* rep : peers_.replicas())
-        if (rep->state) {
+    for (auto* rep : peers_.replicas()) {
+        if (!rep->state) {
+            // A seat at a host not reached since this daemon started: listed (it was not, and
+            // could not be left by its name), as what the seats file says of it.
             auto* summary = out->add_rooms();
-            wire::summarize(*rep->state, rep->address, rep->me != kNoMember, summary);
+            summary->set_room_id(rep->room_id);
+            summary->set_name(rep->name.empty() ? rep->room_id.substr(0, 8) : rep->name);
+            summary->set_address(rep->address);
             summary->set_origin(pb::ROOM_ORIGIN_JOINED);
-            summary->set_host_out_of_reach(rep->connection != pb::CONNECTION_STATE_CONNECTED);
+            summary->set_host_out_of_reach(true);
             listed.insert(rep->room_id);
-            // Who hosts it, if its host publishes it on the LAN: an advert of the same room id
-            // from elsewhere (the id is in every public advert) is anyone's, and made the room
-            // seem hosted by "mallory" on another machine.
-            for (const auto& lan_room : discovery_.news().rooms)
-                if (lan_room.advert.room_id == rep->room_id
-                    && advertised_at(lan_room, rep->address)) {
-                    summary->set_host_player(lan_room.advert.host_player);
-                    summary->set_machine(lan_room.machine);
-                }
+            continue;
         }
+        auto* summary = out->add_rooms();
+        wire::summarize(*rep->state, rep->address, rep->me != kNoMember, summary);
+        summary->set_origin(pb::ROOM_ORIGIN_JOINED);
+        summary->set_host_out_of_reach(rep->connection != pb::CONNECTION_STATE_CONNECTED);
+        listed.insert(rep->room_id);
+        // Who hosts it, if its host publishes it on the LAN: an advert of the same room id
+        // from elsewhere (the id is in every public advert) is anyone's, and made the room
+        // seem hosted by "mallory" on another machine.
+        for (const auto& lan_room : discovery_.news().rooms)
+            if (lan_room.advert.room_id == rep->room_id && advertised_at(lan_room, rep->address)) {
+                summary->set_host_player(lan_room.advert.host_player);
+                summary->set_machine(lan_room.machine);
+            }
+    }
     if (!lan) return;
     for (const auto* room : discovery_.others())
         if (!listed.count(room->advert.room_id)) summarize_lan(*room, out->add_rooms());

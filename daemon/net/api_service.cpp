@@ -338,7 +338,8 @@ std::variant<ApiService::Target, std::string> ApiService::resolve(
     for (auto* r :
         among == Among::kHosted ? std::vector<PeerLinks::Replica*> {} : peers_.replicas()) {
         Target t { nullptr, r };
-        if (room.empty() || r->room_id == room || (r->state && matches(*r->state, room))) {
+        if (room.empty() || r->room_id == room || (r->state && matches(*r->state, room))
+            || (!r->state && !r->name.empty() && r->name == room)) {
             all.push_back(t);
             if (r->me != kNoMember) mine.push_back(t);
         }

@@ -77,6 +77,7 @@ public:
     struct Replica {
         std::string address;
         std::string room_id;
+        std::string name; // as last known (the seats file keeps it): listed before a snapshot
         std::string token;
         // The replica has every event up to its seq, in order: a rejoin may ask for only what
         // came after. False once an update did not apply: then it asks for the whole room.

@@ -90,6 +90,7 @@ bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
     }
     r.in_step = true;
     r.room_id = r.state->id();
+    r.name = r.state->config().name;
     r.me = joined.member();
     r.spectator = joined.seat() == kNoSeat;
     r.token = joined.token();

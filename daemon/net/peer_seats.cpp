@@ -3,6 +3,7 @@
 #include "daemon/net/durable_file.h"
 #include "daemon/net/peer_links.h"
 #include "daemon/net/runtime_dir.h"
+#include "daemon/room/clean_text.h"
 
 #include <fstream>
 #include <spdlog/spdlog.h>
@@ -10,7 +11,9 @@
 
 namespace halma::daemon {
 
-// The seats file: one "address room_id token seat|watch" line per room held, owner-only. It is
+// The seats file: one "address room_id token seat|watch name" line per room held (the name,
+// cleaned of control characters, runs to the end of the line; files without it are read as
+// before), owner-only. It is
 // replaced atomically: a write that fails (a full disk) leaves the last whole file, never an
 // empty or half one, and is logged. The loop writes it into the kernel (a crash of halmad loses
 // nothing) and the disk helper flushes it and its directory: on an SD card an fsync at every
@@ -24,7 +27,7 @@ void PeerLinks::save() const {
     for (const auto& r : replicas_)
         if (!r->token.empty())
             out << r->address << ' ' << r->room_id << ' ' << r->token << ' '
-                << (r->spectator ? "watch" : "seat") << '\n';
+                << (r->spectator ? "watch" : "seat") << ' ' << r->name << '\n';
     auto file = config_.state_dir / "seats";
     if (auto written = write_file_atomically(file, out.str(), flush_mode()); !written)
         spdlog::error("cannot remember seats (the last seats file is kept, so a restart may "
@@ -53,6 +56,8 @@ void PeerLinks::restore(const Now& now) {
             continue;
         }
         fields >> role;
+        std::string name;
+        std::getline(fields >> std::ws, name);
         std::string error;
         if (!link_for(address, error)) {
             spdlog::warn("seats file: {}", error);
@@ -61,6 +66,7 @@ void PeerLinks::restore(const Now& now) {
         auto r = std::make_unique<Replica>();
         r->address = address;
         r->room_id = room_id;
+        r->name = sanitize_text(name, kMaxRoomName);
         r->token = token;
         r->spectator = role == "watch";
         r->next_rejoin = now.steady;

@@ -236,6 +236,16 @@ def a_joined_room_whose_host_is_gone_says_so():
         check([r["host_out_of_reach"] for r in bob.cli_json("rooms")["rooms"]] == [True], "the API's field")
         ann.start()
         wait_until(lambda: "out of reach" not in bob.cli("rooms").stdout, 15, "bob's list to see ann back")
+        # bob's daemon starts while ann's is down: the seat it holds is listed by the name it
+        # had (it was not listed at all, and `halma leave -r porch` found no room), and leaves.
+        ann.kill(signal.SIGKILL)
+        bob.kill(signal.SIGTERM)
+        bob.start()
+        out = bob.cli("rooms")
+        check("porch" in out.stdout and "host out of reach" in out.stdout, f"bob's list: {out.stdout}")
+        out = bob.cli("leave", "-r", "porch")
+        check(out.returncode == 0 and "out of reach" in out.stdout + out.stderr, f"leave: {out.stdout}{out.stderr}")
+        check("porch" not in bob.cli("rooms").stdout, "the room is still listed after leaving it")
 
 
 def a_damaged_standing_room_is_named_and_not_doubled():
