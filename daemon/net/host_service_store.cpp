@@ -320,6 +320,12 @@ void HostService::restore_rooms(const Now& now) {
         if (auto synced = sync_file_system(dir); !synced)
             spdlog::warn("{}", synced.error().message);
     }
+    // The records too, here where start-up may wait: each one's players are read, and a limit
+    // lowered since the last run takes effect now.
+    if (auto pruned = records_.index_and_prune(); !pruned)
+        spdlog::warn("records: {}", pruned.error().message);
+    else if (*pruned > 0)
+        spdlog::info("records: {} past records-kept ({}) removed", *pruned, config_.records_kept);
     auto kept = store_.load();
     for (const auto& warning : kept.warnings) spdlog::warn("{}", warning);
     for (const auto& [id, why] : kept.refused) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <system_error>
 #include <tuple>
 
@@ -42,6 +43,21 @@ std::vector<std::filesystem::directory_entry> record_files(const std::filesystem
     return out;
 }
 
+// Whether only computers played the recorded game: every PlayerNKind tag says "bot ...".
+// Read once per record, at start-up; a record that cannot be read counts as people's (kept).
+bool computers_only(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    std::string line;
+    int kinds = 0;
+    while (std::getline(in, line) && !line.empty() && line.front() == '[') {
+        auto kind = line.find("Kind \"");
+        if (line.rfind("[Player", 0) != 0 || kind == std::string::npos) continue;
+        ++kinds;
+        if (line.compare(kind + 6, 3, "bot") != 0) return false;
+    }
+    return kinds > 0;
+}
+
 } // namespace
 
 std::string record_id(const std::string& room_id, int game_number) {
@@ -71,11 +87,42 @@ engine::Result<bool> RecordStore::index() {
             std::filesystem::remove(it->path(), ec);
     std::sort(found.begin(), found.end());
     for (auto& [time, path] : found) {
+        if (computers_only(path)) computers_by_age_.push_back(path);
         by_age_.push_back(std::move(path));
         where_[by_age_.back().string()] = std::prev(by_age_.end());
     }
     indexed_ = true;
     return true;
+}
+
+engine::Result<std::size_t> RecordStore::index_and_prune() {
+    if (keep_ == 0) return 0;
+    if (auto listed = index(); !listed) return std::unexpected(listed.error());
+    std::size_t gone = 0;
+    for (const auto& file : over_limit({})) {
+        std::error_code ec;
+        if (std::filesystem::remove(file, ec)) ++gone;
+    }
+    return gone;
+}
+
+std::vector<std::filesystem::path> RecordStore::over_limit(const std::filesystem::path& keep_this) {
+    std::vector<std::filesystem::path> out;
+    while (by_age_.size() > static_cast<std::size_t>(keep_)) {
+        // The oldest computers' game but `keep_this` (the one just played: that would keep
+        // none), else the oldest of all.
+        auto oldest = by_age_.begin();
+        if (!computers_by_age_.empty() && computers_by_age_.front() != keep_this) {
+            oldest = where_.at(computers_by_age_.front().string());
+            computers_by_age_.pop_front();
+        } else if (!computers_by_age_.empty() && *oldest == computers_by_age_.front()) {
+            computers_by_age_.pop_front();
+        }
+        where_.erase(oldest->string());
+        out.push_back(std::move(*oldest));
+        by_age_.erase(oldest);
+    }
+    return out;
 }
 
 engine::Result<std::optional<RecordWrite>> RecordStore::prepare(
@@ -94,20 +141,7 @@ engine::Result<std::optional<RecordWrite>> RecordStore::prepare(
     by_age_.push_back(out.file);
     where_[out.file.string()] = std::prev(by_age_.end());
     if (computers_only) computers_by_age_.push_back(out.file);
-    while (by_age_.size() > static_cast<std::size_t>(keep_)) {
-        // The oldest computers' game but the one just played (that would keep none), else the
-        // oldest of all.
-        auto oldest = by_age_.begin();
-        if (!computers_by_age_.empty() && computers_by_age_.front() != out.file) {
-            oldest = where_.at(computers_by_age_.front().string());
-            computers_by_age_.pop_front();
-        } else if (!computers_by_age_.empty() && *oldest == computers_by_age_.front()) {
-            computers_by_age_.pop_front();
-        }
-        where_.erase(oldest->string());
-        out.pruned.push_back(std::move(*oldest));
-        by_age_.erase(oldest);
-    }
+    out.pruned = over_limit(out.file);
     return out;
 }
 

@@ -73,8 +73,16 @@ public:
     // The text of the record `id` names (an id from list(), or its file's name).
     engine::Result<std::string> read(const std::string& id) const;
 
+    // At start-up: lists the records kept (reading each one's players, so that games only
+    // computers played go first however old the run that wrote them), and removes those past
+    // the limit now (a limit lowered to free a card took effect at the next game's end only).
+    // Returns how many went.
+    engine::Result<std::size_t> index_and_prune();
+
 private:
     engine::Result<bool> index();
+    // The records past the limit, in the order they go, taken off the index.
+    std::vector<std::filesystem::path> over_limit(const std::filesystem::path& keep_this);
 
     std::filesystem::path dir_;
     int keep_;

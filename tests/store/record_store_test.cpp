@@ -216,3 +216,29 @@ TEST_F(RecordStoreTest, AWriteCutShortByACrashIsClearedAway) {
     EXPECT_FALSE(fs::exists(stray));
     EXPECT_EQ(store.list().records.size(), 2u);
 }
+
+// The rule holds across a restart (a run's computers' games counted as people's in the next, and
+// a newer person's game went before them), and a limit lowered since takes effect at start.
+TEST_F(RecordStoreTest, AfterARestartTheComputersGamesStillGoFirstAndALowerLimitHolds) {
+    auto computers = [](int game) {
+        auto r = record(game, 2);
+        r.players = { { "bot", 1, "bot easy" }, { "bot (2)", 2, "bot hard" } };
+        return r;
+    };
+    {
+        RecordStore store(state_dir_, 100);
+        ASSERT_TRUE(store.save(kOther, computers(1)));
+        ASSERT_TRUE(store.save(kOther, computers(2)));
+        ASSERT_TRUE(store.save(kRoom, record(3, 2)));
+        ASSERT_TRUE(store.save(kOther, computers(4)));
+    }
+    RecordStore restarted(state_dir_, 3);
+    auto pruned = restarted.index_and_prune();
+    ASSERT_TRUE(pruned) << pruned.error().message;
+    EXPECT_EQ(*pruned, 1u);
+    EXPECT_FALSE(restarted.has(kOther, 1)) << "the oldest computers' game went at start";
+    EXPECT_EQ(restarted.list().records.size(), 3u);
+    ASSERT_TRUE(restarted.save(kRoom, record(5, 2)));
+    EXPECT_TRUE(restarted.has(kRoom, 3)) << "the person's game of the last run stays";
+    EXPECT_FALSE(restarted.has(kOther, 2)) << "a computers' game of the last run goes first";
+}
