@@ -1,11 +1,8 @@
 """Integration tests: real halmad processes talking over 127.0.0.1, driven through the halma
 CLI and the local API. Run one with: daemon_tests.py NAME (ctest does, label `integration`)."""
-import json
 import os
-import shutil
 import signal
 import socket
-import stat
 import subprocess
 import time
 
@@ -393,116 +390,6 @@ def systemd_notify():
         sock.close()
 
 
-def config_and_startup():
-    with Cluster("config") as c:
-        base = [HALMAD, "--runtime-dir", os.path.join(c.tmp, "x"), "--state-dir", os.path.join(c.tmp, "xs")]
-
-        def run_halmad(*args):
-            listen = [] if "--listen" in args else ["--listen", f"127.0.0.1:{free_port()}"]
-            return subprocess.run(base + listen + list(args), capture_output=True, text=True, timeout=20)
-
-        out = run_halmad("--heartbeat-ms", "0")
-        check(out.returncode == 2 and "bad config: heartbeat-ms must be" in out.stderr,
-              f"bad flag: {out.returncode} {out.stderr}")
-        out = run_halmad("--listen", "nonsense")
-        check(out.returncode == 2 and "listen" in out.stderr, f"bad listen: {out.stderr}")
-        # A host name passed the check, and the start then failed with "No such device".
-        out = run_halmad("--listen", "localhost:7460", "--check-config")
-        check(out.returncode == 2 and "not a host name" in out.stderr, f"listen at a host name: {out.stderr}")
-        cfg = os.path.join(c.tmp, "halmad.toml")
-        for text, needle in [("colour = 'blue'\n", "unknown setting"), ("heartbeat-ms = 'fast'\n", "whole number"),
-                             ("[[room]]\nname = 'x'\nplayers = 5\n", "players"), ("listen = \n", "halmad.toml:1"),
-                             ("mdns = 3\n", "mdns must be true or false"),
-                             ("[[room]]\nname = 'x'\nhide-leader = 'yes'\n", "hide-leader must be true or false"),
-                             ("interfaces = 'eth0'\n", "interfaces must be a list"),
-                             ("interfaces = ['bad name']\n", "not an interface name"),
-                             ("[[room]]\nname = 'a'\n[[room]]\nname = 'a'\nplayers = 3\n",
-                              "two [[room]] tables have this name"),
-                             # What start-up would refuse, --check-config refuses (it passed them,
-                             # and the rooms were then silently not made).
-                             ("[[room]]\nname = '  '\n", "room '  ': a room name cannot be blank"),
-                             ("[[room]]\nname = '" + "a" * 41 + "'\n", "a room name is at most 40 bytes"),
-                             ("[[room]]\nname = 'a'\n[[room]]\nname = 'a '\n", "two [[room]] tables have this name"),
-                             ("name = ''\n", "the player's name cannot be blank"),
-                             # Numbers past 32 bits were cut before they were checked: 2^32 + 100
-                             # passed as 100, and 2^31 "cannot be negative".
-                             ("hold-ms = 4294967396\n", "hold-ms = 4294967396 is far out of range"),
-                             ("records-kept = 4294967396\n", "records-kept = 4294967396 is far out of range"),
-                             ("hold-ms = 2147483648\n", "is far out of range"),
-                             ("max-message = -1\n", "max-message = -1 is far out of range"),
-                             ("bot-budget-ms = 0\n", "bot-budget-ms must be 1..60000"),
-                             ("name = \"pi\\u001b[31mRED\"\n", "cannot hold control characters"),
-                             ("[[room]]\nname = 'x'\nrules = 'jumps=long,jumps=short'\n", "jumps is given twice"),
-                             # Each error names the line to fix, a range's as a type's.
-                             ("name = 'pi'\n\nheartbeat-ms = 5\n", "halmad.toml:3: heartbeat-ms must be 10..60000"),
-                             ("name = 'pi'\nhold-ms = 'long'\n", "halmad.toml:2: hold-ms must be a whole number"),
-                             ("[[room]]\nname = 'a'\n\n[[room]]\nname = 'b'\nbots = 9\n",
-                              "halmad.toml:6: room b: bots must be 0..2"),
-                             ("[[room]]\nname = 'a'\n[[room]]\nname = 'c'\nplayers = 5\n", "halmad.toml:3: room c: 5 players"),
-                             # A daemon's setting added at the end of the file lands in the last room.
-                             ("[[room]]\nname = 'a'\n\nrecords-kept = 500\n",
-                              "halmad.toml:4: room a: records-kept is a setting of the whole daemon: put it above")]:
-            with open(cfg, "w") as f:
-                f.write(text)
-            out = run_halmad("--config", cfg, "--check-config")
-            check(out.returncode == 2 and needle in out.stderr, f"config {text!r}: {out.returncode} {out.stderr}")
-        out = run_halmad("--listen", "127.0.0.1:65535", "--check-config")
-        check(out.returncode == 2 and "port 65535 leaves no port above it" in out.stderr,
-              f"--listen :65535: {out.returncode} {out.stderr}")
-        with open(cfg, "w") as f:
-            f.write("name = 'pi'\nhold-ms = 60000\n[[room]]\nname = ' standing '\nplayers = 3\nhide-leader = true\n")
-        out = run_halmad("--config", cfg, "--check-config")
-        check(out.returncode == 0, f"good config refused: {out.stderr}")
-        # The runtime directory is private and a second daemon cannot take it over.
-        d = c.add("ann")
-        check(stat.S_IMODE(os.stat(d.runtime_dir).st_mode) == 0o700, "runtime dir not 0700")
-        check(stat.S_IMODE(os.stat(os.path.join(d.runtime_dir, "api.sock")).st_mode) == 0o600, "socket not 0600")
-        out = subprocess.run([HALMAD, "--runtime-dir", d.runtime_dir, "--listen", f"127.0.0.1:{free_port()}"],
-                             capture_output=True, text=True, timeout=20)
-        check(out.returncode == 1 and "another halmad" in out.stderr, f"second daemon: {out.returncode} {out.stderr}")
-        # Nor its state directory (it would host the same rooms and write the same files).
-        out = subprocess.run([HALMAD, "--runtime-dir", os.path.join(c.tmp, "other-run"), "--state-dir", d.state_dir,
-                              "--listen", f"127.0.0.1:{free_port()}"], capture_output=True, text=True, timeout=20)
-        check(out.returncode == 1 and "another halmad" in out.stderr and "--state-dir" in out.stderr,
-              f"second daemon on the state directory: {out.returncode} {out.stderr}")
-        out = run_halmad("--listen", d.address)
-        check(out.returncode == 1 and "cannot listen" in out.stderr, f"port taken: {out.returncode} {out.stderr}")
-        check(d.cli("daemon", "status").returncode == 0, "the first daemon stopped answering")
-        # A standing room from the config file.
-        e = c.add("pi", extra=["--config", cfg])
-        rooms = e.cli_json("rooms")["rooms"]
-        check([r["name"] for r in rooms] == ["standing"], f"standing rooms: {rooms}")
-        check(rooms[0].get("mode", {}).get("hide_leader") is True, f"standing room's hide-leader: {rooms}")
-        # Edited while it stands, it keeps the setup it was made with, and the log says so.
-        with open(cfg, "w") as f:
-            f.write("name = 'pi'\nhold-ms = 60000\n[[room]]\nname = 'standing'\nplayers = 4\nhide-leader = true\n")
-        e.kill(signal.SIGTERM)
-        e.start()
-        rooms = e.cli_json("rooms")["rooms"]
-        check(rooms[0]["mode"]["players"] == 3, f"the standing room changed under its players: {rooms}")
-        check("describes it differently now (players: 3 in the room, 4 in the file)" in e.log_tail(40),
-              f"no word of the edit: {e.log_tail(10)}")
-        check(f"state in {e.state_dir}" in e.log_tail(40), f"the log does not say where the state is: {e.log_tail(10)}")
-        # HUP, which many send for a reload, does not stop it (it stopped with 0, which
-        # systemd's Restart=on-failure leaves stopped): it says how to apply a changed config.
-        e.proc.send_signal(signal.SIGHUP)
-        wait_until(lambda: "SIGHUP" in e.log_tail(5), 5, "a word on SIGHUP")
-        check(e.proc.poll() is None and e.cli("daemon", "status").returncode == 0, "SIGHUP stopped halmad")
-        # A [[room]] renamed in the file leaves the old room standing: said at start.
-        with open(cfg, "w") as f:
-            f.write("name = 'pi'\nhold-ms = 60000\n[[room]]\nname = 'porch'\n")
-        e.kill(signal.SIGTERM)
-        e.start()
-        check("room standing: hosted here, and not a [[room]] of the config file" in e.log_tail(40),
-              f"no word of the room the file no longer names: {e.log_tail(10)}")
-        check(sorted(r["name"] for r in e.cli_json("rooms")["rooms"]) == ["porch", "standing"], "rooms")
-        out = run_halmad("--config", cfg, "--check-config")
-        check(out.returncode == 0 and out.stdout.startswith("halmad: config fine:") and "1 standing room" in out.stdout,
-              f"a check that passed says nothing: {out.stdout!r}")
-        check(subprocess.run([os.environ["HALMA"], "--runtime-dir", os.path.join(c.tmp, "nobody"), "daemon", "status"],
-                             capture_output=True, timeout=20).returncode == 1, "no daemon: not exit 1")
-
-
 run({f.__name__: f for f in [two_daemon_cli_game, six_daemon_api_game, rejoin_after_kill, friends_room_needs_code,
                              nobody_moves_for_another, bad_input_is_refused, bots_take_free_seats,
-                             play_in_a_terminal, systemd_notify, config_and_startup]})
+                             play_in_a_terminal, systemd_notify]})

@@ -468,62 +468,6 @@ def a_marble_that_cannot_move_says_why():
             web.stop()
 
 
-def the_view_menu_and_the_forms_keep_the_page_in_place():
-    """The View menu opens over the page (in the header's flow it pushed the board down by its
-    height), and a form the browser itself refuses (the host form with no room name) takes the
-    refusal of an earlier try off the page: it stayed, as if it were this one's."""
-    need_browser()
-    with Cluster("web-menu") as cluster:
-        ann = cluster.add("ann")
-        web = Web(ann)
-        page = Page(web)
-        try:
-            board_top = lambda: page.js("return document.getElementById('board').getBoundingClientRect().top")
-            before = board_top()
-            page.click("#view-options summary")
-            page.wait(lambda: page.js("return document.getElementById('view-options').open"), "the View menu to open")
-            check(page.js("return document.getElementById('palette').getBoundingClientRect().height") > 0,
-                  "the menu's colours choice is not shown")
-            check(abs(board_top() - before) < 1, f"opening View moved the board from {before} to {board_top()}")
-            page.click("#view-options summary")
-            page.el("#join-what").send_keys("nosuchroom")
-            page.click("#join-form button[type=submit]")
-            page.wait(lambda: "nosuchroom" in page.text("#message"), "the refusal of a room that is nowhere")
-            page.click("#host-form button[type=submit]")  # no name: the browser refuses it
-            page.wait(lambda: page.text("#message") == "", "the old refusal to leave the page")
-            check(not page.js("return document.getElementById('host-name').checkValidity()"),
-                  "the host form was not the browser's to refuse")
-        finally:
-            page.close()
-            web.stop()
-
-
-def a_long_chat_line_keeps_the_page_on_a_phone():
-    """A chat line of one long word (a pasted link, up to the 500 bytes the chat box takes) wraps:
-    unbroken it made the page 4799 px wide on a 390 px phone, and the board an empty box."""
-    need_browser()
-    with Cluster("web-chat") as cluster:
-        ann = cluster.add("ann")
-        api = ann.api()
-        api.ok(host=api_pb2.HostRequest(name="chatty", mode=common_pb2.RoomMode(players=2), bots=1))
-        api.ok(action=api_pb2.ActionRequest(room="chatty", chat="https://example.org/" + "a" * 470 + "/end"))
-        web = Web(ann)
-        page = Page(web, PHONE)
-        try:
-            page.wait(lambda: "/end" in page.text("#chat-log"), "the long line in the chat")
-            wide, screen = page.js("return [document.documentElement.scrollWidth, window.innerWidth]")
-            check(wide <= screen, f"the page is {wide} px wide on a {screen} px screen")
-            board = page.js("const r = document.querySelector('#board-pane').getBoundingClientRect();"
-                            "return [r.left, r.right]")
-            check(board[0] >= 0 and board[1] <= screen, f"the board runs off the screen: {board} of {screen} px")
-            # The page's icon is its own (every load asked for /favicon.ico and logged a 404).
-            missing = [m for m in page.console() if "404" in m]
-            check(not missing, f"the page logged: {missing}")
-        finally:
-            page.close()
-            web.stop()
-
-
 run({f.__name__: f for f in (whole_game_against_a_bot, short_game_against_a_bot, two_browsers_play, daemon_restarts_under_the_page,
-                             strangers_are_refused, a_taken_port_is_refused, a_long_chat_line_keeps_the_page_on_a_phone,
-                             a_marble_that_cannot_move_says_why, the_view_menu_and_the_forms_keep_the_page_in_place)})
+                             strangers_are_refused, a_taken_port_is_refused,
+                             a_marble_that_cannot_move_says_why)})
