@@ -193,9 +193,11 @@ HostedRoom* HostService::lookup(std::string_view room, std::string_view token) {
     }
     if (auto it = rooms_.find(std::string(room)); it != rooms_.end()) {
         auto& authority = it->second->authority;
-        // A friends room's id alone lets no one in: its code or a seat token in it does.
+        // A friends room's id alone lets no one in: its code or a seat token in it does (also
+        // one whose seat a computer keeps for its vanished player: else that player, back past
+        // the hold, could not take the seat back, and its daemon dropped the room as closed).
         if (authority.state().config().visibility == Visibility::kPublic
-            || authority.member_of(token) != kNoMember)
+            || authority.knows_token(token))
             return it->second.get();
     }
     // A public room's name or a friends room's code, through the index: a join costs the same

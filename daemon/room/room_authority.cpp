@@ -149,6 +149,13 @@ MemberId RoomAuthority::member_of(std::string_view token) const {
     return it == member_by_token_.end() ? kNoMember : it->second;
 }
 
+bool RoomAuthority::knows_token(std::string_view token) const {
+    if (member_of(token) != kNoMember) return true;
+    return !token.empty() && std::any_of(stand_ins_.begin(), stand_ins_.end(), [&](const auto& s) {
+        return s.second.token == token;
+    });
+}
+
 std::optional<Refusal> RoomAuthority::act(
     std::string_view token, const Action& action, const Now& now, std::string_view command_id) {
     MemberId id = member_of(token);

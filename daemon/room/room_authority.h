@@ -84,6 +84,8 @@ public:
         std::string_view name, std::string_view token, bool spectate, const Now& now);
     // The member a token stands for; kNoMember if none.
     MemberId member_of(std::string_view token) const;
+    // Whether the token is a member's, or a vanished player's whose seat a computer keeps.
+    bool knows_token(std::string_view token) const;
     // `command_id` (may be empty) names the command across retries: a member's command seen
     // again among its last kRememberedCommands is answered as the first time, not done twice.
     std::optional<Refusal> act(std::string_view token, const Action& action, const Now& now,

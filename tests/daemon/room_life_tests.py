@@ -248,6 +248,28 @@ def a_joined_room_whose_host_is_gone_says_so():
         check("porch" not in bob.cli("rooms").stdout, "the room is still listed after leaving it")
 
 
+def a_friends_room_seat_is_taken_back_past_the_hold():
+    """bob's laptop sleeps past the hold in ann's friends room: a computer keeps his seat, and
+    when his daemon comes back it takes the seat back. Its rejoin (by room id and token) was
+    refused as "no room here", and his daemon then dropped the room as if it had been closed."""
+    with Cluster("friendsback") as c:
+        ann = Daemon(c, "ann")
+        ann.command = lambda base=ann.command: ["500" if a == "30000" else a for a in base()]  # the hold
+        c.daemons.append(ann)
+        ann.start()
+        bob = c.add("bob")
+        view = ann.api().ok(host=api_pb2.HostRequest(name="den", visibility=common_pb2.VISIBILITY_FRIENDS,
+                                                     mode=common_pb2.RoomMode(players=2))).view
+        room, code = view.summary.room_id, view.summary.code
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room=code))
+        wait_until(lambda: ann.api().view(room).game_number == 1, 10, "the game to start")
+        bob.kill(signal.SIGKILL)
+        wait_until(lambda: ann.api().view(room).seats[1].name == "bot for bob", 10, "a computer to keep bob's seat")
+        bob.start()
+        wait_until(lambda: ann.api().view(room).seats[1].name == "bob", 10, f"bob to take his seat back: {bob.log_tail(8)}")
+        check(bob.api().view(room).summary.room_id == room, "bob's daemon lost the room")
+
+
 def a_damaged_standing_room_is_named_and_not_doubled():
     """A standing room whose files were damaged: the log names it (not only by its id), and no
     second room of its name is made beside it, which stood there once the files were repaired."""
@@ -354,4 +376,5 @@ def a_room_closed_while_away_is_dropped():
 
 run({f.__name__: f for f in [host_restart_resumes_rooms, standing_room_survives_sigterm, close_room,
                              a_room_closed_while_away_is_dropped, a_joined_room_whose_host_is_gone_says_so,
-                             a_stalled_host_cuts_nobody_off, a_damaged_standing_room_is_named_and_not_doubled]})
+                             a_stalled_host_cuts_nobody_off, a_damaged_standing_room_is_named_and_not_doubled,
+                             a_friends_room_seat_is_taken_back_past_the_hold]})
