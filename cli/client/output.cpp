@@ -157,6 +157,9 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
             out += "game over: nobody got nearer home in 100 moves each; the rest are placed by "
                    "distance\n";
             break;
+        case pb::GAME_END_PLACES_DECIDED:
+            out += "game over: every place is decided\n";
+            break;
         default:
             out += "game over\n";
         }

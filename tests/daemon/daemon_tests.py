@@ -37,6 +37,9 @@ def two_daemon_cli_game():
         check(replica_digest(views[0]) == replica_digest(views[1]), "bob's replica differs from the host")
         check(len(views[0]["moves"]) >= moves, "moves missing from the log")
         check(all(s["place"] > 0 for s in views[0]["standings"]), f"places undecided: {views[0]['standings']}")
+        check(views[0]["game_end"] == "GAME_END_PLACES_DECIDED", f"the game ended as {views[0]['game_end']}")
+        out = bob.cli("status")  # why it ended, as for a move limit
+        check("game over: every place is decided" in out.stdout, f"bob's status: {out.stdout}")
         print(f"game over after {moves} moves; standings {[(s['name'], s['place']) for s in views[0]['standings']]}")
         # A late spectator gets the whole history, chat included.
         carol = c.add("carol")
