@@ -10,6 +10,15 @@ namespace halma::daemon {
 
 namespace {
 
+// Spaces at either end dropped: a host name padded with thirty spaces ("ann (ann-laptop.local)"
+// and then the padding) pushed the real machine's column out of sight in every room list. (Runs
+// inside are kept: a room is joined by its name as its host has it.)
+std::string trimmed(const std::string& text) {
+    auto first = text.find_first_not_of(' ');
+    if (first == std::string::npos) return {};
+    return text.substr(first, text.find_last_not_of(' ') - first + 1);
+}
+
 // The TXT record's own version (DNS-SD's txtvers convention), apart from the wire protocol's.
 constexpr const char* kTxtVersion = "1";
 constexpr int kProtocol = 1; // halma.v1, as wire::kProtocolVersion
@@ -120,9 +129,9 @@ std::optional<RoomAdvert> read_room_txt(const std::vector<std::string>& items) {
 
     if (!is_hex(get("rid"), 32)) return std::nullopt;
     a.room_id = std::string(get("rid"));
-    a.name = sanitize_text(get("room"), kMaxRoomName);
+    a.name = trimmed(sanitize_text(get("room"), kMaxRoomName));
     if (a.name.find_first_not_of(' ') == std::string::npos) return std::nullopt;
-    a.host_player = sanitize_text(get("host"), kMaxPlayerName);
+    a.host_player = trimmed(sanitize_text(get("host"), kMaxPlayerName));
     auto players = small_number(get("players"), 2, 6);
     auto sets = small_number(get("sets"), 1, 3);
     auto limit = small_number(get("limit"), 1, kMaxMoveLimit);

@@ -132,6 +132,16 @@ TEST(ServiceTxt, CleansAndBoundsWhatItShows) {
     EXPECT_LE(a->host_player.size(), 32u);
     for (char c : a->name + a->host_player) EXPECT_FALSE(c == '\x1b' || c == '\x07');
     EXPECT_EQ(a->host_player.find("\xe2\x80\xae"), std::string::npos); // no bidi override
+    // Padding that pushed the machine's column out of sight, and a padded room name, trimmed.
+    std::vector<std::string> padded;
+    for (const auto& i : txt)
+        padded.push_back(i.rfind("host=", 0) == 0 ? "host=ann (ann.local)                    "
+                : i.rfind("room=", 0) == 0        ? "room=  lunch     time  "
+                                                  : i);
+    auto p = read_room_txt(padded);
+    ASSERT_TRUE(p);
+    EXPECT_EQ(p->host_player, "ann (ann.local)");
+    EXPECT_EQ(p->name, "lunch     time") << "joined by its name as its host has it";
 }
 
 TEST(ServiceTxt, KeysAreCaseInsensitiveAndFirstWins) {
