@@ -131,10 +131,17 @@ std::string shell_word(const std::string& word) {
     return out + "'";
 }
 
+bool same_ignoring_case(const std::string& a, const std::string& b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+        return std::tolower(static_cast<unsigned char>(x))
+            == std::tolower(static_cast<unsigned char>(y));
+    });
+}
+
 // What `halma host` tells the player to pass on: the room's name (or code) for players on the
 // LAN, and an address for where multicast does not get through, naming the machine as the others'
 // daemons see it (its mDNS name) when LAN discovery knows it.
-std::string join_hint(const pb::RoomSummary& s) {
+std::string join_hint(const pb::RoomSummary& s, bool name_taken_on_lan) {
     const std::string& what = s.visibility() == pb::VISIBILITY_FRIENDS ? s.code() : s.name();
     auto colon = s.address().rfind(':');
     std::string port = colon == std::string::npos ? "7460" : s.address().substr(colon + 1);
@@ -151,8 +158,10 @@ std::string join_hint(const pb::RoomSummary& s) {
     out = "hosting room " + s.name() + " on " + (s.machine().empty() ? address : s.machine())
         + "\n";
     if (!s.code().empty()) out += "friends code: " + s.code() + "\n";
+    // A name another host on the LAN has too is ambiguous there: the machine picks this one.
     if (!s.machine().empty())
-        out += "others on the LAN join with: halma join " + shell_word(what) + "\n";
+        out += "others on the LAN join with: halma join "
+            + shell_word(name_taken_on_lan ? s.machine() + "/" + what : what) + "\n";
     out += (s.machine().empty() ? "others join with: halma join "
                                 : "where multicast is blocked: halma join ")
         + shell_word(address + "/" + what) + "\n";
@@ -281,7 +290,17 @@ void add_host(CLI::App& app, int& exit_code) {
             std::cout << to_json(reply->view()) << "\n";
             return;
         }
-        std::cout << join_hint(reply->view().summary());
+        const auto& made = reply->view().summary();
+        bool taken = false;
+        if (made.visibility() == pb::VISIBILITY_PUBLIC) {
+            pb::Request list;
+            list.mutable_list()->set_lan(true);
+            if (auto rooms = daemon.call(list); rooms && rooms->has_rooms())
+                for (const auto& r : rooms->rooms().rooms())
+                    taken |= r.origin() == pb::ROOM_ORIGIN_LAN && r.room_id() != made.room_id()
+                        && same_ignoring_case(r.name(), made.name());
+        }
+        std::cout << join_hint(made, taken);
     });
 }
 

@@ -104,7 +104,10 @@ def name_collision():
             start_halmad(h)
         cli_ok(a, "host", "Family")
         wait_listed(c, "Family")
-        cli_ok(b, "host", "Family", "-p", "3")
+        wait_listed(b, "Family")
+        out = cli_ok(b, "host", "Family", "-p", "3")
+        # The name is a's too: the hint names b's machine (the bare name was ambiguous).
+        check(f"others on the LAN join with: halma join {b.hostname}.local/Family" in out, f"b's hint: {out}")
         wait_listed(c, "Family", count=2)
         listed = sorted((r["machine"], r["mode"]["players"]) for r in lan_rooms(c, "Family"))
         check(listed == [("halma-a.local", 2), ("halma-b.local", 3)], f"c lists {listed}")
