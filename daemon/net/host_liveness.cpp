@@ -47,7 +47,14 @@ void HostService::tick(const Now& now) {
             gone.push_back(id);
             continue;
         }
-        spdlog::info("peer {} went silent; holding its seats", short_id(id));
+        // Named by whom it seats, not only by its connection's id: the admin reads the log.
+        std::string who;
+        for (const auto& [room_id, member] : c.members)
+            if (auto* room = find(room_id))
+                if (const Member* m = room->authority.state().member(member))
+                    who += (who.empty() ? "" : ", ") + m->name + " in "
+                        + room->authority.state().config().name;
+        spdlog::info("peer {} ({}) went silent; holding its seats", short_id(id), who);
         for (const auto& [room_id, member] : c.members)
             if (auto* room = find(room_id); room && room->read_only.empty()) {
                 room->authority.set_connected(member, false, now);

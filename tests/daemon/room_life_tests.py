@@ -265,6 +265,7 @@ def a_friends_room_seat_is_taken_back_past_the_hold():
         wait_until(lambda: ann.api().view(room).game_number == 1, 10, "the game to start")
         bob.kill(signal.SIGKILL)
         wait_until(lambda: ann.api().view(room).seats[1].name == "bot for bob", 10, "a computer to keep bob's seat")
+        check("(bob in den) went silent" in ann.log_tail(40), f"the log does not say whose daemon: {ann.log_tail(8)}")
         bob.start()
         wait_until(lambda: ann.api().view(room).seats[1].name == "bob", 10, f"bob to take his seat back: {bob.log_tail(8)}")
         check(bob.api().view(room).summary.room_id == room, "bob's daemon lost the room")
