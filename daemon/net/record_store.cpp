@@ -205,7 +205,14 @@ engine::Result<std::string> RecordStore::read(const std::string& wanted) const {
     if (found.size() > 1)
         return engine::fail("record id " + wanted + " fits " + std::to_string(found.size())
             + " records: give more of the room id");
-    return read_whole_file(found.front());
+    auto text = read_whole_file(found.front());
+    if (!text) return text;
+    // A damaged file is said so, not sent as it is: its bytes went to the terminal raw (escape
+    // sequences and all), with exit 0.
+    if (auto record = engine::parse_record(*text); !record)
+        return engine::fail("record " + wanted + " is damaged (" + found.front().string()
+            + "): " + record.error().message);
+    return text;
 }
 
 } // namespace halma::daemon

@@ -242,3 +242,14 @@ TEST_F(RecordStoreTest, AfterARestartTheComputersGamesStillGoFirstAndALowerLimit
     EXPECT_TRUE(restarted.has(kRoom, 3)) << "the person's game of the last run stays";
     EXPECT_FALSE(restarted.has(kOther, 2)) << "a computers' game of the last run goes first";
 }
+
+// A record damaged on disk is said so: its bytes went to the terminal as they were.
+TEST_F(RecordStoreTest, ADamagedRecordIsSaidSoNotSent) {
+    RecordStore store(state_dir_, 10);
+    ASSERT_TRUE(store.save(kRoom, record(1, 4)));
+    std::ofstream(state_dir_ / "records" / (kRoom + "-1.hrec"), std::ios::trunc)
+        << "\x1b]0;owned\x07 not a record\n";
+    auto text = store.read("3f2a9c1b-1");
+    ASSERT_FALSE(text);
+    EXPECT_NE(text.error().message.find("is damaged"), std::string::npos) << text.error().message;
+}
