@@ -276,7 +276,8 @@ std::variant<Config, int> load_config(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        app.exit(e);
+        // One line, named as every other halmad message is (a journal reader greps for it).
+        std::cerr << "halmad: " << e.what() << " (halmad --help lists the options)\n";
         return 2;
     }
     c.runtime_dir = runtime;

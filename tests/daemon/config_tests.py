@@ -20,6 +20,9 @@ def config_and_startup():
         out = run_halmad("--heartbeat-ms", "0")
         check(out.returncode == 2 and "bad config: heartbeat-ms must be" in out.stderr,
               f"bad flag: {out.returncode} {out.stderr}")
+        out = run_halmad("--config", os.path.join(c.tmp, "no-such.toml"))
+        check(out.returncode == 2 and out.stderr.startswith("halmad: --config: File does not exist"),
+              f"a config file that is not there: {out.stderr!r}")
         out = run_halmad("--listen", "nonsense")
         check(out.returncode == 2 and "listen" in out.stderr, f"bad listen: {out.stderr}")
         # A host name passed the check, and the start then failed with "No such device".
