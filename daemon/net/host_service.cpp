@@ -384,6 +384,12 @@ void HostService::announce(HostedRoom& room, const Now& now) {
             if (first != c.members.end() && first->first == state.id()) send_bytes(id, bytes, now);
         }
         listener_.room_changed(state, &e, room.local_member, connected_state());
+        // A computer taking a person's seat mid-game is news to whoever looks after the host
+        // (the log said nothing of it); the room's own computers join before a game.
+        if (auto* joined = std::get_if<event::MemberJoined>(&e.body);
+            joined && joined->bot && state.phase() == Phase::kPlaying)
+            spdlog::info("room {}: {} plays seat {} (its player left or was gone past the hold)",
+                state.config().name, joined->name, joined->seat + 1);
         if (auto* left = std::get_if<event::MemberLeft>(&e.body))
             for (auto& [id, c] : conns_) c.members.erase({ state.id(), left->member });
     }

@@ -266,6 +266,7 @@ def a_friends_room_seat_is_taken_back_past_the_hold():
         bob.kill(signal.SIGKILL)
         wait_until(lambda: ann.api().view(room).seats[1].name == "bot for bob", 10, "a computer to keep bob's seat")
         check("(bob in den) went silent" in ann.log_tail(40), f"the log does not say whose daemon: {ann.log_tail(8)}")
+        wait_until(lambda: "room den: bot for bob plays seat 2" in ann.log_tail(40), 5, "the log to say a computer took over")
         bob.start()
         wait_until(lambda: ann.api().view(room).seats[1].name == "bob", 10, f"bob to take his seat back: {bob.log_tail(8)}")
         check(bob.api().view(room).summary.room_id == room, "bob's daemon lost the room")
