@@ -203,7 +203,8 @@ void HostService::hand_to_disk(const std::string& room_id) {
 bool HostService::disk_failed(const std::string& room_id, const std::string& why) {
     HostedRoom* room = find(room_id);
     if (!room) return false;
-    spdlog::error("room {}: cannot flush its events to disk ({}); read-only until the disk "
+    // Its log, members, keys or a game's record: the reason names the file.
+    spdlog::error("room {}: the disk refused one of its files ({}); read-only until the disk "
                   "takes a write again",
         room->authority.state().config().name, why);
     room->read_only = "the host cannot write to its disk (" + why + ")";
