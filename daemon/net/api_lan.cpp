@@ -115,11 +115,16 @@ void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
         // Who hosts it, if its host publishes it on the LAN: an advert of the same room id
         // from elsewhere (the id is in every public advert) is anyone's, and made the room
         // seem hosted by "mallory" on another machine.
-        for (const auto& lan_room : discovery_.news().rooms)
-            if (lan_room.advert.room_id == rep->room_id && advertised_at(lan_room, rep->address)) {
+        // A friends room's advert says nothing of it: its machine is that of any advert from
+        // the same address, and its host player that of any public one (the same daemon hosts
+        // them all). It was shown by a bare address.
+        for (const auto& lan_room : discovery_.news().rooms) {
+            if (!advertised_at(lan_room, rep->address)) continue;
+            bool this_room = lan_room.advert.room_id == rep->room_id;
+            if (this_room || summary->machine().empty()) summary->set_machine(lan_room.machine);
+            if (this_room || summary->host_player().empty())
                 summary->set_host_player(lan_room.advert.host_player);
-                summary->set_machine(lan_room.machine);
-            }
+        }
     }
     if (!lan) return;
     for (const auto* room : discovery_.others())

@@ -92,6 +92,10 @@ def friends_room_by_code_only():
         out = cli_ok(b, "join", code.upper().replace("-", ""))
         check("joined room secret-den, seat 2" in out, out)
         check(cli_json(b, "status")["summary"]["name"] == "secret-den", "b is not in the friends room")
+        # Listed by who hosts it and where, as a public room is (it was a bare address).
+        joined = [r for r in rooms(b) if r["name"] == "secret-den"]
+        check(len(joined) == 1 and joined[0]["machine"] == f"{a.hostname}.local"
+              and joined[0]["host_player"] == "player-a", f"b lists the friends room as {joined}")
 
 
 def name_collision():
