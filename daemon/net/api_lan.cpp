@@ -221,6 +221,22 @@ void ApiService::join_on_lan(
         return;
     }
     if (named.size() > 1) {
+        // One host with rooms told apart only by case: naming the host picks none of them.
+        bool one_host = std::all_of(named.begin(), named.end(), [&](const LanRoom* r) {
+            return r->machine == named.front()->machine && r->port == named.front()->port;
+        });
+        if (one_host) {
+            std::string names;
+            for (const auto* r : named) names += (names.empty() ? "" : " and ") + r->advert.name;
+            const LanRoom& first = *named.front();
+            std::string host = first.advert.host_player.empty()
+                ? first.machine
+                : first.advert.host_player + " at " + first.machine;
+            reply_error(client, id, pb::ERROR_CODE_BAD_REQUEST,
+                host + " has " + std::to_string(named.size()) + " rooms called " + j.room()
+                    + ", told apart by case: " + names + "; give the name as it is spelled");
+            return;
+        }
         std::string hosts;
         for (const auto* r : named) hosts += (hosts.empty() ? "" : " and ") + who(*r);
         std::string example = named.front()->machine + ":" + std::to_string(named.front()->port)

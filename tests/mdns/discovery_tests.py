@@ -123,6 +123,14 @@ def name_collision():
         out = cli_ok(c, "join", "halma-b.local/Family")
         check(cli_json(c, "status")["seats"][1]["name"] == "player-c" and "3 players" not in out, out)
         check(cli_json(c, "status")["summary"]["mode"]["players"] == 3, "joined the wrong Family")
+        # One host with two rooms told apart only by case: naming the host picks neither.
+        cli_ok(b, "host", "porch", "--spectate")
+        cli_ok(b, "host", "PORCH", "--spectate")
+        wait_listed(c, "porch")
+        wait_listed(c, "PORCH")
+        out = cli(c, "join", "Porch")
+        check(out.returncode == 1 and "told apart by case: " in out.stderr and "say which host" not in out.stderr,
+              f"a name two rooms of one host have in other cases: {out.stderr}")
 
 
 def txt_follows_seats_and_phase():
