@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <zmq_addon.hpp>
 
@@ -27,6 +28,17 @@ zmq::socket_t make_socket(zmq::context_t& context, zmq::socket_type type) {
     zmq::socket_t s(context, type);
     s.set(zmq::sockopt::linger, 0);
     return s;
+}
+
+struct CurveKeys {
+    std::string public_key, secret_key; // Z85, 40 characters each
+};
+
+CurveKeys new_curve_keys() {
+    char public_key[41], secret_key[41];
+    if (zmq_curve_keypair(public_key, secret_key) != 0)
+        throw std::runtime_error("this libzmq has no CURVE");
+    return { public_key, secret_key };
 }
 
 bool starts_with(const zmq::message_t& m, char c) {
@@ -56,11 +68,17 @@ int run_echo(const std::string& endpoint) {
     }
 }
 
-// The host relay: what a daemon hosting the room does with a move, minus the room.
-int run_relay_host(const std::string& peer_endpoint, const std::string& api_endpoint) {
+// The host relay: what a daemon hosting the room does with a move, minus the room. With a
+// secret key, its peers' links are encrypted (CURVE) as the daemons' are.
+int run_relay_host(const std::string& peer_endpoint, const std::string& api_endpoint,
+    const std::string& server_secret) {
     zmq::context_t context(1);
     auto peers = make_socket(context, zmq::socket_type::router);
     auto api = make_socket(context, zmq::socket_type::router);
+    if (!server_secret.empty()) {
+        peers.set(zmq::sockopt::curve_server, true);
+        peers.set(zmq::sockopt::curve_secretkey, server_secret);
+    }
     peers.bind(peer_endpoint);
     api.bind(api_endpoint);
     std::vector<std::string> peer_ids;
@@ -102,10 +120,18 @@ int run_relay_host(const std::string& peer_endpoint, const std::string& api_endp
 }
 
 // A joined relay: passes its front end's moves to the host and the host's news to its front end.
-int run_relay_peer(const std::string& host_endpoint, const std::string& api_endpoint) {
+// With the host's public key, its link to the host is encrypted (CURVE).
+int run_relay_peer(const std::string& host_endpoint, const std::string& api_endpoint,
+    const std::string& server_public) {
     zmq::context_t context(1);
     auto host = make_socket(context, zmq::socket_type::dealer);
     auto api = make_socket(context, zmq::socket_type::router);
+    if (!server_public.empty()) {
+        CurveKeys mine = new_curve_keys();
+        host.set(zmq::sockopt::curve_serverkey, server_public);
+        host.set(zmq::sockopt::curve_publickey, mine.public_key);
+        host.set(zmq::sockopt::curve_secretkey, mine.secret_key);
+    }
     host.connect(host_endpoint);
     api.bind(api_endpoint);
     host.send(zmq::buffer(&kHello, 1), zmq::send_flags::none);
@@ -167,8 +193,11 @@ int run_role(int argc, char** argv) {
     std::string role = argc > 0 ? argv[0] : "";
     try {
         if (role == "echo" && argc == 2) return run_echo(argv[1]);
-        if (role == "relay-host" && argc == 3) return run_relay_host(argv[1], argv[2]);
-        if (role == "relay-peer" && argc == 3) return run_relay_peer(argv[1], argv[2]);
+        std::string key = argc == 4 ? argv[3] : "";
+        if (role == "relay-host" && (argc == 3 || argc == 4))
+            return run_relay_host(argv[1], argv[2], key);
+        if (role == "relay-peer" && (argc == 3 || argc == 4))
+            return run_relay_peer(argv[1], argv[2], key);
         if (role == "idle" && argc == 2) return run_idle(argv[1]);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_daemon --role %s: %s\n", role.c_str(), e.what());
@@ -217,15 +246,19 @@ struct RelayBaseline::Impl {
 };
 
 RelayBaseline::RelayBaseline(zmq::context_t& context, Children& children, const std::string& self,
-    const std::filesystem::path& dir, int nodes)
+    const std::filesystem::path& dir, int nodes, Links links)
     : impl_(std::make_unique<Impl>()) {
     std::string host_endpoint = "tcp://127.0.0.1:" + std::to_string(free_port());
+    std::optional<CurveKeys> server;
+    if (links == Links::kCurve) server = new_curve_keys();
+    std::string prefix = links == Links::kCurve ? "curve-relay" : "relay";
     for (int i = 0; i < nodes; ++i) {
-        auto sock = dir / ("relay" + std::to_string(i) + ".sock");
+        auto sock = dir / (prefix + std::to_string(i) + ".sock");
         std::string api = "ipc://" + sock.string();
-        pid_t pid = children.spawn(
-            { self, "--role", i == 0 ? "relay-host" : "relay-peer", host_endpoint, api },
-            dir / ("relay" + std::to_string(i) + ".log"));
+        std::vector<std::string> args { self, "--role", i == 0 ? "relay-host" : "relay-peer",
+            host_endpoint, api };
+        if (server) args.push_back(i == 0 ? server->secret_key : server->public_key);
+        pid_t pid = children.spawn(args, dir / (prefix + std::to_string(i) + ".log"));
         impl_->pids.push_back(pid);
         wait_for_socket(children, pid, sock);
         auto req = make_socket(context, zmq::socket_type::dealer);

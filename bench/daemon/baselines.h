@@ -29,11 +29,14 @@ private:
     zmq::socket_t socket_;
 };
 
-// Six relay processes (one hosts, five join it) and six front ends on their ipc sockets.
+// Six relay processes (one hosts, five join it) and six front ends on their ipc sockets. Their
+// tcp links are plain, or encrypted with CURVE as the daemons' links are (to tell how much of the
+// daemons' round trip is the encryption).
 class RelayBaseline {
 public:
+    enum class Links { kPlain, kCurve };
     RelayBaseline(zmq::context_t& context, Children& children, const std::string& self,
-        const std::filesystem::path& dir, int nodes);
+        const std::filesystem::path& dir, int nodes, Links links = Links::kPlain);
     ~RelayBaseline();
     // `count` moves, the submitter turning round the nodes like the seats of a game: from the
     // submit until every node's front end has the message; microseconds each.

@@ -1,7 +1,8 @@
 // Daemon speed: a move's round trip through six real halmad processes on loopback, from one
 // front end's submit until every daemon's front end has the move, printed beside a plain
 // ZeroMQ DEALER/ROUTER round trip and plain relays wired like the daemons, all measured in this
-// run and interleaved in rounds so a noisy machine disturbs them alike; then each daemon's CPU
+// run and interleaved in rounds so a noisy machine disturbs them alike (and the same relays with
+// CURVE on their links, as the daemons' links have, for scale); then each daemon's CPU
 // and memory over an idle window, beside a process that only waits in zmq poll.
 // Figures only: no target decides the exit code (0: ran and every move reached every daemon).
 #include "baselines.h"
@@ -77,14 +78,14 @@ struct Work {
 };
 
 struct MoveFigures {
-    std::vector<double> moves, host_moves, joined_moves, replies, raw, relayed;
+    std::vector<double> moves, host_moves, joined_moves, replies, raw, relayed, curve_relayed;
     std::vector<ProcSample> daemons_start, daemons_end, relays_start, relays_end;
 };
 
 // Rounds of: a block of daemon moves, as many raw round trips, as many relayed moves. Short
 // blocks let a burst of load from elsewhere on the machine fall on all three alike.
 MoveFigures measure_moves(const Options& o, DaemonCluster& cluster, EchoBaseline& echo,
-    RelayBaseline& relay, const std::vector<pid_t>& daemon_pids) {
+    RelayBaseline& relay, RelayBaseline& curve_relay, const std::vector<pid_t>& daemon_pids) {
     MoveFigures f;
     f.daemons_start = sample_all(daemon_pids);
     f.relays_start = sample_all(relay.pids());
@@ -99,6 +100,7 @@ MoveFigures measure_moves(const Options& o, DaemonCluster& cluster, EchoBaseline
         auto bytes = cluster.event_bytes();
         for (double us : echo.measure(n, bytes)) f.raw.push_back(us);
         for (double us : relay.measure(n, bytes)) f.relayed.push_back(us);
+        for (double us : curve_relay.measure(n, bytes)) f.curve_relayed.push_back(us);
     }
     f.daemons_end = sample_all(daemon_pids);
     f.relays_end = sample_all(relay.pids());
@@ -117,12 +119,20 @@ void print_moves(const Options& o, const MoveFigures& f, const DaemonCluster& cl
     print_row("halmad x6: submit -> mover's reply (Done)", summarize(f.replies));
     print_row("baseline: raw DEALER/ROUTER rtt, tcp", rt);
     print_row("baseline: plain zmq relays, same path x6", summarize(f.relayed));
+    print_row("  the same relays, tcp links with CURVE", summarize(f.curve_relayed));
     // The headline compares like with like: plain relays take the same hops to the same six
     // front ends, so what is left is the daemons' own work (the room, protobuf, the disk write).
     Summary rl = summarize(f.relayed);
     double ratio = rl.p99 > 0 ? m.p99 / rl.p99 : 0;
     std::printf("  p99 halmad / p99 plain relays, same path = %.2fx (goal <= %.1fx): %s\n", ratio,
         kRelayRatioGoal, ratio <= kRelayRatioGoal ? "goal met" : "goal MISSED");
+    // The daemons' links are encrypted and the plain relays' are not: this says how much of the
+    // difference is the encryption. For scale only: the headline stays the plain relays.
+    Summary cr = summarize(f.curve_relayed);
+    std::printf("  p99 halmad / p99 relays with CURVE links = %.2fx (p50 %.2fx; plain relays p50 "
+                "%.2fx)\n",
+        cr.p99 > 0 ? m.p99 / cr.p99 : 0, cr.p50 > 0 ? m.p50 / cr.p50 : 0,
+        rl.p50 > 0 ? m.p50 / rl.p50 : 0);
     // One hop against six: for scale only; it moves with the machine's load, so no goal.
     std::printf("  p99 halmad / p99 raw echo (one hop, no fan-out) = %.1fx\n",
         rt.p99 > 0 ? m.p99 / rt.p99 : 0);
@@ -184,6 +194,8 @@ int run(const Options& o) {
     DaemonCluster cluster(context, children, o.halmad, tmp.path(), kDaemons, o.halmad_args);
     EchoBaseline echo(context, children, self, tmp.path());
     RelayBaseline relay(context, children, self, tmp.path(), kDaemons);
+    RelayBaseline curve_relay(
+        context, children, self, tmp.path(), kDaemons, RelayBaseline::Links::kCurve);
     pid_t idle_pid = start_idle_baseline(children, self, tmp.path());
     std::vector<std::pair<std::string, pid_t>> procs;
     std::vector<pid_t> daemon_pids;
@@ -193,7 +205,7 @@ int run(const Options& o) {
     }
     procs.emplace_back("baseline: idle process in zmq poll", idle_pid);
 
-    MoveFigures figures = measure_moves(o, cluster, echo, relay, daemon_pids);
+    MoveFigures figures = measure_moves(o, cluster, echo, relay, curve_relay, daemon_pids);
     print_moves(o, figures, cluster);
     std::this_thread::sleep_for(std::chrono::seconds(1)); // let the last move's traffic settle
     measure_idle(procs, o.idle_s);
