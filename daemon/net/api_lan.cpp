@@ -206,8 +206,10 @@ void ApiService::join_on_lan(
         std::vector<std::string> addresses;
         for (const auto& a : room->addresses) addresses.push_back(a.endpoint(room->port));
         spdlog::info("joining a friends room found on the LAN at {}", room->machine);
-        join_at(
-            client, id, std::move(addresses), 0, j.room(), j.spectate(), now, deadline_of(request));
+        join_at(client, id, std::move(addresses), 0, j.room(), j.spectate(), now,
+            deadline_of(request),
+            "the friends room of that code is no longer at " + room->machine
+                + " (closed since its host last said it was there)");
         return;
     }
     auto named = discovery_.named(j.room());
@@ -217,7 +219,10 @@ void ApiService::join_on_lan(
             addresses.push_back(a.endpoint(named.front()->port));
         // The host knows the room by its own name, whatever case the user typed.
         join_at(client, id, std::move(addresses), 0, named.front()->advert.name, j.spectate(), now,
-            deadline_of(request));
+            deadline_of(request),
+            "room " + who(*named.front())
+                + " is gone: closed since the LAN's list was made (halma rooms shows what is "
+                  "there now)");
         return;
     }
     if (named.size() > 1) {
@@ -270,7 +275,7 @@ void ApiService::join_on_lan(
 
 void ApiService::join_at(const std::string& client, std::uint64_t request_id,
     std::vector<std::string> addresses, std::size_t index, const std::string& room, bool spectate,
-    const Now& now, PeerLinks::Deadline deadline) {
+    const Now& now, PeerLinks::Deadline deadline, std::string if_gone) {
     if (addresses.empty()) {
         reply_error(client, request_id, pb::ERROR_CODE_UNAVAILABLE,
             "the room was found on the LAN but with no address to reach it");
@@ -279,14 +284,19 @@ void ApiService::join_at(const std::string& client, std::uint64_t request_id,
     std::string address = addresses[index];
     peers_.join(
         address, room, spectate,
-        [this, client, request_id, addresses, index, room, spectate, deadline](
-            const pb::HostMessage& answer) {
+        [this, client, request_id, addresses, index, room, spectate, deadline,
+            if_gone = std::move(if_gone)](const pb::HostMessage& answer) {
             // Unreachable at this address (another interface or protocol may work): next.
             if (answer.has_error() && answer.error().code() == pb::ERROR_CODE_UNAVAILABLE
                 && index + 1 < addresses.size()) {
                 spdlog::info("cannot reach {}; trying {}", addresses[index], addresses[index + 1]);
                 join_at(client, request_id, addresses, index + 1, room, spectate, Now::current(),
-                    deadline);
+                    deadline, if_gone);
+                return;
+            }
+            if (!if_gone.empty() && answer.has_error()
+                && answer.error().code() == pb::ERROR_CODE_UNKNOWN_ROOM) {
+                reply_error(client, request_id, pb::ERROR_CODE_UNKNOWN_ROOM, if_gone);
                 return;
             }
             reply_from_host(client, request_id, answer,

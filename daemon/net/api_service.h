@@ -77,9 +77,11 @@ private:
     // LAN by its mDNS name is looked up there; a missing port is 7460); empty when unreadable.
     std::vector<std::string> join_addresses(const std::string& address);
     // Joins at addresses[index], and on to the next one while a host cannot be reached.
+    // `if_gone`, for a room found on the LAN, is what to say when its host has no such room any
+    // more (the host's own answer, about friends rooms' codes, misleads there).
     void join_at(const std::string& client, std::uint64_t request_id,
         std::vector<std::string> addresses, std::size_t index, const std::string& room,
-        bool spectate, const Now& now, PeerLinks::Deadline deadline);
+        bool spectate, const Now& now, PeerLinks::Deadline deadline, std::string if_gone = {});
     // Which rooms a name may stand for: all of them, or only those hosted here (a close).
     enum class Among { kAll, kHosted };
     std::variant<Target, std::string> resolve(std::string_view room, Among among = Among::kAll);

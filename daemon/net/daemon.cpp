@@ -156,14 +156,14 @@ void bind_peer_ports(const Config& config, HostService& host, KeyProbeListener* 
             throw std::runtime_error("cannot listen on port 65535: the port above the listen port "
                                      "answers key probes; choose a lower one");
         std::string listen = config.listen_endpoint();
+        auto probe_port = key_probe_port(static_cast<std::uint16_t>(port)); // port < 65535 here
         try {
-            probe->bind(
-                listen.substr(0, listen.rfind(':') + 1) + std::to_string(key_probe_port(port)));
+            probe->bind(listen.substr(0, listen.rfind(':') + 1) + std::to_string(probe_port));
             return;
         } catch (const zmq::error_t& e) {
             if (!any_port || attempt >= 20)
                 throw std::runtime_error("cannot listen for key probes on port "
-                    + std::to_string(key_probe_port(port)) + " (the listen port + 1): " + e.what());
+                    + std::to_string(probe_port) + " (the listen port + 1): " + e.what());
             host.unbind();
         }
     }

@@ -363,10 +363,32 @@ def a_machine_off_the_network_is_not_called_refused():
         print(f"told the machine cannot be reached after {time.monotonic() - started:.1f} s")
 
 
+def a_room_closed_since_it_was_listed_is_said_gone():
+    """b joins a room by the name its list still shows, though the host closed it meanwhile (its
+    avahi-daemon stopped, so the goodbye never went out): b is told the room is gone, not the
+    host's "no room here (friends rooms need their code)", which sent players hunting a code."""
+    with Lan("stale", hosts=["a", "b"]) as lan:
+        a, b = lan["a"], lan["b"]
+        start_halmad(a)
+        start_halmad(b)
+        cli_ok(a, "host", "porch")
+        wait_listed(b, "porch")
+        a.avahi.send_signal(signal.SIGSTOP)
+        try:
+            cli_ok(a, "close", "--room", "porch")
+            check(lan_rooms(b, "porch"), "b's list dropped porch though no goodbye could go out")
+            out = cli(b, "join", "porch")
+        finally:
+            a.avahi.send_signal(signal.SIGCONT)
+        check(out.returncode == 1 and "porch (player-a at halma-a.local) is gone" in out.stderr
+              and "friends rooms" not in out.stderr, f"a stale name: {out.stderr}")
+        print(f"joined by a stale name: {out.stderr.strip()}")
+
+
 if __name__ == "__main__":
     main({f.__name__: f for f in [
         listed_joined_by_name_and_played, three_hosts_see_each_other, friends_room_by_code_only, name_collision,
         txt_follows_seats_and_phase, closed_room_and_killed_host_disappear, avahi_restart_brings_rooms_back,
         no_avahi_warns_and_address_works, ipv6_only_link, service_user_reaches_avahi, interfaces_leave_others_out,
         unreachable_address_falls_back, a_copied_advert_cannot_rename_a_joined_rooms_host,
-        a_machine_off_the_network_is_not_called_refused]})
+        a_machine_off_the_network_is_not_called_refused, a_room_closed_since_it_was_listed_is_said_gone]})
