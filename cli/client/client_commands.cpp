@@ -201,7 +201,7 @@ void action(const std::string& room, int& exit_code,
 
 void add_host(CLI::App& app, int& exit_code) {
     static std::string name, rules, bot_level;
-    static int players = 2, sets = 1, bots = 0, move_limit = 0, next_game_ms = 0;
+    static int players = 2, sets = 1, bots = 0, move_limit = 0, next_game_ms = 0, turn_limit_s = 0;
     static bool friends = false, spectate = false, json = false, hide_leader = false;
     auto* cmd = app.add_subcommand("host", "Host a room on this daemon (you take seat 1)");
     // Input the daemon would refuse is refused here, with exit code 2 (a usage error).
@@ -243,6 +243,10 @@ void add_host(CLI::App& app, int& exit_code) {
            "When only computer players sit, the next game starts this long after one ends "
            "(default 5000)")
         ->check(CLI::Range(1, 3'600'000));
+    cmd->add_option("--turn-limit-s", turn_limit_s,
+           "Seconds a person has for a turn; then the computer moves for them, and the others' "
+           "votes no longer wait for them until they move again (default: no limit)")
+        ->check(CLI::Range(1, 86'400)); // the daemon's kMaxTurnLimitS
     cmd->add_flag(
         "--hide-leader", hide_leader, "Nobody is told who is in the lead until the game ends");
     cmd->add_flag(
@@ -281,6 +285,7 @@ void add_host(CLI::App& app, int& exit_code) {
         h->mutable_mode()->set_move_limit(static_cast<std::uint32_t>(std::max(move_limit, 0)));
         h->mutable_mode()->set_hide_leader(hide_leader);
         h->mutable_mode()->set_next_game_ms(static_cast<std::uint32_t>(std::max(next_game_ms, 0)));
+        h->mutable_mode()->set_turn_limit_s(static_cast<std::uint32_t>(std::max(turn_limit_s, 0)));
         h->set_spectate(spectate);
         h->set_bots(static_cast<std::uint32_t>(std::max(bots, 0)));
         h->set_bot_level(bot_level);

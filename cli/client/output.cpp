@@ -110,6 +110,7 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
         if (seat.bot()) name += " [" + seat.bot_level() + " bot]";
         if (seat.seat() == v.your_seat()) name += " (you)";
         if (!seat.name().empty() && !seat.connected()) name += " [vanished; seat held]";
+        if (seat.away()) name += " [away: ran out of time, the computer moves for them]";
         std::string colours;
         for (auto set : seat.sets())
             colours += (colours.empty() ? "" : " + ") + set_label(static_cast<int>(set), colour);
@@ -167,10 +168,12 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
     }
     if (s.phase() == pb::PHASE_PLAYING && v.turn_seat() >= 0 && v.turn_seat() < v.seats_size()) {
         const std::string& name = v.seats(v.turn_seat()).name();
-        out += v.your_turn() ? "your turn\n"
+        std::string left = time_left_words(v);
+        left = left.empty() ? "" : " (" + left + " left)";
+        out += v.your_turn() ? "your turn" + left + "\n"
             : name.empty()   ? "seat " + std::to_string(v.turn_seat() + 1)
                 + " is free: the game waits for someone to join it (or /vote cancel)\n"
-                           : name + "'s turn\n";
+                           : name + "'s turn" + left + "\n";
     }
     if (s.phase() == pb::PHASE_OVER || s.phase() == pb::PHASE_CANCELLED)
         out += "next game: " + next_game_words(v, "halma vote new") + "\n";
@@ -189,6 +192,15 @@ std::string winner_words(const pb::RoomView& view) {
     return "draw: " + names + " share first place";
 }
 
+std::string time_left_words(const pb::RoomView& view) {
+    if (!view.has_turn_ms_left()) return "";
+    auto s = (view.turn_ms_left() + 999) / 1000;
+    auto two = [](std::uint32_t n) { return (n < 10 ? "0" : "") + std::to_string(n); };
+    if (s < 60) return std::to_string(s) + " s";
+    if (s < 3600) return std::to_string(s / 60) + ":" + two(s % 60);
+    return std::to_string(s / 3600) + ":" + two(s / 60 % 60) + ":" + two(s % 60);
+}
+
 std::string next_game_words(const pb::RoomView& view, const std::string& vote) {
     bool only_computers = view.seats_size() > 0
         && std::all_of(view.seats().begin(), view.seats().end(),
@@ -204,7 +216,8 @@ std::string next_game_words(const pb::RoomView& view, const std::string& vote) {
             return "when seat " + std::to_string(seat.seat() + 1) + " is taken ("
                 + (vote.starts_with("/") ? "/start" : "halma start")
                 + " puts a computer there) and every player present votes for it";
-    // A player gone from the room does not hold up the next game (nor do spectators vote).
+    // A player gone from the room, or away, does not hold up the next game (nor do spectators
+    // vote).
     if (view.your_seat() < 0) return "when every player present votes for it";
     return vote + " (every player present must agree; colours turn)";
 }

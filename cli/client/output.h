@@ -25,5 +25,8 @@ std::string next_game_words(const ::halma::v1::RoomView& view, const std::string
 // first place" (docs/rules.md); empty while nobody has placed first.
 std::string winner_words(const ::halma::v1::RoomView& view);
 std::string connection_name(::halma::v1::ConnectionState state);
+// The time left on a turn of a room with a turn limit, "45 s" or "2:05" (or "1:02:05");
+// empty when the view carries none.
+std::string time_left_words(const ::halma::v1::RoomView& view);
 
 } // namespace halma::cli

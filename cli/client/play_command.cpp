@@ -77,9 +77,11 @@ private:
                 { link_.socket().handle(), 0, ZMQ_POLLIN, 0 },
                 { nullptr, signals.fd, ZMQ_POLLIN, 0 } };
             int count = signals.fd >= 0 ? 4 : 3;
-            // While the room is still to be read again, try every half second.
-            auto wait = std::chrono::milliseconds(resync_ ? 500 : -1);
+            // While the room is still to be read again, try every half second; while a turn's
+            // clock runs, show it going down once a second.
+            auto wait = std::chrono::milliseconds(resync_ ? 500 : turn_due_ ? 1000 : -1);
             if (!daemon_.has_event()) zmq::poll(items, count, wait);
+            if (turn_due_ && !daemon_.has_event() && items[1].revents == 0) redraw();
             if (items[0].revents & ZMQ_POLLIN) daemon_.drain();
             if (auto end = follow_daemon()) return *end;
             if (count == 4 && (items[3].revents & ZMQ_POLLIN)) {
@@ -137,7 +139,7 @@ private:
             farewell_ = "halma: the room is gone from halmad since it restarted";
             return 1;
         }
-        view_ = reply->view();
+        take_view(reply->view());
         resync_ = false;
         picked_.reset();
         was_your_turn_ = view_.your_turn();
@@ -181,8 +183,17 @@ private:
         pb::Request r;
         r.mutable_view()->set_room(room_);
         auto reply = ask(daemon_, r, code);
-        if (reply) view_ = reply->view();
+        if (reply) take_view(reply->view());
         return reply.has_value();
+    }
+
+    // The room as the daemon shows it now; a turn's time left counts down from here.
+    void take_view(const pb::RoomView& view) {
+        view_ = view;
+        turn_due_.reset();
+        if (view_.has_turn_ms_left())
+            turn_due_ = std::chrono::steady_clock::now()
+                + std::chrono::milliseconds(view_.turn_ms_left());
     }
 
     std::string told_read_only_;
@@ -193,7 +204,15 @@ private:
         if (!terminal_) std::cout << line << "\n";
     }
 
-    void redraw() { draw(view_); }
+    void redraw() {
+        if (turn_due_) {
+            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                *turn_due_ - std::chrono::steady_clock::now());
+            view_.set_turn_ms_left(
+                static_cast<std::uint32_t>(std::max<long long>(0, left.count())));
+        }
+        draw(view_);
+    }
 
     void draw(const pb::RoomView& view) {
         if (input_) input_->set_prompt(view.your_turn() ? "your move> " : "> ");
@@ -449,6 +468,8 @@ private:
     bool terminal_;
     PromptLine* input_ = nullptr;
     pb::RoomView view_;
+    // When the turn of the person to move runs out (a room with a turn limit), by this clock.
+    std::optional<std::chrono::steady_clock::time_point> turn_due_;
     bool was_your_turn_ = false;
     Overlay overlay_ = Overlay::kNone;
     std::deque<std::string> log_;

@@ -78,6 +78,7 @@ std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colo
     // A narrow panel names a computer by its name alone ("bot (2)", "bot for ann").
     if (seat.bot() && width >= 30) name += " [" + seat.bot_level() + " bot]";
     if (!seat.name().empty() && !seat.connected()) name += " gone, held";
+    if (seat.away()) name += " away";
     if (seat.voted_new_game() || seat.voted_cancel()) name += " *";
     left += turn ? paint(name, "\x1b[1m", colour) : name;
     std::string right;
@@ -126,12 +127,16 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
                 add_wrapped(out, "your turn: move " + set_label(set, false) + " (/help)", width);
             else
                 add_wrapped(out, "your turn: type a move (/help)", width);
+            if (auto left = time_left_words(v); !left.empty())
+                add_wrapped(out, left + " left, then the computer moves for you", width);
         } else if (v.turn_seat() >= 0 && v.turn_seat() < v.seats_size()
             && v.seats(v.turn_seat()).name().empty())
             add_wrapped(out,
                 "seat " + std::to_string(v.turn_seat() + 1)
                     + " is free: the game waits for someone to join",
                 width);
+        else if (auto left = time_left_words(v); !left.empty())
+            add_wrapped(out, seat_name(v, v.turn_seat()) + "'s turn (" + left + " left)", width);
         else
             add_wrapped(out, seat_name(v, v.turn_seat()) + "'s turn", width);
         add_wrapped(out,
@@ -139,9 +144,16 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
                 : v.leader_seat() >= 0 ? "in the lead: " + seat_name(v, v.leader_seat())
                                        : "in the lead: nobody (level)",
             width);
-        bool vanished = false;
-        for (const auto& seat : v.seats()) vanished |= !seat.name().empty() && !seat.connected();
-        if (vanished) add_wrapped(out, "a player is gone: /vote cancel ends the game", width);
+        bool vanished = false, away = false;
+        for (const auto& seat : v.seats()) {
+            vanished |= !seat.name().empty() && !seat.connected();
+            away |= seat.away();
+        }
+        if (vanished || away)
+            add_wrapped(out,
+                std::string(vanished ? "a player is gone" : "a player is away")
+                    + ": /vote cancel ends the game",
+                width);
         if (auto names = voters(true); !names.empty())
             add_wrapped(out, "* to cancel: " + names, width);
         if (auto names = voters(false); !names.empty())

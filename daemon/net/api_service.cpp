@@ -1,5 +1,6 @@
 #include "daemon/net/api_service.h"
 
+#include "daemon/net/turn_clock.h"
 #include "daemon/net/zmq_util.h"
 #include "daemon/room/secrets.h"
 #include "daemon/trust/host_key.h"
@@ -387,12 +388,18 @@ bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
             host_.address(), out);
         summarize_hosted(*t.hosted, out->mutable_summary());
         out->set_read_only(t.hosted->read_only);
+        if (auto left
+            = turn_ms_left(t.hosted->authority.turn_due(), std::chrono::steady_clock::now()))
+            out->set_turn_ms_left(*left);
         return true;
     }
     if (!t.replica->state) return false;
     wire::view(*t.replica->state, t.replica->me, t.replica->connection, t.replica->address, out);
     out->mutable_summary()->set_origin(pb::ROOM_ORIGIN_JOINED); // not the default, HOSTED
     out->set_read_only(t.replica->read_only);
+    if (person_on_the_clock(*t.replica->state))
+        if (auto left = turn_ms_left(t.replica->turn_due, std::chrono::steady_clock::now()))
+            out->set_turn_ms_left(*left);
     // A host this daemon refuses to talk to (its key changed) is no passing drop: the front
     // ends show why, and what to do, where they show a read-only room's reason.
     if (t.replica->connection != pb::CONNECTION_STATE_CONNECTED)

@@ -132,7 +132,8 @@ std::optional<BadConfig> apply_file(
             if (!v || *v < 0 || *v > 100'000'000) return std::nullopt;
             return static_cast<int>(*v);
         };
-        for (const char* key : { "players", "sets", "move-limit", "bots", "next-game-ms" })
+        for (const char* key :
+            { "players", "sets", "move-limit", "bots", "next-game-ms", "turn-limit-s" })
             if (!number(key, 0)) {
                 bool whole = (*r)[key].value<std::int64_t>().has_value();
                 return BadConfig { in_room(key) + key
@@ -146,6 +147,7 @@ std::optional<BadConfig> apply_file(
         room.mode.sets_per_player = *number("sets", 1);
         room.mode.move_limit = *number("move-limit", kDefaultMoveLimit);
         room.mode.next_game_ms = *number("next-game-ms", kDefaultNextGameMs);
+        room.mode.turn_limit_s = *number("turn-limit-s", 0);
         if (r->contains("hide-leader") && !(*r)["hide-leader"].is_boolean())
             return BadConfig { in_room("hide-leader") + "hide-leader must be true or false" };
         room.mode.hide_leader = (*r)["hide-leader"].value_or(false);
@@ -159,7 +161,8 @@ std::optional<BadConfig> apply_file(
         if (!rules) return BadConfig { in_room("rules") + rules.error().message };
         room.mode.rules = *rules;
         static const std::vector<std::string> room_keys { "name", "visibility", "players", "sets",
-            "rules", "bots", "bot-level", "move-limit", "hide-leader", "next-game-ms" };
+            "rules", "bots", "bot-level", "move-limit", "hide-leader", "next-game-ms",
+            "turn-limit-s" };
         auto& keys = lines.room_settings.emplace_back();
         for (const auto& [key, value] : *r) {
             if (std::find(room_keys.begin(), room_keys.end(), key.str()) == room_keys.end()) {

@@ -3,6 +3,7 @@
 // timeout lose their seats to a hold, this machine's own stall is told from theirs, rooms whose
 // time came are woken, and heartbeats carry each room's seq.
 #include "daemon/net/host_service.h"
+#include "daemon/net/turn_clock.h"
 
 #include <spdlog/spdlog.h>
 
@@ -86,6 +87,8 @@ void HostService::tick(const Now& now) {
                 rs->set_room_id(room_id);
                 rs->set_seq(room->authority.state().seq());
                 rs->set_read_only(room->read_only);
+                if (auto left = turn_ms_left(room->authority.turn_due(), now.steady))
+                    rs->set_turn_ms_left(*left);
             }
         }
         send(id, beat, now);

@@ -345,7 +345,8 @@ bool HostService::flush(HostedRoom& room, const Now& now) {
     announce(room, now);
     const RoomState& state = room.authority.state();
     room.bot_due.reset();
-    if (MemberId bot = room.authority.bot_to_move();
+    // A bot to move, or a person whose turn ran past the room's turn limit.
+    if (MemberId bot = room.authority.computer_to_move();
         bot != kNoMember && room.bot_asked_at != state.seq()) {
         // A person in a seat is waiting for this move: such rooms are served first.
         bool person = false;
@@ -360,7 +361,7 @@ bool HostService::flush(HostedRoom& room, const Now& now) {
         } else {
             room.bot_asked_at = state.seq();
             bots_.request(
-                BotJob { state.id(), state.seq(), bot, state.member(bot)->bot_level, person },
+                BotJob { state.id(), state.seq(), bot, room.authority.level_for(bot), person },
                 *state.game());
         }
     }

@@ -91,6 +91,9 @@ public:
         // Why the host takes no change in the room now (its disk is full; from its
         // heartbeats); empty: it does.
         std::string read_only;
+        // When the turn of the person to move runs out (the room's turn limit), as the host's
+        // heartbeats say, or a turn's start here; unset when no clock runs.
+        std::optional<Clock::time_point> turn_due;
     };
 
     PeerLinks(zmq::context_t& context, const Config& config, RoomListener& listener);

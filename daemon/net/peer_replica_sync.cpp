@@ -2,6 +2,7 @@
 // and heartbeats applied, a join's answer adopted, a rejoin after a lost link, and the connection
 // state front ends show. The links themselves (sockets, requests, deadlines) are peer_links.cpp.
 #include "daemon/net/peer_links.h"
+#include "daemon/net/turn_clock.h"
 
 #include <spdlog/spdlog.h>
 
@@ -31,6 +32,13 @@ void PeerLinks::handle_update(Link& link, const pb::RoomUpdate& update, const No
         rejoin(*r, now);
         return;
     }
+    // A turn that starts here starts the clock here; the host's heartbeats keep it right.
+    if (!person_on_the_clock(*r->state))
+        r->turn_due.reset();
+    else if (std::holds_alternative<event::MovePlayed>(e->body)
+        || std::holds_alternative<event::GameStarted>(e->body)
+        || std::holds_alternative<event::MemberJoined>(e->body))
+        r->turn_due = now.steady + std::chrono::seconds(r->state->config().mode.turn_limit_s);
     listener_.room_changed(*r->state, &*e, r->me, r->connection);
     if (auto* left = std::get_if<event::MemberLeft>(&e->body); left && left->member == r->me) {
         spdlog::info("room {}: no longer a member", r->state->config().name);
@@ -52,6 +60,17 @@ void PeerLinks::handle_heartbeat(Link& link, const pb::Heartbeat& beat, const No
                     r->read_only.empty() ? "the host takes changes again" : r->read_only);
                 listener_.room_changed(*r->state, nullptr, r->me, r->connection);
             }
+        }
+        if (r && r->state && r->address == link.address) {
+            // As long as the room's limit at most: the host's word is not taken past it.
+            auto limit = std::chrono::milliseconds(
+                std::int64_t { r->state->config().mode.turn_limit_s } * 1000);
+            if (rs.has_turn_ms_left() && person_on_the_clock(*r->state))
+                r->turn_due = now.steady
+                    + std::min<std::chrono::milliseconds>(
+                        std::chrono::milliseconds(rs.turn_ms_left()), limit);
+            else if (rs.seq() == r->state->seq())
+                r->turn_due.reset();
         }
         if (r && r->state && r->address == link.address && rs.seq() > r->state->seq()) {
             spdlog::info("room {}: behind the host ({} < {}); resyncing", r->state->config().name,
@@ -95,6 +114,11 @@ bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
     r.spectator = joined.seat() == kNoSeat;
     r.token = joined.token();
     r.connection = pb::CONNECTION_STATE_CONNECTED;
+    // The turn's clock as if it started now, until the host's next heartbeat (a second at most,
+    // while nobody moves) says how much is left.
+    r.turn_due.reset();
+    if (person_on_the_clock(*r.state))
+        r.turn_due = Clock::now() + std::chrono::seconds(r.state->config().mode.turn_limit_s);
     pin_host_key(r.address);
     save();
     listener_.room_changed(*r.state, nullptr, r.me, r.connection);

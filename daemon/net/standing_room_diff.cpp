@@ -30,6 +30,8 @@ std::vector<std::string> standing_room_differences(
         spec.mode.hide_leader ? "true" : "false");
     differ("next-game-ms", std::to_string(made.mode.next_game_ms),
         std::to_string(spec.mode.next_game_ms));
+    differ("turn-limit-s", std::to_string(made.mode.turn_limit_s),
+        std::to_string(spec.mode.turn_limit_s));
     // The computers seated now (not those standing in for a person who left or vanished).
     int bots = 0;
     std::optional<BotLevel> level;

@@ -31,12 +31,13 @@ void RoomAuthority::settle(const Now& now) {
         if (full) start_game(now);
         return;
     }
-    // The humans present in seats decide (one whose daemon vanished cannot hold up the next
-    // game); bots always agree. One the host's own restart cut off is not one who vanished.
+    // The humans present in seats decide (one whose daemon vanished, or who let a turn run out
+    // and has not moved since, cannot hold up the next game); bots always agree. One the host's
+    // own restart cut off is not one who vanished.
     std::vector<const Member*> present;
     for (int s = 0; s < state_.seats(); ++s)
         if (const Member* m = state_.member(state_.seat_holder(s));
-            m && !m->bot && (m->connected || cut_off_by_restart_.contains(m->id)))
+            m && !m->bot && !m->away && (m->connected || cut_off_by_restart_.contains(m->id)))
             present.push_back(m);
     auto all_voted = [&](const std::vector<const Member*>& voters, VoteKind kind) {
         const auto& votes = state_.votes(kind);

@@ -63,6 +63,7 @@ engine::Result<RoomAuthority> RoomAuthority::restore(RoomConfig config, Authorit
         if (m.seat != kNoSeat && m.seat_open)
             room.stand_ins_[m.seat] = StandIn { id, kNoMember, {}, {} };
     room.plan_next_game(now); // a pause cut short by the restart starts afresh
+    room.plan_turn(now); // and so does the turn of whoever is to move
     return room;
 }
 
@@ -80,6 +81,7 @@ void RoomAuthority::emit(EventBody body, const Now& now) {
     if (!was_ended && state_.game() && game_ended(state_)) finished_.push_back(record_of(state_));
     pending_.push_back(std::move(e));
     plan_next_game(now);
+    plan_turn(now);
 }
 
 std::vector<engine::GameRecord> RoomAuthority::take_finished_games() {
@@ -252,7 +254,9 @@ std::optional<Refusal> RoomAuthority::move(const Member& m, std::string_view tex
 
 std::optional<Refusal> RoomAuthority::bot_move(MemberId bot, engine::Move move, const Now& now) {
     const Member* m = state_.member(bot);
-    if (!m || !m->bot) return refuse(Refusal::Code::kNotAllowed, "not a bot of this room");
+    bool for_person = m && !m->bot && bot == computer_to_move();
+    if (!m || (!m->bot && !for_person))
+        return refuse(Refusal::Code::kNotAllowed, "not a bot of this room");
     if (state_.phase() != Phase::kPlaying || state_.seat_to_move() != m->seat)
         return refuse(Refusal::Code::kNotYourTurn, "the bot's turn has passed");
     const engine::Game& game = *state_.game();
@@ -260,7 +264,9 @@ std::optional<Refusal> RoomAuthority::bot_move(MemberId bot, engine::Move move, 
         return refuse(Refusal::Code::kIllegalMove, error->message);
     std::vector<engine::Cell> path;
     if (!move.is_pass()) path = engine::move_path(game.position(), game.setup().rules, move);
-    emit(event::MovePlayed { m->seat, move, std::move(path) }, now);
+    emit(event::MovePlayed { m->seat, move, std::move(path), for_person }, now);
+    // One who ran out of time no longer holds up the votes of those present.
+    if (for_person) settle(now);
     return std::nullopt;
 }
 
@@ -274,7 +280,7 @@ MemberId RoomAuthority::bot_to_move() const {
 bool RoomAuthority::someone_vanished() const {
     for (int s = 0; s < state_.seats(); ++s) {
         const Member* m = state_.member(state_.seat_holder(s));
-        if (!m || !m->connected) return true;
+        if (!m || !m->connected || m->away) return true;
     }
     return false;
 }
@@ -299,7 +305,7 @@ std::optional<Refusal> RoomAuthority::vote(const Member& m, VoteKind kind, const
                            "so the game goes on (a game is cancelled only while a seat waits for "
                            "its player)"
                          : "every player is still here: a game is cancelled only when a player "
-                           "has vanished");
+                           "has vanished or let a turn run out");
         }
     }
     if (!state_.votes(kind).count(m.id)) emit(event::VoteCast { m.id, kind }, now);
@@ -429,6 +435,7 @@ void RoomAuthority::close(const Now& now) {
 
 std::optional<std::chrono::steady_clock::time_point> RoomAuthority::next_deadline() const {
     std::optional<std::chrono::steady_clock::time_point> next = next_game_at_;
+    if (turn_.due && !turn_.overdue && (!next || *turn_.due < *next)) next = turn_.due;
     for (const auto& [id, until] : held_until_)
         if (!next || until < *next) next = until;
     return next;
@@ -442,6 +449,8 @@ void RoomAuthority::tick(const Now& now) {
     if (!expired.empty()) settle(now);
     // Nobody in the seats can vote: the next game starts by itself once the pause is over.
     if (next_game_at_ && *next_game_at_ <= now.steady) start_game(now);
+    // The person to move ran out of time: a computer moves for them (the host asks its bots).
+    if (turn_.due && *turn_.due <= now.steady) turn_.overdue = true;
 }
 
 std::optional<std::string> role_change_refusal(const RoomState& state, MemberId me, bool spectate) {

@@ -91,12 +91,22 @@ public:
     std::optional<Refusal> act(std::string_view token, const Action& action, const Now& now,
         std::string_view command_id = {});
     static constexpr std::size_t kRememberedCommands = 64;
-    // A bot's move (bots hold no token: they live in this daemon).
+    // A computer's move: a bot's (bots hold no token: they live in this daemon), or one made
+    // for a person whose turn ran past the room's turn limit (computer_to_move()).
     std::optional<Refusal> bot_move(MemberId bot, engine::Move move, const Now& now);
     // Gives up to `count` free seats to computer players; how many it gave.
     Outcome<int> add_bots(int count, std::optional<BotLevel> level, const Now& now);
     // The bot whose turn it is, if any.
     MemberId bot_to_move() const;
+    // Who a computer must move for now: the bot whose turn it is, or the person whose turn ran
+    // past the room's turn limit; kNoMember if nobody.
+    MemberId computer_to_move() const;
+    // How well the computer plays for `member`: a bot's own level; for a person out of time,
+    // the room's (its bots', else the daemon's default).
+    BotLevel level_for(MemberId member) const;
+    // When the turn of the person to move runs out (the room's turn limit); nullopt with no
+    // limit, no game, or a computer to move.
+    std::optional<std::chrono::steady_clock::time_point> turn_due() const { return turn_.due; }
 
     // The network edge reports a member's daemon lost or back; a lost seat is held for a while.
     void set_connected(MemberId member, bool connected, const Now& now);
@@ -138,6 +148,9 @@ private:
     bool bots_only() const;
     // Sets or clears next_game_at_ as the room now stands (after every event).
     void plan_next_game(const Now& now);
+    // Starts the turn limit's clock when a person's turn begins (after every event); a chat line
+    // or a vote in the middle of the turn leaves it running.
+    void plan_turn(const Now& now);
     bool someone_vanished() const;
     std::string unique_name(std::string_view wanted) const;
     // A seated person gone mid-game: a computer player takes the seat so the game goes on.
@@ -182,6 +195,16 @@ private:
     std::vector<RoomEvent> pending_;
     std::vector<engine::GameRecord> finished_;
     std::optional<std::chrono::steady_clock::time_point> next_game_at_;
+    // The turn the limit is timing: which person, at which move of which game, and when it runs
+    // out; `overdue` once it has (a computer is then asked to move for them).
+    struct TurnClock {
+        MemberId member = kNoMember;
+        int game_number = 0;
+        std::size_t ply = 0;
+        std::optional<std::chrono::steady_clock::time_point> due;
+        bool overdue = false;
+    };
+    TurnClock turn_;
 };
 
 // A player's join of a room its daemon is in already, asking to play where it watches or to

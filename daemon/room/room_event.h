@@ -45,6 +45,8 @@ struct MovePlayed {
     int seat = kNoSeat;
     engine::Move move = engine::Move::pass();
     std::vector<engine::Cell> path;
+    // A computer moved for the seat's person, whose turn ran past the room's turn limit.
+    bool by_computer = false;
 };
 struct VoteCast {
     MemberId member = kNoMember;

@@ -33,6 +33,9 @@ std::optional<std::string> RoomMode::invalid() const {
     if (next_game_ms < 1 || next_game_ms > kMaxNextGameMs)
         return "the pause before a bots-only room's next game is 1 to "
             + std::to_string(kMaxNextGameMs) + " ms";
+    if (turn_limit_s < 0 || turn_limit_s > kMaxTurnLimitS)
+        return "a turn limit is 1 to " + std::to_string(kMaxTurnLimitS)
+            + " seconds (a day), or 0 for none";
     return std::nullopt;
 }
 
@@ -250,6 +253,7 @@ std::optional<std::string> RoomState::apply_body(
                 // A computer standing in keeps the seat open to a newcomer, game after game
                 // (RoomAuthority::start_game keeps its stand-ins likewise).
                 for (auto& v : votes_) v.clear();
+                for (auto& [id, m] : members_) m.away = false;
                 last_played_.clear();
                 move_names_.clear();
                 return std::nullopt;
@@ -262,6 +266,10 @@ std::optional<std::string> RoomState::apply_body(
                 last_played_ = std::move(*played);
                 for (const auto& m : last_played_)
                     move_names_.push_back(m.move.is_pass() ? "pass" : engine::path_name(m.path));
+                // The seat's person is away while a computer moves for them, back once they
+                // move themselves.
+                if (auto it = members_.find(seat_holder(e.seat)); it != members_.end())
+                    it->second.away = e.by_computer && !it->second.bot;
                 return std::nullopt;
             },
             [&](const event::VoteCast& e) -> std::optional<std::string> {

@@ -24,6 +24,9 @@ struct Member {
     BotLevel bot_level = BotLevel::kHard; // bots only
     bool connected = true;
     bool seat_open = false; // a stand-in a newcomer may replace (event::MemberJoined)
+    // A person whose last turn ran past the room's turn limit (a computer moved for them), and
+    // who has not moved since in this game: votes do not wait for them.
+    bool away = false;
 };
 
 struct ChatLine {

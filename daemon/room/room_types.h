@@ -28,6 +28,8 @@ inline constexpr int kMaxMoveLimit = 100'000;
 // A room where only computer players sit starts its next game by itself this long after a game
 // ends (bots do not vote): long enough for spectators to see how it ended.
 inline constexpr int kDefaultNextGameMs = 5000;
+// The longest turn limit a room may set: a day (a correspondence game on the office's Pi).
+inline constexpr int kMaxTurnLimitS = 86'400;
 inline constexpr int kMaxNextGameMs = 3'600'000;
 
 enum class Visibility { kPublic, kFriends };
@@ -51,6 +53,9 @@ struct RoomMode {
     // The pause before a room of computer players only starts its next game; rooms with a person
     // in a seat wait for their votes instead.
     int next_game_ms = kDefaultNextGameMs;
+    // Seconds a person has for a turn; 0: no limit. Past it a computer moves for them and they
+    // count as away (a player who walked off, or one who will not move, holds nobody up).
+    int turn_limit_s = 0;
 
     engine::GameSetup setup() const;
     // Why this mode cannot be played, in words; nullopt if it can.

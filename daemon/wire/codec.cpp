@@ -79,6 +79,7 @@ void to_proto(const RoomMode& mode, pb::RoomMode* out) {
     out->set_move_limit(static_cast<std::uint32_t>(mode.move_limit));
     out->set_hide_leader(mode.hide_leader);
     out->set_next_game_ms(static_cast<std::uint32_t>(mode.next_game_ms));
+    out->set_turn_limit_s(static_cast<std::uint32_t>(mode.turn_limit_s));
 }
 
 engine::Result<RoomMode> mode_from_proto(const pb::RoomMode& in) {
@@ -98,6 +99,8 @@ engine::Result<RoomMode> mode_from_proto(const pb::RoomMode& in) {
     mode.next_game_ms = in.next_game_ms() ? static_cast<int>(std::min<std::uint32_t>(
                             in.next_game_ms(), static_cast<std::uint32_t>(kMaxNextGameMs) + 1))
                                           : kDefaultNextGameMs;
+    mode.turn_limit_s = static_cast<int>(
+        std::min<std::uint32_t>(in.turn_limit_s(), static_cast<std::uint32_t>(kMaxTurnLimitS) + 1));
     if (auto why = mode.invalid()) return engine::fail(*why);
     return mode;
 }
@@ -167,6 +170,7 @@ void to_proto(const RoomEvent& e, pb::RoomEvent* out) {
                     m->set_to(b.move.to);
                 }
                 for (auto c : b.path) m->add_path(c);
+                m->set_by_computer(b.by_computer);
             },
             [&](const event::VoteCast& b) {
                 out->mutable_vote()->set_member(b.member);
@@ -218,6 +222,7 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
         const auto& m = in.move();
         event::MovePlayed b;
         b.seat = m.seat();
+        b.by_computer = m.by_computer();
         if (m.kind() != pb::MOVE_KIND_NORMAL && m.kind() != pb::MOVE_KIND_SWAP
             && m.kind() != pb::MOVE_KIND_PASS)
             return engine::fail("a move of a kind this daemon does not know");
@@ -376,6 +381,7 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
             seat->set_bot(m->bot);
             if (m->bot) seat->set_bot_level(std::string(bot_level_name(m->bot_level)));
             seat->set_connected(m->connected);
+            seat->set_away(m->away);
             seat->set_voted_new_game(state.votes(VoteKind::kNewGame).count(m->id) > 0);
             seat->set_voted_cancel(state.votes(VoteKind::kCancel).count(m->id) > 0);
             seat->set_voted_leader(state.votes(VoteKind::kLeader).count(m->id) > 0);
@@ -465,8 +471,12 @@ std::string describe(const RoomState& state, const RoomEvent& e) {
                     + state.name_of(state.seat_holder(seat)) + " moves first";
             },
             [&](const event::MovePlayed& b) -> std::string {
-                std::string text = state.name_of(state.seat_holder(b.seat)) + " played "
-                    + (b.move.is_pass() ? std::string("pass") : engine::path_name(b.path));
+                std::string name = state.name_of(state.seat_holder(b.seat));
+                std::string move
+                    = b.move.is_pass() ? std::string("pass") : engine::path_name(b.path);
+                std::string text = b.by_computer
+                    ? name + "'s time ran out: the computer played " + move + " for " + name
+                    : name + " played " + move;
                 if (state.phase() == Phase::kOver) text += "; the game is over";
                 return text;
             },

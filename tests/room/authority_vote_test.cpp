@@ -147,7 +147,8 @@ TEST(AuthorityVote, CancelIsRefusedWhileEveryoneIsHere) {
     ASSERT_TRUE(refusal);
     EXPECT_EQ(refusal->code, Refusal::Code::kBadRequest);
     EXPECT_EQ(refusal->message,
-        "every player is still here: a game is cancelled only when a player has vanished");
+        "every player is still here: a game is cancelled only when a player has vanished or "
+        "let a turn run out");
     EXPECT_TRUE(p.room.take_events().empty());
 }
 

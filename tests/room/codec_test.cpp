@@ -73,6 +73,7 @@ TEST(CodecEvents, EveryKindRoundTrips) {
         event::MovePlayed { 0, engine::Move { 99, 81, engine::Move::kNormal }, { 99, 81 } },
         event::MovePlayed { 1, engine::Move { 0, 120, engine::Move::kSwap }, { 0, 60, 120 } },
         event::MovePlayed { 2, engine::Move::pass(), {} },
+        event::MovePlayed { 1, engine::Move { 99, 81, engine::Move::kNormal }, { 99, 81 }, true },
         event::VoteCast { 1, VoteKind::kNewGame },
         event::VoteCast { 2, VoteKind::kCancel },
         event::GameCancelled {},
@@ -163,6 +164,22 @@ TEST(CodecSnapshot, TheNextGamePauseIsKept) {
     auto refused = wire::mode_from_proto(mode);
     ASSERT_FALSE(refused);
     EXPECT_NE(refused.error().message.find("next game"), std::string::npos);
+}
+
+// The turn limit: kept exactly; one past a day is refused with the reason.
+TEST(CodecSnapshot, TheTurnLimitIsKept) {
+    RoomConfig config = room_config();
+    config.mode.turn_limit_s = 90;
+    auto back = snapshot_round_trip(RoomState(config));
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_EQ(back->config().mode.turn_limit_s, 90);
+    pb::RoomMode mode;
+    mode.set_players(2);
+    EXPECT_EQ(wire::mode_from_proto(mode)->turn_limit_s, 0) << "unset: no limit";
+    mode.set_turn_limit_s(kMaxTurnLimitS + 1);
+    auto refused = wire::mode_from_proto(mode);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("turn limit"), std::string::npos);
 }
 
 TEST(CodecMalformed, AnEventWithoutAKnownBodyIsRefused) {

@@ -108,7 +108,7 @@ auto fields(const event::GameStarted& e) {
     return std::tie(e.game_number, e.first_set, e.seat_player);
 }
 auto fields(const event::MovePlayed& e) {
-    return std::tie(e.seat, e.move, e.path);
+    return std::tie(e.seat, e.move, e.path, e.by_computer);
 }
 auto fields(const event::VoteCast& e) {
     return std::tie(e.member, e.kind);
@@ -162,10 +162,10 @@ std::optional<std::string> state_difference(const RoomState& a, const RoomState&
     for (const auto& [id, m] : a.members()) {
         const Member* o = b.member(id);
         if (!o) return "member " + std::to_string(id) + " missing";
-        if (std::make_tuple(
-                m.id, m.name, m.seat, m.bot, level_of(m.bot, m.bot_level), m.connected, m.seat_open)
+        if (std::make_tuple(m.id, m.name, m.seat, m.bot, level_of(m.bot, m.bot_level), m.connected,
+                m.seat_open, m.away)
             != std::make_tuple(o->id, o->name, o->seat, o->bot, level_of(o->bot, o->bot_level),
-                o->connected, o->seat_open))
+                o->connected, o->seat_open, o->away))
             return "member " + std::to_string(id);
     }
     for (int s = 0; s < a.seats(); ++s) {
