@@ -58,11 +58,15 @@ public:
 private:
     int run_screen() {
         int code = 0;
+        // The room by its id before subscribing: a subscription to "" (the daemon's only room,
+        // when none is named) follows every room, and a room hosted later showed its events,
+        // and its board, on this one's screen.
+        if (!refresh(code)) return code;
+        room_ = view_.summary().room_id();
         pb::Request sub;
         sub.mutable_subscribe()->set_room(room_);
         if (!ask(daemon_, sub, code)) return code;
-        if (!refresh(code)) return code;
-        room_ = view_.summary().room_id();
+        if (!refresh(code)) return code; // what happened before the subscription took
         was_your_turn_ = view_.your_turn();
         FullScreen screen(terminal_);
         PromptLine input(STDIN_FILENO);

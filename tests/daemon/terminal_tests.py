@@ -320,6 +320,29 @@ def play_and_watch_survive_a_daemon_restart():
                 p.wait()
 
 
+def another_rooms_events_stay_off_the_screen():
+    """ann plays in her only room (halma play with no -r), then hosts a second room with a
+    computer player and chats there: her screen shows none of it, and still the first room's
+    own chat. A play in no named room subscribed to every room, and a room hosted later put its
+    moves, its "game over" and its board on this one's screen."""
+    with Cluster("term-other-room") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        check(bob.cli("host", "duo").returncode == 0, "host refused")
+        check(ann.cli("join", f"{bob.address}/duo").returncode == 0, "join refused")
+        position = ann.api().view().position
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir, "--fixed") as t:
+            t.wait_for(prompt_ready(24), "ann's board")
+            out = ann.cli("host", "side", "--bots", "1", "--bot-level", "easy")
+            check(out.returncode == 0, f"the second room: {out.stderr}")
+            check(ann.cli("chat", "-r", "side", "psst").returncode == 0, "chat in side refused")
+            check(bob.cli("chat", "hello").returncode == 0, "chat in duo refused")
+            screen = t.wait_text("bob: hello")
+            check("psst" not in screen and "side" not in screen and "bot played" not in screen,
+                  f"the other room's events on the screen:\n{screen}")
+            check(shows_position(screen.split("\n"), position), f"duo's board is gone:\n{screen}")
+            print("a room hosted meanwhile stayed off the screen of the first")
+
+
 run({f.__name__: f for f in [six_players_fit, two_players_type_and_finish, the_last_words_stay_on_the_screen,
                              a_gone_player_gets_a_stand_in,
-                             play_and_watch_survive_a_daemon_restart]})
+                             play_and_watch_survive_a_daemon_restart, another_rooms_events_stay_off_the_screen]})
