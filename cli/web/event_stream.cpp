@@ -3,6 +3,7 @@
 #include "cli/web/api_bridge.h"
 
 #include <array>
+#include <thread>
 #include <zmq.hpp>
 
 namespace halma::web {
@@ -72,13 +73,18 @@ std::string EventStream::check_daemon() {
 std::string EventStream::next(std::chrono::milliseconds wait) {
     std::string out;
     if (std::chrono::steady_clock::now() >= next_status_) out += check_daemon();
-    if (!up_) return out;
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        next_status_ - std::chrono::steady_clock::now());
+    if (!up_) {
+        // Nothing to poll until the next look at the daemon: wait here, as a poll would (it
+        // returned at once, and the stream's loop spun half a core while halmad was down).
+        if (out.empty()) std::this_thread::sleep_for(std::max(0ms, std::min(wait, left)));
+        return out;
+    }
     std::array<zmq::pollitem_t, 2> items { {
         { events_->socket().handle(), 0, ZMQ_POLLIN, 0 },
         { lan_->socket().handle(), 0, ZMQ_POLLIN, 0 },
     } };
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        next_status_ - std::chrono::steady_clock::now());
     zmq::poll(items.data(), items.size(), std::max(0ms, std::min(wait, left)));
     while (auto event = events_->next_event(0ms)) out += sse("room", to_json(*event));
     std::optional<pb::RoomList> newest;
