@@ -312,7 +312,12 @@ void ApiService::handle_join(
 void ApiService::reply_from_host(const std::string& client, std::uint64_t request_id,
     const pb::HostMessage& answer, const std::string& room_id, const std::string& detail) {
     if (answer.has_error()) {
-        reply_error(client, request_id, answer.error().code(), answer.error().message());
+        // A host's error with neither a code nor a word printed a bare "halma:".
+        reply_error(client, request_id,
+            answer.error().code() == pb::ERROR_CODE_UNSPECIFIED ? pb::ERROR_CODE_UNAVAILABLE
+                                                                : answer.error().code(),
+            answer.error().message().empty() ? "the host refused, and said nothing of why"
+                                             : answer.error().message());
         return;
     }
     pb::Reply r;

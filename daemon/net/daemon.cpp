@@ -51,6 +51,9 @@ public:
             discovery->room_changed(state);
         if (target) target->room_changed(state, event, me, connection);
     }
+    bool hosted_here(std::string_view room_id) const override {
+        return host && host->find(room_id);
+    }
 };
 
 // Connections the key-probe port keeps at once: each lives for one probe and its answer.

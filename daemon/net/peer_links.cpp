@@ -97,6 +97,11 @@ PeerLinks::Link* PeerLinks::link_for(const std::string& address, std::string& er
         error = "'" + address + "' is not host:port";
         return nullptr;
     }
+    if (links_.size() >= kMaxHosts) {
+        error = "this daemon talks to " + std::to_string(kMaxHosts)
+            + " hosts already: leave a room at one of them first";
+        return nullptr;
+    }
     auto link = std::make_unique<Link>();
     link->address = address;
     // With CURVE the host's key comes first, from its key-probe port (peer_key_probe.cpp).
@@ -104,12 +109,12 @@ PeerLinks::Link* PeerLinks::link_for(const std::string& address, std::string& er
     try {
         link->socket = open_socket(
             link->probing ? key_probe_endpoint(endpoint) : endpoint, "", link->probing);
+        link->monitor = std::make_unique<SocketMonitor>(
+            context_, link->socket, ZMQ_EVENT_CONNECTED | ZMQ_EVENT_CONNECT_RETRIED);
     } catch (const zmq::error_t& e) {
         error = "cannot connect to " + address + ": " + e.what();
         return nullptr;
     }
-    link->monitor = std::make_unique<SocketMonitor>(
-        context_, link->socket, ZMQ_EVENT_CONNECTED | ZMQ_EVENT_CONNECT_RETRIED);
     spdlog::info("connecting to host {}", address);
     return links_.emplace(address, std::move(link)).first->second.get();
 }
@@ -183,7 +188,7 @@ void PeerLinks::on_readable(Link& link, const Now& now) {
         }
         pb::HostMessage msg;
         if (auto rejection = wire::read_host_message(frame.data(), frame.size(), msg)) {
-            spdlog::warn("host {}: {}", link.address, rejection->message);
+            log_host(spdlog::level::warn, "host {}: {}", link.address, rejection->message);
             continue;
         }
         clean_host_message(msg);
@@ -210,7 +215,7 @@ void PeerLinks::on_readable(Link& link, const Now& now) {
             handle_heartbeat(link, msg.heartbeat(), now);
             break;
         case pb::HostMessage::kError:
-            spdlog::warn("host {}: {}", link.address, msg.error().message());
+            log_host(spdlog::level::warn, "host {}: {}", link.address, msg.error().message());
             break;
         default:
             break;
@@ -397,21 +402,53 @@ void PeerLinks::join(const std::string& address, const std::string& room, bool s
     request(
         *link, std::move(msg),
         [this, address, done = std::move(done)](const pb::HostMessage& reply) {
-            if (!reply.has_joined()) {
+            if (reply.has_error()) {
                 done(reply);
                 return;
             }
-            std::string room_id = reply.joined().snapshot().config().room_id();
-            Replica* r = find(room_id);
-            if (!r) {
-                replicas_.push_back(std::make_unique<Replica>());
-                r = replicas_.back().get();
-                r->address = address;
-            }
-            if (!adopt(*r, reply.joined())) {
-                forget(room_id);
-                done(unavailable("the host's snapshot of the room does not replay here"));
+            // Anything else is no answer to a join: "joined" was printed, and nothing was.
+            if (!reply.has_joined()) {
+                done(unavailable("the host at " + address
+                    + " answered the join with something else; nothing was joined"));
                 return;
+            }
+            std::string room_id = reply.joined().snapshot().config().room_id();
+            // A room of another host, or one hosted here, is never this host's to answer
+            // with: it took over (or, with a snapshot that did not replay, deleted) the
+            // replica of a room at another host, found by its id or even its name.
+            Replica* r = nullptr;
+            for (auto& known : replicas_)
+                if (known->room_id == room_id) r = known.get();
+            if ((r && r->address != address) || listener_.hosted_here(room_id)) {
+                log_host(spdlog::level::warn,
+                    "host {} answered a join with the id of a room {}; not joined", address,
+                    r ? "at " + r->address : std::string("hosted here"));
+                done(unavailable("the host at " + address
+                    + " answered with the id of a room it does not host; nothing was joined"));
+                return;
+            }
+            if (!r && replicas_.size() >= kMaxReplicas) {
+                done(unavailable("this daemon is in " + std::to_string(kMaxReplicas)
+                    + " joined rooms already: leave one first"));
+                return;
+            }
+            if (r) {
+                if (!adopt(*r, reply.joined())) {
+                    forget(room_id);
+                    done(unavailable("the host's snapshot of the room does not replay here"));
+                    return;
+                }
+            } else {
+                // Kept only once it replays: a replica with no room id stayed behind, and
+                // rejoined the host for "its only room" at every heartbeat.
+                auto fresh = std::make_unique<Replica>();
+                fresh->address = address;
+                if (!adopt(*fresh, reply.joined())) {
+                    done(unavailable("the host's snapshot of the room does not replay here"));
+                    return;
+                }
+                replicas_.push_back(std::move(fresh));
+                save();
             }
             done(reply);
         },

@@ -27,7 +27,8 @@ void PeerLinks::handle_update(Link& link, const pb::RoomUpdate& update, const No
     else
         error = r->state->apply(*e);
     if (error) {
-        spdlog::warn("room {}: {}; asking for a fresh snapshot", r->state->config().name, *error);
+        log_host(spdlog::level::warn, "room {}: {}; asking for a fresh snapshot",
+            r->state->config().name, *error);
         r->in_step = false;
         rejoin(*r, now);
         return;
@@ -56,7 +57,7 @@ void PeerLinks::handle_heartbeat(Link& link, const pb::Heartbeat& beat, const No
             std::string read_only = sanitize_text(rs.read_only(), kMaxErrorText);
             if (read_only != r->read_only) {
                 r->read_only = std::move(read_only);
-                spdlog::info("room {}: {}", r->state->config().name,
+                log_host(spdlog::level::info, "room {}: {}", r->state->config().name,
                     r->read_only.empty() ? "the host takes changes again" : r->read_only);
                 listener_.room_changed(*r->state, nullptr, r->me, r->connection);
             }
@@ -73,14 +74,23 @@ void PeerLinks::handle_heartbeat(Link& link, const pb::Heartbeat& beat, const No
                 r->turn_due.reset();
         }
         if (r && r->state && r->address == link.address && rs.seq() > r->state->seq()) {
-            spdlog::info("room {}: behind the host ({} < {}); resyncing", r->state->config().name,
-                r->state->seq(), rs.seq());
+            log_host(spdlog::level::info, "room {}: behind the host ({} < {}); resyncing",
+                r->state->config().name, r->state->seq(), rs.seq());
             rejoin(*r, now);
         }
     }
 }
 
 bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
+    // The token goes into the seats file, a line per room: a host's newlines in it wrote lines
+    // of its own there (rooms at any address, rejoined at every start).
+    if (!joined.token().empty() && !wire::plain_id(joined.token())) {
+        log_host(spdlog::level::err,
+            "host {} sent a seat token that is not one ({} bytes); not joined", r.address,
+            joined.token().size());
+        r.in_step = false;
+        return false;
+    }
     if (joined.snapshot().after_seq() > 0) {
         // Only what came after our seq: applied to the replica as updates are.
         if (!r.state || r.state->seq() < joined.snapshot().after_seq()
@@ -92,7 +102,7 @@ bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
             auto e = wire::event_from_proto(pe);
             if (e && e->seq <= r.state->seq()) continue;
             if (!e || r.state->apply(*e)) {
-                spdlog::error(
+                log_host(spdlog::level::err,
                     "host {} sent events that do not apply; asking for the whole room", r.address);
                 r.in_step = false;
                 return false;
@@ -101,8 +111,8 @@ bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
     } else {
         auto state = wire::state_from_proto(joined.snapshot());
         if (!state) {
-            spdlog::error("host {} sent a snapshot that does not replay: {}", r.address,
-                state.error().message);
+            log_host(spdlog::level::err, "host {} sent a snapshot that does not replay: {}",
+                r.address, state.error().message);
             return false;
         }
         r.state = std::move(*state);
@@ -150,7 +160,8 @@ void PeerLinks::rejoin(Replica& r, const Now& now) {
                 if (!adopt(*replica, reply.joined()))
                     replica->next_rejoin = retry_at;
                 else if (!reply.joined().rejoined())
-                    spdlog::warn("room {}: the seat was not held; joined anew", room_id);
+                    log_host(spdlog::level::warn, "room {}: the seat was not held; joined anew",
+                        room_id);
                 return;
             }
             if (reply.error().code() == pb::ERROR_CODE_UNKNOWN_ROOM) {
@@ -158,7 +169,8 @@ void PeerLinks::rejoin(Replica& r, const Now& now) {
                 return;
             }
             if (reply.error().code() == pb::ERROR_CODE_ROOM_FULL) {
-                spdlog::warn("room {}: cannot rejoin: {}", room_id, reply.error().message());
+                log_host(spdlog::level::warn, "room {}: cannot rejoin: {}", room_id,
+                    reply.error().message());
                 set_connection(*replica, pb::CONNECTION_STATE_DISCONNECTED);
                 replica->token.clear();
                 save();
@@ -168,7 +180,8 @@ void PeerLinks::rejoin(Replica& r, const Now& now) {
                 // The host refused us (our key is not the one that holds the seat), or we
                 // refused it (its key changed): asking again changes nothing. The seat is kept,
                 // for `halma join` once the person has looked into it.
-                spdlog::warn("room {}: cannot rejoin: {}", room_id, reply.error().message());
+                log_host(spdlog::level::warn, "room {}: cannot rejoin: {}", room_id,
+                    reply.error().message());
                 set_connection(*replica, pb::CONNECTION_STATE_DISCONNECTED);
                 return;
             }

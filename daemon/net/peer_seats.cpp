@@ -58,6 +58,16 @@ void PeerLinks::restore(const Now& now) {
         fields >> role;
         std::string name;
         std::getline(fields >> std::ws, name);
+        // Held to what this daemon writes there: a line of anything else was not written by it.
+        if (!wire::plain_id(room_id) || !wire::plain_id(token)) {
+            spdlog::warn("seats file: skipping a line that is not a seat ('{}')",
+                sanitize_text(line.substr(0, 80), 80));
+            continue;
+        }
+        if (replicas_.size() >= kMaxReplicas) {
+            spdlog::warn("seats file: more than {} rooms; the rest are not rejoined", kMaxReplicas);
+            break;
+        }
         std::string error;
         if (!link_for(address, error)) {
             spdlog::warn("seats file: {}", error);

@@ -15,6 +15,9 @@ public:
     virtual void room_changed(const RoomState& state, const RoomEvent* event, MemberId me,
         wire::pb::ConnectionState connection)
         = 0;
+    // Whether this daemon hosts the room of that id: a host's answer naming it is an
+    // impostor's (a replica of it would stand beside the room itself, under the same id).
+    virtual bool hosted_here(std::string_view) const { return false; }
 };
 
 } // namespace halma::daemon

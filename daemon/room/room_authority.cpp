@@ -13,9 +13,6 @@ namespace {
 
 constexpr std::size_t kMaxName = kMaxMemberName;
 constexpr std::size_t kMaxChat = kMaxChatText;
-// Enough for an office watching a final; a bound on what joins can make the room (and every
-// snapshot of it) grow to.
-constexpr int kMaxSpectators = 64;
 // Chat per member: a burst of lines, then one a second. The room keeps kChatWindow lines
 // whatever the rate; the limit keeps a spectator from pushing everyone's chat out of it at once.
 constexpr int kChatBurst = 10;

@@ -200,6 +200,9 @@ std::optional<std::string> RoomState::apply_body(
                     return "member id already in use";
                 if (e.seat != kNoSeat && (!seat_ok(e.seat) || seat_holder(e.seat) != kNoMember))
                     return "seat " + std::to_string(e.seat) + " is not free";
+                if (e.seat == kNoSeat && spectators() >= kMaxSpectators)
+                    return "a spectator past the " + std::to_string(kMaxSpectators)
+                        + " a room holds";
                 members_[e.member]
                     = Member { e.member, e.name, e.seat, e.bot, e.bot_level, true, e.seat_open };
                 names_[e.member] = e.name;

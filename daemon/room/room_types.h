@@ -28,6 +28,11 @@ inline constexpr int kMaxMoveLimit = 100'000;
 // A room where only computer players sit starts its next game by itself this long after a game
 // ends (bots do not vote): long enough for spectators to see how it ended.
 inline constexpr int kDefaultNextGameMs = 5000;
+// Spectators a room holds at once: enough for an office watching a final; a bound on what joins
+// can make the room (and every snapshot of it) grow to. A replica holds its host to it too: a
+// host's joins past it are events that do not apply (a replica took 200,000 of them, 590 bytes
+// each).
+inline constexpr int kMaxSpectators = 64;
 // The longest turn limit a room may set: a day (a correspondence game on the office's Pi).
 inline constexpr int kMaxTurnLimitS = 86'400;
 inline constexpr int kMaxNextGameMs = 3'600'000;

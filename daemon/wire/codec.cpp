@@ -114,14 +114,18 @@ void to_proto(const RoomConfig& config, pb::RoomConfig* out) {
     to_proto(config.mode, out->mutable_mode());
 }
 
+bool plain_id(std::string_view text) {
+    return !text.empty() && text.size() <= kMaxIdText
+        && text.find_first_not_of(
+               "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-")
+        == std::string_view::npos;
+}
+
 engine::Result<RoomConfig> config_from_proto(const pb::RoomConfig& in) {
     auto mode = mode_from_proto(in.mode());
     if (!mode) return std::unexpected(mode.error());
     // Read from a host (or a file) that may not be ours: held to what a host makes.
-    if (in.room_id().empty() || in.room_id().size() > kMaxIdText
-        || in.room_id().find_first_not_of(
-               "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-")
-            != std::string::npos)
+    if (!plain_id(in.room_id()))
         return engine::fail("a room id of other than letters and digits, or over 64 bytes");
     if (in.code().size() > kMaxIdText) return engine::fail("a room code over 64 bytes");
     return RoomConfig { in.room_id(), sanitize_text(in.name(), kMaxRoomName),

@@ -24,6 +24,9 @@ engine::Result<RoomMode> mode_from_proto(const pb::RoomMode& mode);
 
 void to_proto(const RoomConfig& config, pb::RoomConfig* out);
 engine::Result<RoomConfig> config_from_proto(const pb::RoomConfig& config);
+// An id as a host makes them (room ids, seat tokens): 1 to 64 letters, digits, '_' or '-'.
+// What a host sends is checked against it before it names a file's line or a room here.
+bool plain_id(std::string_view text);
 
 void to_proto(const RoomEvent& event, pb::RoomEvent* out);
 engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& event);

@@ -1,5 +1,10 @@
 #include "daemon/wire/frames.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <google/protobuf/io/coded_stream.h>
+#include <limits>
+
 namespace halma::daemon::wire {
 
 namespace {
@@ -46,8 +51,86 @@ template std::optional<Rejection> read_envelope(
 template std::optional<Rejection> read_envelope(
     const void*, std::size_t, std::size_t, pb::Request&);
 
+namespace {
+
+// Calls `each(field, bytes, length)` for every length-delimited field at the top of `data`
+// (without parsing it) until it returns false; false if the bytes stop making fields, which is
+// left to the parse to refuse.
+template <class Each> bool each_field(const std::uint8_t* data, std::size_t size, Each&& each) {
+    google::protobuf::io::CodedInputStream in(
+        data, static_cast<int>(std::min<std::size_t>(size, std::numeric_limits<int>::max())));
+    for (std::uint32_t tag; (tag = in.ReadTag()) != 0;) {
+        std::uint64_t ignored = 0;
+        std::uint32_t length = 0;
+        const void* at = nullptr;
+        int left = 0;
+        switch (tag & 7) {
+        case 0:
+            if (!in.ReadVarint64(&ignored)) return false;
+            break;
+        case 1:
+            if (!in.Skip(8)) return false;
+            break;
+        case 5:
+            if (!in.Skip(4)) return false;
+            break;
+        case 2:
+            if (!in.ReadVarint32(&length)) return false;
+            in.GetDirectBufferPointerInline(&at, &left);
+            if (left < 0 || length > static_cast<std::uint32_t>(left)) return false;
+            if (!each(static_cast<int>(tag >> 3), static_cast<const std::uint8_t*>(at), length))
+                return true;
+            if (!in.Skip(static_cast<int>(length))) return false;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
+// The events of a Joined answer's snapshot, counted without parsing them.
+std::size_t snapshot_events(const std::uint8_t* joined, std::size_t size) {
+    std::size_t events = 0;
+    each_field(joined, size, [&](int field, const std::uint8_t* snapshot, std::size_t length) {
+        if (field == pb::Joined::kSnapshotFieldNumber)
+            each_field(snapshot, length, [&](int f, const std::uint8_t*, std::size_t) {
+                events += f == pb::Snapshot::kEventsFieldNumber;
+                return true;
+            });
+        return true;
+    });
+    return events;
+}
+
+} // namespace
+
 std::optional<Rejection> read_host_message(
     const void* data, std::size_t size, pb::HostMessage& out) {
+    // The top level only: each body's length against its kind's bound, and a snapshot's events
+    // counted, before anything is parsed.
+    std::optional<Rejection> refused;
+    each_field(static_cast<const std::uint8_t*>(data), size,
+        [&](int field, const std::uint8_t* body, std::size_t length) {
+            std::size_t bound = field == pb::HostMessage::kRoomsFieldNumber ? kMaxHostRoomList
+                : field == pb::HostMessage::kUpdateFieldNumber              ? kMaxHostUpdate
+                : field == pb::HostMessage::kHeartbeatFieldNumber           ? kMaxHostHeartbeat
+                : field == pb::HostMessage::kJoinedFieldNumber              ? size
+                                                                            : kMaxHostSmallBody;
+            std::string why;
+            if (length > bound)
+                why = "field " + std::to_string(field) + " is over the " + std::to_string(bound)
+                    + " bytes a host makes of it";
+            else if (field == pb::HostMessage::kJoinedFieldNumber
+                && snapshot_events(body, length) > kMaxHostSnapshotEvents)
+                why = "its snapshot has over " + std::to_string(kMaxHostSnapshotEvents) + " events";
+            if (!why.empty())
+                refused = Rejection { pb::ERROR_CODE_TOO_LARGE,
+                    "a host's message of " + std::to_string(size) + " bytes: " + why
+                        + " (not read)" };
+            return why.empty();
+        });
+    if (refused) return refused;
     return parse_checked(data, size, out);
 }
 

@@ -20,8 +20,22 @@ template <class Envelope>
 std::optional<Rejection> read_envelope(
     const void* data, std::size_t size, std::size_t limit, Envelope& out);
 
-// The same checks for what a host sends a peer: parse and version only.
+// The same checks for what a host sends a peer: the body's size for its kind, parse and version.
+// A message is parsed whole, and parsed it can take 40 to 80 times its size (a heartbeat of 8 MiB
+// of empty room entries took 340 MB): each kind but a snapshot is held to what a host makes of
+// it before it is parsed (kMaxHostBody).
 std::optional<Rejection> read_host_message(
     const void* data, std::size_t size, pb::HostMessage& out);
+// The largest body of a kind a host sends (HostMessage field numbers), beside the link's limit
+// for a whole message (a snapshot, 64 MiB): a room list of 256 rooms, an update of one event, a
+// heartbeat of a peer's rooms, an error, an ack.
+inline constexpr std::size_t kMaxHostRoomList = 1u << 20;
+inline constexpr std::size_t kMaxHostUpdate = 64u << 10;
+inline constexpr std::size_t kMaxHostHeartbeat = 256u << 10;
+inline constexpr std::size_t kMaxHostSmallBody = 16u << 10;
+// A snapshot's events: a folded room's 2,000 at most, and the current game's moves, at most six
+// players' move limit (100,000 each). Past it a snapshot is not parsed: its events, however few
+// bytes each, took some 80 bytes apiece.
+inline constexpr std::size_t kMaxHostSnapshotEvents = 2'000 + 6 * 100'000;
 
 } // namespace halma::daemon::wire

@@ -18,7 +18,8 @@ EVIL = "\x1b]0;pwned\x07\x1b[31m\u202eevil\x1b[2J\x9b1m"
 ROOM_ID = "ab" * 16
 HUGE_CHATS = 10
 FIRST_CHATS = 5
-HUGE_BYTES = 20 << 20
+HUGE_BYTES = 60 << 10  # 120 times a chat line's 500 bytes, under the 64 KiB a host's update may be
+TOO_LARGE = 20 << 20  # an update that is not read at all
 
 
 def rss_kb(pid):
@@ -49,6 +50,7 @@ class FakeHost(threading.Thread):
         self.probe.bind(f"tcp://127.0.0.1:{self.port + 1}")
         self.key = public.decode()
         self.outbox = queue.Queue()
+        self.outbox_raw = queue.Queue()  # whole HostMessages, sent as they are
         self.stop = threading.Event()
         self.peer = None
         self.seq = 0
@@ -93,6 +95,8 @@ class FakeHost(threading.Thread):
                 msg = peer_pb2.PeerMessage()
                 msg.ParseFromString(data)
                 self.answer(ident, msg)
+            while self.peer is not None and not self.outbox_raw.empty():
+                self.sock.send_multipart([self.peer, self.outbox_raw.get().SerializeToString()])
             while self.peer is not None and not self.outbox.empty():
                 text = self.outbox.get()
                 self.seq += 1
@@ -149,10 +153,16 @@ def hostile_host_is_contained():
             before = rss_kb(victim.proc.pid)
             send_huge(HUGE_CHATS)
             grown = rss_kb(victim.proc.pid) - before
-            print(f"victim RSS: {idle} kB idle, {before} kB after {FIRST_CHATS} chat events of {HUGE_BYTES >> 20} MiB, "
+            print(f"victim RSS: {idle} kB idle, {before} kB after {FIRST_CHATS} chat events of {HUGE_BYTES >> 10} KiB, "
                   f"then +{grown} kB over {HUGE_CHATS} more")
             check(before - idle < 16 << 10, f"the victim grew by {before - idle} kB over the first {FIRST_CHATS}")
             check(grown < 16 << 10, f"the victim grew by {grown} kB over {HUGE_CHATS} more chat events")
+            # Past what a host makes of an update: not read at all (parsed, it could take 40 to 80
+            # times its size).
+            host.outbox.put(EVIL + "x" * TOO_LARGE)
+            wait_until(lambda: "not read" in open(victim.log_path, errors="replace").read(), 30,
+                       "the victim to refuse an update of 20 MiB")
+            check(rss_kb(victim.proc.pid) - before < 32 << 10, "the victim grew reading an update of 20 MiB")
             view = victim.api().view()
             check(all(len(line.text.encode()) <= 500 for line in view.chat), "a chat line over 500 bytes was kept")
             for args in (("status",), ("board",), ("board", "--json"), ("rooms",)):

@@ -116,6 +116,18 @@ TEST(RoomReplay, EventsOfUnknownMembersAreRefused) {
     expect_refused(s, next(s, event::Chat { kNoMember, "boo" }), "chat of member 0");
 }
 
+// A host's joins past the spectators a room holds do not apply: a replica took 200,000.
+TEST(RoomReplay, SpectatorsPastTheRoomsBoundAreRefused) {
+    RoomState s = started_replica();
+    for (MemberId id = 10; id < 10 + kMaxSpectators; ++id)
+        ASSERT_FALSE(
+            s.apply(next(s, event::MemberJoined { id, "w" + std::to_string(id), kNoSeat })));
+    EXPECT_EQ(s.spectators(), kMaxSpectators);
+    expect_refused(s, next(s, event::MemberJoined { 500, "one more", kNoSeat }), "past the bound");
+    ASSERT_FALSE(s.apply(next(s, event::MemberLeft { 10, false })));
+    EXPECT_FALSE(s.apply(next(s, event::MemberJoined { 501, "in its place", kNoSeat })));
+}
+
 TEST(RoomReplay, JoinsThatDoNotFitAreRefused) {
     RoomState s = started_replica();
     expect_refused(s, next(s, event::MemberJoined { 1, "again", kNoSeat }), "id in use");
