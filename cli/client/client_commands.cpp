@@ -267,6 +267,16 @@ void add_host(CLI::App& app, int& exit_code) {
             exit_code = 2;
             return;
         }
+        // The level is that of the computers seated now: a room keeps none for later, and a
+        // later start took the daemon's default, silently.
+        if (!bot_level.empty() && bots == 0) {
+            std::cerr << "halma: --bot-level " << bot_level
+                      << " is the level of the computers --bots seats now; for computers later, "
+                         "give it to the start: halma start --bot-level "
+                      << bot_level << " (or /start " << bot_level << " in halma play)\n";
+            exit_code = 2;
+            return;
+        }
         if (int seats = players - (spectate ? 0 : 1); bots > seats) {
             std::cerr << "halma: --bots " << bots << ": a room of " << players << " has " << seats
                       << " seat(s) for computer players" << (spectate ? "" : " (you take one)")

@@ -4,6 +4,7 @@
 // time came are woken, and heartbeats carry each room's seq.
 #include "daemon/net/host_service.h"
 #include "daemon/net/turn_clock.h"
+#include "daemon/room/clean_text.h"
 
 #include <spdlog/spdlog.h>
 
@@ -55,7 +56,9 @@ void HostService::tick(const Now& now) {
                 if (const Member* m = room->authority.state().member(member))
                     who += (who.empty() ? "" : ", ") + m->name + " in "
                         + room->authority.state().config().name;
-        spdlog::info("peer {} ({}) went silent; holding its seats", short_id(id), who);
+        // Budgeted: a peer that goes silent and comes back over and over wrote 2.7 kB a time.
+        log_peer(spdlog::level::info, "peer {} ({}) went silent; holding its seats", short_id(id),
+            sanitize_text(who, 200));
         for (const auto& [room_id, member] : c.members)
             if (auto* room = find(room_id); room && room->read_only.empty()) {
                 room->authority.set_connected(member, false, now);

@@ -137,7 +137,7 @@ void HostService::mark_alive(const std::string& conn, PeerConn& peer, const Now&
     peer.last_recv = now.steady;
     if (peer.alive) return;
     peer.alive = true;
-    spdlog::info("peer {} is back", short_id(conn));
+    log_peer(spdlog::level::info, "peer {} is back", short_id(conn));
     for (const auto& [room_id, member] : peer.members)
         if (auto* room = find(room_id); room && room->read_only.empty()) {
             room->authority.set_connected(member, true, now);

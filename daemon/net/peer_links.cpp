@@ -56,6 +56,11 @@ void clean_host_message(pb::HostMessage& msg) {
             room.set_machine(sanitize_text(room.machine(), 255));
             room.clear_addresses();
             room.set_seats(std::min<std::uint32_t>(room.seats(), engine::kSetNB));
+            // The mode's text too: front ends got the host's escapes and a MiB of rules raw.
+            auto* mode = room.mutable_mode();
+            mode->set_rules(sanitize_text(mode->rules(), 200));
+            mode->set_players(std::min<std::uint32_t>(mode->players(), engine::kSetNB));
+            mode->set_sets_per_player(std::min<std::uint32_t>(mode->sets_per_player(), 3));
             room.set_seats_taken(std::min(room.seats_taken(), room.seats()));
         }
     }

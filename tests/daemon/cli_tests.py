@@ -33,6 +33,8 @@ def usage_errors_exit_2():
             (["host", "t", "--move-limit", "0"], "0"),
             (["host", "t", "--bots", "-1"], "-1"),
             (["host", "t", "--sets", "4"], "4"),
+            (["host", "t", "--bot-level", "easy"], "halma start --bot-level easy"),  # no --bots: it was ignored
+            (["host", "t", "--turn-limit-s", "0"], "0"),
             (["host", "t", "--bogus"], "--bogus"),
             (["mvoe", "n3-m7"], "did you mean `move`?"),
         ]:
