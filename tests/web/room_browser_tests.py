@@ -311,7 +311,34 @@ def host_form_takes_the_daemons_move_limits():
             web.stop()
 
 
+def a_turn_limit_counts_down_and_says_who_is_away():
+    """ann hosts from the page a room with a 3-second turn limit against a computer: the turn
+    display counts her time down, and when it runs out the computer moves for her and her seat
+    says she is away; a vote to cancel is offered then (and only then)."""
+    need_browser()
+    with Cluster("web-turn-limit") as cluster:
+        ann = cluster.add("ann")
+        web = Web(ann)
+        page = Page(web)
+        try:
+            ann.api().ok(host=api_pb2.HostRequest(name="clock", mode=common_pb2.RoomMode(players=2, turn_limit_s=3),
+                                                  bots=1, bot_level="easy"))
+            wait_until(lambda: ann.api().view("clock").your_turn, 10, "ann's turn")
+            clock = page.wait(lambda: (t := page.text("#turn-clock")) and "left, then the computer moves for you" in t
+                              and t, "the turn's clock on the page")
+            check(page.attr("#vote-cancel", "hidden") is not None, "a cancel vote offered while everyone is here")
+            seat = page.wait(lambda: (t := page.text("#seats")) and "away: ran out of time" in t and t,
+                             "ann's seat to say she is away", timeout=15)
+            check(ann.api().view("clock").seats[0].away or ann.api().view("clock").seats[1].away, "not away on halmad")
+            page.wait(lambda: page.attr("#vote-cancel", "hidden") is None, "the cancel vote offered")
+            print(f"the page showed {clock.strip()!r}, then {seat.splitlines()[0]!r}")
+        finally:
+            page.close()
+            web.stop()
+
+
 run({f.__name__: f for f in (leaving_a_room_says_so, the_page_opens_the_room_waiting_for_the_player,
                              a_fast_room_of_bots_is_shown_as_it_stands,
                              a_room_of_bots_does_not_flood_the_page, leaving_her_own_room_does_not_reopen_it,
-                             switching_rooms_drops_the_old_rooms_events, host_form_takes_the_daemons_move_limits)})
+                             switching_rooms_drops_the_old_rooms_events, host_form_takes_the_daemons_move_limits,
+                             a_turn_limit_counts_down_and_says_who_is_away)})

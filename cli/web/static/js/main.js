@@ -359,7 +359,7 @@ function wireForms() {
       visibility: $("host-friends").checked ? "VISIBILITY_FRIENDS" : "VISIBILITY_PUBLIC",
       mode: { players: Number($("host-players").value), sets_per_player: Number($("host-sets").value),
               rules: $("host-rules").value, move_limit: Number($("host-limit").value) || 0,
-              hide_leader: $("host-hide-leader").checked },
+              hide_leader: $("host-hide-leader").checked, turn_limit_s: Number($("host-turn").value) || 0 },
       bots: Number($("host-bots").value),
       bot_level: $("host-level").value,
     });

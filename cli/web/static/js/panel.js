@@ -50,6 +50,29 @@ export function showConnection(daemonUp, view, catchingUp = false) {
   else setConnectionLight("red", "not in this room any more");
 }
 
+// A room's turn limit: the time left on the turn of the person to move, counted down here from
+// what the view said (view.turn_ms_left) when it came.
+let turnClock = null; // { deadline (performance.now() ms) }
+function timeLeft(ms) {
+  const s = Math.ceil(ms / 1000);
+  const two = (n) => String(n).padStart(2, "0");
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)}:${two(s % 60)}`;
+  return `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
+}
+function showClock() {
+  const span = $("turn-clock");
+  if (!span) return;
+  if (!turnClock) {
+    span.textContent = "";
+    return;
+  }
+  const left = Math.max(0, turnClock.deadline - performance.now());
+  span.textContent = ` (${timeLeft(left)} left${turnClock.yours ? ", then the computer moves for you" : ""})`;
+  span.classList.toggle("hurry", left < 10000 && turnClock.yours);
+}
+setInterval(showClock, 1000);
+
 // onChip(set): a colour of the set to move was clicked (chipButton).
 export function showTurn(view, onChip) {
   const on = !!(view && view.your_turn);
@@ -68,12 +91,19 @@ export function showTurn(view, onChip) {
   const seat = view && view.turn_seat >= 0 ? view.seats[view.turn_seat] : null;
   for (const set of seat ? seat.sets : []) turnText.appendChild(chipButton(set, onChip));
   turnText.appendChild(document.createTextNode(text));
+  const clock = document.createElement("span");
+  clock.id = "turn-clock";
+  turnText.appendChild(clock);
+  const running = view && view.summary.phase === "PHASE_PLAYING" && view.turn_ms_left !== undefined;
+  turnClock = running ? { deadline: performance.now() + Number(view.turn_ms_left), yours: on } : null;
+  showClock();
 }
 
 function seatLabel(seat) {
   let label = seat.name || "(free seat)";
   if (seat.bot) label += ` (computer${seat.bot_level ? ", " + seat.bot_level : ""})`;
   if (seat.name && !seat.connected) label += " (gone, seat held)";
+  if (seat.away) label += " (away: ran out of time, the computer moves)";
   if (seat.voted_new_game) label += " (voted new game)";
   if (seat.voted_cancel) label += " (voted cancel)";
   return label;
@@ -104,7 +134,9 @@ export function showRoom(view, onChip) {
   const member = view.your_seat >= 0;
   $("start-box").hidden = !(member && view.game_number === 0 && s.phase === "PHASE_WAITING");
   $("vote-new").hidden = !(member && view.game_number > 0);
-  $("vote-cancel").hidden = !(member && view.seats.some((x) => x.name && !x.bot && !x.connected));
+  // Only while a game runs and a player is gone or away (after a cancel it was still offered).
+  $("vote-cancel").hidden = !(member && s.phase === "PHASE_PLAYING"
+    && view.seats.some((x) => x.name && !x.bot && (!x.connected || x.away)));
   // A vote counts once: after it, the button says so until the others have voted too.
   const own = member ? view.seats[view.your_seat] : null;
   $("vote-new").disabled = !!(own && own.voted_new_game);
