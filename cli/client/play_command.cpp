@@ -51,6 +51,12 @@ public:
     // above them, so the shell's prompt wrote over them.
     int run() {
         int code = run_screen();
+        // Quit, Ctrl-D or Ctrl-C: the player is still in the room, which a family did not know.
+        if (farewell_.empty() && code == 0 && view_.your_seat() >= 0
+            && view_.summary().phase() != pb::PHASE_CLOSED)
+            farewell_ = "your seat in " + view_.summary().name()
+                + " stays yours while halmad runs: halma play to come back (halma leave to give "
+                  "it up)";
         if (!farewell_.empty()) (code ? std::cerr : std::cout) << farewell_ << "\n" << std::flush;
         return code;
     }

@@ -8,7 +8,7 @@ import signal
 import subprocess
 
 import halmatest
-from halmatest import Cluster, check, free_port, run, wait_until
+from halmatest import Cluster, check, free_port, greedy_move, run, wait_until
 from terminal import Terminal
 
 
@@ -63,6 +63,27 @@ def help_and_version():
             check(" move " in out.stdout and " play " in out.stdout, f"halma {args[0]} lists no commands")
         out = ann.cli("-V")
         check(out.returncode == 0 and out.stdout.startswith("halma "), f"halma -V: {out.returncode} {out.stdout}")
+
+
+def moves_as_people_write_them():
+    """A move written "N1 – M5" (capitals, spaces, a word processor's dash) is played as n1-m5; a
+    line of 300 characters is refused without being echoed; and halma play, quit, says the seat
+    is still the player's (a family thought /quit gave it up)."""
+    with Cluster("cli-moves") as c:
+        ann = c.add("ann")
+        check(ann.cli("host", "t", "--bots", "1", "--bot-level", "easy").returncode == 0, "host refused")
+        wait_until(lambda: ann.api().view().your_turn, 10, "ann's turn")
+        first = greedy_move(ann.api().view())  # "n1-m5" and the like
+        frm, to = first.split("-")
+        out = ann.cli("move", f"{frm.upper()} \u2013 {to.upper()}")
+        check(out.returncode == 0 and f"played {first}" in out.stdout, f"the move as typed: {out.stdout}{out.stderr}")
+        out = ann.cli("move", "x" * 300)
+        check(out.returncode == 2 and "that is not a move (300 characters)" in out.stderr
+              and "x" * 50 not in out.stderr, f"a 300-character move: {out.stderr!r}")
+        out = subprocess.run([halmatest.HALMA, "--runtime-dir", ann.runtime_dir, "play"], input="/quit\n",
+                             capture_output=True, text=True, timeout=30)
+        check(out.returncode == 0 and "your seat in t stays yours" in out.stdout, f"play, then /quit: {out.stdout[-300:]}")
+        print(f"'{frm.upper()} \u2013 {to.upper()}' played as {first}")
 
 
 def rooms_are_named_for_the_user():
@@ -177,5 +198,5 @@ def close_asks_during_a_game():
         check(out.returncode == 0, f"close of a room with no game: rc {out.returncode}: {out.stderr}")
 
 
-run({f.__name__: f for f in [usage_errors_exit_2, help_and_version, rooms_are_named_for_the_user,
+run({f.__name__: f for f in [usage_errors_exit_2, moves_as_people_write_them, help_and_version, rooms_are_named_for_the_user,
                              no_daemon_is_said_at_once, halmad_defaults_follow_the_login, close_asks_during_a_game]})
