@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <google/protobuf/util/json_util.h>
+#include <optional>
 #include <vector>
 
 namespace halma::cli {
@@ -144,10 +145,7 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
     if (s.phase() == pb::PHASE_PLAYING && v.leader_hidden())
         out += "in the lead: hidden until the game ends\n";
     else if (v.standings_size()) {
-        if (s.phase() == pb::PHASE_PLAYING)
-            out += v.leader_seat() >= 0 && v.leader_seat() < v.seats_size()
-                ? "in the lead: " + v.seats(v.leader_seat()).name() + "\n"
-                : "in the lead: nobody yet (level)\n";
+        if (s.phase() == pb::PHASE_PLAYING) out += "in the lead: " + leader_words(v) + "\n";
     }
     if (s.phase() == pb::PHASE_OVER) {
         switch (v.game_end()) {
@@ -190,6 +188,27 @@ std::string winner_words(const pb::RoomView& view) {
     for (std::size_t i = 0; i < first.size(); ++i)
         names += (i == 0 ? "" : i + 1 == first.size() ? " and " : ", ") + first[i];
     return "draw: " + names + " share first place";
+}
+
+std::string leader_words(const pb::RoomView& v) {
+    if (v.leader_seat() >= 0 && v.leader_seat() < v.seats_size())
+        return v.seats(v.leader_seat()).name();
+    std::optional<std::uint32_t> best;
+    int playing = 0;
+    for (const auto& st : v.standings())
+        if (!st.finished()) {
+            ++playing;
+            if (!best || st.distance_left() < *best) best = st.distance_left();
+        }
+    std::vector<std::string> level;
+    for (const auto& st : v.standings())
+        if (!st.finished() && best && st.distance_left() == *best) level.push_back(st.name());
+    if (level.size() < 2 || static_cast<int>(level.size()) == playing)
+        return "nobody yet (all level)";
+    std::string names;
+    for (std::size_t i = 0; i < level.size(); ++i)
+        names += (i == 0 ? "" : i + 1 == level.size() ? " and " : ", ") + level[i];
+    return names + " (level)";
 }
 
 std::string time_left_words(const pb::RoomView& view) {

@@ -28,5 +28,8 @@ std::string connection_name(::halma::v1::ConnectionState state);
 // The time left on a turn of a room with a turn limit, "45 s" or "2:05" (or "1:02:05");
 // empty when the view carries none.
 std::string time_left_words(const ::halma::v1::RoomView& view);
+// Who leads a game being played: "ann", or those level at the front, "mum and kid (level)", or
+// "nobody yet (all level)" (it said "nobody (level)" of two level ahead of a third).
+std::string leader_words(const ::halma::v1::RoomView& view);
 
 } // namespace halma::cli

@@ -142,7 +142,7 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
         add_wrapped(out,
             v.leader_hidden()          ? "in the lead: hidden until the game ends"
                 : v.leader_seat() >= 0 ? "in the lead: " + seat_name(v, v.leader_seat())
-                                       : "in the lead: nobody (level)",
+                                       : "in the lead: " + leader_words(v),
             width);
         bool vanished = false, away = false;
         for (const auto& seat : v.seats()) {

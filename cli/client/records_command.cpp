@@ -96,8 +96,9 @@ void add_records_command(CLI::App& app, int& exit_code) {
             if (records.records().empty()) std::cout << "no records yet\n";
             for (const auto& s : records.records())
                 std::cout << s.id() << "  " << engine::iso_time(s.ended_ms()) << "  " << s.room()
-                          << " game " << s.game() << "  " << s.moves() << " moves  " << s.ending()
-                          << "  " << places_text(s) << "\n";
+                          << " game " << s.game() << "  " << s.moves()
+                          << (s.moves() == 1 ? " move  " : " moves  ") << s.ending() << "  "
+                          << places_text(s) << "\n";
         }
         for (const auto& u : records.unreadable())
             std::cerr << "halma: unreadable record " << u << "\n";
@@ -134,7 +135,8 @@ void add_replay_command(CLI::App& app, int& exit_code) {
                   << engine::iso_time(record->started_ms) << ": ";
         for (std::size_t p = 0; p < record->players.size(); ++p)
             std::cout << (p ? " vs " : "") << record->players[p].name;
-        std::cout << "; " << record->moves.size() << " moves, " << record->ending << "\n";
+        std::cout << "; " << record->moves.size()
+                  << (record->moves.size() == 1 ? " move, " : " moves, ") << record->ending << "\n";
         auto show
             = [&](const engine::Game& game, std::size_t n, const std::vector<engine::Cell>& path) {
                   std::cout << "\nmove " << n << "/" << record->moves.size();

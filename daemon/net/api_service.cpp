@@ -375,16 +375,20 @@ std::variant<ApiService::Target, std::string> ApiService::resolve(
         return room.empty() ? std::string("this daemon is in no room: host one or join one")
                             : "no room '" + std::string(room) + "' on this daemon";
     // Each with what tells it apart: the start of its id, and where it is.
-    std::string names;
+    std::string names, example;
     for (const auto& t : all) {
         const RoomState* state = t.hosted ? &t.hosted->authority.state()
             : t.replica->state            ? &*t.replica->state
                                           : nullptr;
         std::string id = t.hosted ? state->id() : t.replica->room_id;
+        if (example.empty()) example = id.substr(0, 8);
         names += (names.empty() ? "" : ", ") + (state ? state->config().name + " " : "")
             + id.substr(0, 8) + (t.hosted ? " (hosted here)" : " (at " + t.replica->address + ")");
     }
-    return "several rooms (" + names + "): say which, by the start of its id";
+    // Eight characters at least: fewer was refused, as "no room", though the message asked
+    // for "the start of its id".
+    return "several rooms (" + names + "): say which by the first 8 characters of its id, e.g. "
+        + example;
 }
 
 bool ApiService::fill_view(const Target& t, pb::RoomView* out) {

@@ -299,3 +299,38 @@ TEST(RoomStatus, ASharedFirstPlaceIsCalledADraw) {
     v.mutable_standings(1)->set_place(2);
     EXPECT_EQ(winner_words(v), "winner: player 1");
 }
+
+// Who leads, when nobody is ahead alone: those level at the front are named; "nobody" only when
+// everyone still playing is level (it said "nobody (level)" of two level ahead of a third).
+TEST(LeaderWords, NamesThoseLevelAtTheFront) {
+    pb::RoomView v = room_view(3);
+    v.set_leader_seat(-1);
+    v.clear_standings();
+    auto standing = [&](const char* name, unsigned left, bool finished = false) {
+        auto* st = v.add_standings();
+        st->set_name(name);
+        st->set_distance_left(left);
+        st->set_finished(finished);
+    };
+    standing("mum", 119);
+    standing("kid", 119);
+    standing("grandpa", 120);
+    EXPECT_EQ(leader_words(v), "mum and kid (level)");
+    v.mutable_standings(2)->set_distance_left(119);
+    EXPECT_EQ(leader_words(v), "nobody yet (all level)");
+    v.set_leader_seat(0);
+    EXPECT_EQ(leader_words(v), v.seats(0).name());
+}
+
+TEST(TimeLeftWords, SecondsMinutesHours) {
+    pb::RoomView v;
+    EXPECT_EQ(time_left_words(v), "") << "no clock";
+    v.set_turn_ms_left(44'001);
+    EXPECT_EQ(time_left_words(v), "45 s");
+    v.set_turn_ms_left(125'000);
+    EXPECT_EQ(time_left_words(v), "2:05");
+    v.set_turn_ms_left(3'725'000);
+    EXPECT_EQ(time_left_words(v), "1:02:05");
+    v.set_turn_ms_left(0);
+    EXPECT_EQ(time_left_words(v), "0 s");
+}

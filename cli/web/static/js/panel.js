@@ -194,7 +194,14 @@ function showLeader(view) {
     if (view.leader_seat >= 0) {
       const seat = view.seats[view.leader_seat];
       text = `In the lead: ${seat.name || "seat " + (view.leader_seat + 1)}`;
-    } else text = "In the lead: nobody (level)"; // as the terminal says it
+    } else {
+      // Those level at the front, as the terminal says it (leader_words in cli/client/output.cpp).
+      const playing = view.standings.filter((st) => !st.finished);
+      const best = Math.min(...playing.map((st) => Number(st.distance_left)));
+      const level = playing.filter((st) => Number(st.distance_left) === best).map((st) => st.name);
+      text = level.length < 2 || level.length === playing.length ? "In the lead: nobody yet (all level)"
+        : `In the lead: ${level.slice(0, -1).join(", ")} and ${level[level.length - 1]} (level)`;
+    }
   }
   $("leader").textContent = text;
 }
