@@ -87,8 +87,17 @@ const std::vector<Member>& RoomState::played_for(int seat) const {
 }
 
 std::string RoomState::player_name(int seat) const {
+    // The people who moved for the seat first, then the computers that stood in for them, each
+    // name once: "kid / bot for kid". It named them in the order they first moved, and a winner
+    // whose laptop slept through one move was "bot for kid / kid".
+    std::vector<std::string> people, computers;
+    for (const Member& m : played_for(seat)) {
+        auto& list = m.bot ? computers : people;
+        if (std::find(list.begin(), list.end(), m.name) == list.end()) list.push_back(m.name);
+    }
     std::string names;
-    for (const Member& m : played_for(seat)) names += (names.empty() ? "" : " / ") + m.name;
+    for (const auto* list : { &people, &computers })
+        for (const auto& name : *list) names += (names.empty() ? "" : " / ") + name;
     if (!names.empty()) return names;
     auto s = static_cast<std::size_t>(seat);
     MemberId holder = s < seat_holder_.size() ? seat_holder_[s] : kNoMember;

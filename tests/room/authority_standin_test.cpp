@@ -299,6 +299,25 @@ TEST(AuthorityStandIn, BothWhoMovedForASeatAreNamed) {
     EXPECT_EQ(p.room.state().player_name(p.bob.seat), "bob / bot for bob");
 }
 
+// The person first, whoever moved first: a winner whose laptop slept through his first move
+// was named "bot for kid / kid".
+TEST(AuthorityStandIn, ThePersonIsNamedBeforeTheComputerThatStoodIn) {
+    TwoPlayers p(with_bots());
+    auto tokens = seat_tokens(p);
+    bob_times_out(p); // before any move of his
+    play_until_turn_of(p.room, { { p.ann.seat, p.ann.token } }, p.bob.seat);
+    MemberId bot = p.room.bot_to_move();
+    ASSERT_NE(bot, kNoMember);
+    ASSERT_FALSE(p.room.bot_move(bot, greedy_move(*p.room.state().game()), at_ms(1500)));
+    auto back = p.room.join("bob", p.bob.token, false, at_ms(1600));
+    ASSERT_TRUE(back && back->rejoined) << "bob takes his seat back";
+    tokens[p.bob.seat] = back->token;
+    play_until_turn_of(p.room, tokens, p.bob.seat);
+    ASSERT_FALSE(
+        p.room.act(back->token, action::Move { greedy_text(*p.room.state().game()) }, at_ms(1700)));
+    EXPECT_EQ(p.room.state().player_name(p.bob.seat), "bob / bot for bob");
+}
+
 // With a computer in a gone player's seat, a cancel vote says why the game goes on (it said
 // "every player is still here", of a player who was gone).
 TEST(AuthorityStandIn, ACancelVoteSaysAComputerPlaysTheSeat) {
