@@ -64,6 +64,63 @@ std::optional<pb::Request> join_request(const pb::RoomList& rooms, const std::st
     return r;
 }
 
+// In several rooms, at a terminal: the player's rooms, numbered (the one where it is their move
+// marked), and the pick; "" to leave it to play (one room of theirs, or no terminal to ask at:
+// play then names the rooms and -r). It stopped with "say which with -r ROOM".
+std::optional<std::string> pick_own_room(
+    DaemonConnection& daemon, const pb::DaemonStatus& status, int& exit_code) {
+    if (!isatty(STDIN_FILENO)) return "";
+    struct Mine {
+        std::string id, name;
+        bool your_move = false;
+    };
+    std::vector<Mine> mine;
+    for (const auto* list : { &status.hosted(), &status.joined() })
+        for (const auto& summary : *list) {
+            pb::Request r;
+            r.mutable_view()->set_room(summary.room_id());
+            int ignored = 0;
+            auto view = ask(daemon, r, ignored);
+            if (!view || !view->has_view()) continue;
+            const auto& v = view->view();
+            if (list == &status.joined() || v.your_seat() >= 0)
+                mine.push_back({ summary.room_id(), summary.name(), v.your_turn() });
+        }
+    if (mine.size() < 2) return "";
+    std::cout << "You are in " << mine.size() << " rooms:\n";
+    for (std::size_t i = 0; i < mine.size(); ++i)
+        std::cout << "[" << i + 1 << "] " << mine[i].name
+                  << (mine[i].your_move ? "  (your move)" : "") << "\n";
+    LineReader input(STDIN_FILENO);
+    for (;;) {
+        std::cout << "Room to play (number or name; q to quit): " << std::flush;
+        std::optional<std::string> line;
+        while (!(line = input.next_line()) && !input.done()) {
+            zmq::pollitem_t item { nullptr, input.fd(), ZMQ_POLLIN, 0 };
+            zmq::poll(&item, 1, std::chrono::milliseconds(-1));
+            input.fill();
+        }
+        if (!line) {
+            exit_code = 1;
+            std::cerr << "halma: no room picked\n";
+            return std::nullopt;
+        }
+        std::string typed = *line;
+        while (!typed.empty() && (typed.back() == ' ' || typed.back() == '\r')) typed.pop_back();
+        while (!typed.empty() && typed.front() == ' ') typed.erase(0, 1);
+        if (typed == "q" || typed == "quit" || typed == "/quit") return std::nullopt;
+        bool number = !typed.empty() && typed.size() < 4
+            && typed.find_first_not_of("0123456789") == std::string::npos;
+        if (number) {
+            std::size_t n = std::stoul(typed);
+            if (n >= 1 && n <= mine.size()) return mine[n - 1].id;
+        }
+        for (const auto& m : mine)
+            if (m.name == typed) return m.id;
+        std::cout << "No room " << typed << " among these.\n";
+    }
+}
+
 } // namespace
 
 std::optional<std::string> pick_room(DaemonConnection& daemon, int& exit_code) {
@@ -71,7 +128,8 @@ std::optional<std::string> pick_room(DaemonConnection& daemon, int& exit_code) {
     status.mutable_status();
     auto st = ask(daemon, status, exit_code);
     if (!st) return std::nullopt;
-    if (st->status().hosted_size() + st->status().joined_size() > 0) return "";
+    if (st->status().hosted_size() + st->status().joined_size() > 0)
+        return pick_own_room(daemon, st->status(), exit_code);
     std::cout << "You are in no room yet.\n";
     if (auto note = discovery_note(st->status().discovery()); !note.empty())
         std::cout << wrap(note, terminal_size().cols);

@@ -10,8 +10,9 @@
 
 namespace halma::cli {
 
-// The room to play in: "" when the daemon is in a room already (play resolves it), the joined
-// room's id after a pick, or nullopt when the player gave up or the join failed (exit_code set).
+// The room to play in: "" when the daemon is in one room already (play resolves it), the id of
+// the room picked (one joined from the LAN's list, or, in several rooms, one of the player's), or
+// nullopt when the player gave up or the join failed (exit_code set).
 std::optional<std::string> pick_room(DaemonConnection& daemon, int& exit_code);
 
 } // namespace halma::cli

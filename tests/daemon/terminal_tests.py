@@ -343,6 +343,24 @@ def another_rooms_events_stay_off_the_screen():
             print("a room hosted meanwhile stayed off the screen of the first")
 
 
+def play_in_several_rooms_offers_them():
+    """ann is in two rooms: halma play at a terminal lists them, the one where it is her move
+    marked, and opens the one she picks (it stopped with "say which with -r ROOM")."""
+    with Cluster("term-several") as c:
+        ann = c.add("ann")
+        for name in ("lunch", "porch"):
+            check(ann.cli("host", name, "--bots", "1", "--bot-level", "easy").returncode == 0, f"host {name}")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir) as t:
+            listed = t.wait_text("You are in 2 rooms:")
+            check("lunch" in listed and "porch" in listed and "(your move)" in listed, f"the list:\n{listed}")
+            number = next(line.split("]")[0].strip("[") for line in listed.split("\n") if "porch" in line)
+            t.type_line(number)
+            screen = t.wait_for(prompt_ready(24), "the porch room's screen")
+            check("porch" in screen and "lunch" not in screen, f"not porch's screen:\n{screen}")
+            print("halma play in two rooms listed them and opened the one picked")
+
+
 run({f.__name__: f for f in [six_players_fit, two_players_type_and_finish, the_last_words_stay_on_the_screen,
                              a_gone_player_gets_a_stand_in,
-                             play_and_watch_survive_a_daemon_restart, another_rooms_events_stay_off_the_screen]})
+                             play_and_watch_survive_a_daemon_restart, another_rooms_events_stay_off_the_screen,
+                             play_in_several_rooms_offers_them]})
