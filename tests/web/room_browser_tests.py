@@ -311,6 +311,29 @@ def host_form_takes_the_daemons_move_limits():
             web.stop()
 
 
+def a_room_its_host_closes_is_said_in_words():
+    """kim's page shows ann's room; ann closes it: the page says the host closed it, not the
+    daemon's "no room '9c85...' on this daemon"."""
+    need_browser()
+    with Cluster("web-closed") as cluster:
+        ann, kim = cluster.add("ann"), cluster.add("kim")
+        ann.api().ok(host=api_pb2.HostRequest(name="den"))
+        kim.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="den"))
+        room = ann.api().view("den").summary.room_id
+        web = Web(kim)
+        page = Page(web)
+        try:
+            wait_in_step(page, kim.api(), room, "kim's page to show the game")
+            out = ann.cli("close", "-r", "den", "--force")
+            check(out.returncode == 0, f"close: {out.stderr}")
+            said = page.wait(lambda: (t := page.text("#message")) and t, "the page to say the room is gone")
+            check("closed" in said and room not in said and "no room '" not in said, f"the page said: {said!r}")
+            print(f"the page said {said!r}")
+        finally:
+            page.close()
+            web.stop()
+
+
 def a_turn_limit_counts_down_and_says_who_is_away():
     """ann hosts from the page a room with a 3-second turn limit against a computer: the turn
     display counts her time down, and when it runs out the computer moves for her and her seat
@@ -341,4 +364,4 @@ run({f.__name__: f for f in (leaving_a_room_says_so, the_page_opens_the_room_wai
                              a_fast_room_of_bots_is_shown_as_it_stands,
                              a_room_of_bots_does_not_flood_the_page, leaving_her_own_room_does_not_reopen_it,
                              switching_rooms_drops_the_old_rooms_events, host_form_takes_the_daemons_move_limits,
-                             a_turn_limit_counts_down_and_says_who_is_away)})
+                             a_turn_limit_counts_down_and_says_who_is_away, a_room_its_host_closes_is_said_in_words)})

@@ -29,6 +29,7 @@ const state = {
   cursor: null,      // the keyboard's hole
   catchingUp: 0,     // tries left to read a room its restarted halmad is still fetching
   recheck: null,     // the timer that re-reads a room whose host is being reconnected to
+  closedText: "",    // what the room's RoomClosed event said, for when its view is gone
 };
 
 // After a restart halmad answers UNAVAILABLE until it has the room back from its host; the CLI
@@ -149,8 +150,15 @@ async function loadView(draw = true) {
     state.catchingUp -= 1;
     setTimeout(loadView, CATCH_UP_EVERY_MS);
   } else {
+    // A room gone from the daemon (its host closed it, or this player left it elsewhere) is
+    // said in words, not as the daemon's "no room '9c85...' on this daemon".
+    const name = state.view ? state.view.summary.name : "";
     state.view = null;
-    if (state.roomId) say(reply.error.message);
+    if (state.roomId && reply.error.code === "ERROR_CODE_UNKNOWN_ROOM")
+      say(state.closedText || (name ? `Room ${name} is no longer open here: its host closed it, or you left it.`
+        : "That room is no longer open here."), "info");
+    else if (state.roomId) say(reply.error.message);
+    state.closedText = "";
     state.catchingUp = 0;
   }
   if (draw) redraw();
@@ -393,6 +401,7 @@ function start() {
       // Another room's event may change whose move it is there, or, with no room open, which
       // room to open: state.rooms keeps both, afterRoomsRead opens it.
       if (state.roomId && event.room_id === state.roomId) {
+        if (event.event && event.event.closed) state.closedText = event.text; // "the host closed room four"
         state.queue.push(event);
         // Past kMostBehind waiting, the oldest are dropped: each event shown reads the room as
         // it stands, so only their animations are lost.
