@@ -334,6 +334,35 @@ def a_room_its_host_closes_is_said_in_words():
             web.stop()
 
 
+def several_sets_each_say_which_moves():
+    """ann plays two sets against a computer: the turn display says which of her colours moves
+    now, and a click on a marble of her other set says so (it said only "cannot move now")."""
+    need_browser()
+    with Cluster("web-two-sets") as cluster:
+        ann = cluster.add("ann")
+        ann.api().ok(host=api_pb2.HostRequest(name="pair", mode=common_pb2.RoomMode(players=2, sets_per_player=2),
+                                              bots=1, bot_level="easy"))
+        view = wait_until(lambda: (v := ann.api().view("pair")).your_turn and v, 10, "ann's turn")
+        colours = ["black", "green", "yellow", "red", "cyan", "purple"]
+        cells, to_move = view.position.split(" ")[0].replace("/", ""), int(view.position[-1]) - 1
+        own = list(view.seats[view.your_seat].sets)
+        other = next(s for s in own if s != to_move)
+        hole = cells.index(str(other + 1))
+        web = Web(ann)
+        page = Page(web)
+        try:
+            wait_in_step(page, ann.api(), view.summary.room_id, "ann's page to show the game")
+            turn = page.wait(lambda: (t := page.text("#turn-text")) and "your turn" in t and t, "the turn display")
+            check(f"move {colours[to_move]}" in turn, f"the turn display: {turn!r}")
+            page.click_hole(hole)
+            said = page.wait(lambda: page.text("#message"), "what the click says")
+            check(f"your {colours[other]} set: move a {colours[to_move]} marble now" in said, f"the page said: {said!r}")
+            print(f"the page said {turn.strip()!r}, then {said!r}")
+        finally:
+            page.close()
+            web.stop()
+
+
 def a_turn_limit_counts_down_and_says_who_is_away():
     """ann hosts from the page a room with a 3-second turn limit against a computer: the turn
     display counts her time down, and when it runs out the computer moves for her and her seat
@@ -364,4 +393,5 @@ run({f.__name__: f for f in (leaving_a_room_says_so, the_page_opens_the_room_wai
                              a_fast_room_of_bots_is_shown_as_it_stands,
                              a_room_of_bots_does_not_flood_the_page, leaving_her_own_room_does_not_reopen_it,
                              switching_rooms_drops_the_old_rooms_events, host_form_takes_the_daemons_move_limits,
-                             a_turn_limit_counts_down_and_says_who_is_away, a_room_its_host_closes_is_said_in_words)})
+                             a_turn_limit_counts_down_and_says_who_is_away, a_room_its_host_closes_is_said_in_words,
+                             several_sets_each_say_which_moves)})

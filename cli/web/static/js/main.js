@@ -3,7 +3,7 @@
 // clicks become requests. The page keeps no rules of its own: targets come from legal_moves.
 import { ask, listen } from "./api.js";
 import { animateHops, drawBoard } from "./board.js";
-import { holeIndex, parsePosition, turnsToBottom } from "./geometry.js";
+import { COLOUR_NAMES, holeIndex, parsePosition, turnsToBottom } from "./geometry.js";
 import { showChat } from "./chat.js";
 import { wireKeyboard } from "./keyboard.js";
 import { setConnectionLight, showConnection, showRoom, showTurn } from "./panel.js";
@@ -207,7 +207,11 @@ async function onHole(index) {
     // A marble that cannot be picked says why (a click on it did nothing).
     const seat = view.seats[view.your_seat];
     const mine = seat && cell !== "x" && seat.sets.includes(Number(cell) - 1);
-    say(mine ? `The marble on ${holeName(index)} cannot move now.`
+    // With several sets each, one moves at a time (the position's last character says which).
+    const toMove = Number(view.position.slice(-1)) - 1;
+    const otherSet = mine && Number(cell) - 1 !== toMove && COLOUR_NAMES[toMove];
+    say(otherSet ? `That is your ${COLOUR_NAMES[Number(cell) - 1]} set: move a ${otherSet} marble now.`
+      : mine ? `The marble on ${holeName(index)} cannot move now.`
       : `The marble on ${holeName(index)} is not yours to move.`);
     return;
   }

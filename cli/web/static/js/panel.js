@@ -80,7 +80,12 @@ export function showTurn(view, onChip) {
   light.className = on ? "light on" : "light";
   light.dataset.on = on ? "yes" : "no";
   let text = "no game running";
-  if (on) text = "your turn";
+  const seatToMove = view && view.turn_seat >= 0 ? view.seats[view.turn_seat] : null;
+  // With several sets each, which of them moves now (the position's last character), as the
+  // terminal says it: a red marble clicked when black was to move only said it "cannot move".
+  if (on && seatToMove && seatToMove.sets.length > 1)
+    text = `your turn: move ${COLOUR_NAMES[Number(view.position.slice(-1)) - 1]}`;
+  else if (on) text = "your turn";
   else if (view && view.summary.phase === "PHASE_OVER") text = "game over";
   else if (view && view.turn_seat >= 0) {
     const seat = view.seats[view.turn_seat];
