@@ -363,6 +363,33 @@ def several_sets_each_say_which_moves():
             web.stop()
 
 
+def spectators_are_shown_and_can_leave():
+    """dad watches ann's game: both pages list him as watching; his says he is watching and
+    offers "Stop watching", which leaves the room (the page showed no spectators, and gave a
+    spectator no way out)."""
+    need_browser()
+    with Cluster("web-spectator") as cluster:
+        ann, kim, dad = cluster.add("ann"), cluster.add("kim"), cluster.add("dad")
+        ann.api().ok(host=api_pb2.HostRequest(name="den"))
+        kim.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="den"))
+        dad.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="den", spectate=True))
+        room = ann.api().view("den").summary.room_id
+        web = Web(dad)
+        page = Page(web)
+        try:
+            wait_in_step(page, dad.api(), room, "dad's page to show the game")
+            said = page.wait(lambda: (t := page.text("#spectators")) and "You are watching" in t and t, "dad's page")
+            check("Watching: dad" in said, f"dad's page: {said!r}")
+            check(page.text("#leave") == "Stop watching" and page.attr("#leave", "hidden") is None, "no way out")
+            page.click("#leave")
+            wait_until(lambda: "dad" not in ann.api().view(room).spectators,
+                       10, "dad to leave the room")
+            print(f"dad's page said {said!r}; Stop watching left the room")
+        finally:
+            page.close()
+            web.stop()
+
+
 def a_turn_limit_counts_down_and_says_who_is_away():
     """ann hosts from the page a room with a 3-second turn limit against a computer: the turn
     display counts her time down, and when it runs out the computer moves for her and her seat
@@ -394,4 +421,4 @@ run({f.__name__: f for f in (leaving_a_room_says_so, the_page_opens_the_room_wai
                              a_room_of_bots_does_not_flood_the_page, leaving_her_own_room_does_not_reopen_it,
                              switching_rooms_drops_the_old_rooms_events, host_form_takes_the_daemons_move_limits,
                              a_turn_limit_counts_down_and_says_who_is_away, a_room_its_host_closes_is_said_in_words,
-                             several_sets_each_say_which_moves)})
+                             several_sets_each_say_which_moves, spectators_are_shown_and_can_leave)})

@@ -120,7 +120,8 @@ export function showRoom(view, onChip) {
   seats.replaceChildren();
   if (!view) {
     $("room-title").textContent = "No room open";
-    for (const id of ["start-box", "vote-new", "vote-cancel", "vote-leader", "leave", "standings", "friends-code", "result"])
+    for (const id of ["start-box", "vote-new", "vote-cancel", "vote-leader", "leave", "standings", "friends-code", "result",
+      "spectators"])
       $(id).hidden = true;
     $("leader").textContent = "";
     return;
@@ -137,6 +138,13 @@ export function showRoom(view, onChip) {
     seats.appendChild(li);
   }
   const member = view.your_seat >= 0;
+  // Spectators are shown (only the terminal listed them), and one watching a room joined at
+  // another host is told so, and can leave it (the page had no way out for them).
+  const watching = !member && s.origin === "ROOM_ORIGIN_JOINED";
+  const spectators = view.spectators || [];
+  $("spectators").hidden = spectators.length === 0 && !watching;
+  $("spectators").textContent = (spectators.length ? `Watching: ${spectators.join(", ")}` : "") +
+    (watching ? `${spectators.length ? ". " : ""}You are watching this room.` : "");
   $("start-box").hidden = !(member && view.game_number === 0 && s.phase === "PHASE_WAITING");
   $("vote-new").hidden = !(member && view.game_number > 0);
   // Only while a game runs and a player is gone or away (after a cancel it was still offered).
@@ -154,7 +162,8 @@ export function showRoom(view, onChip) {
   $("vote-leader").disabled = !!(own && own.voted_leader);
   $("vote-leader").textContent = own && own.voted_leader ? `Voted to ${what} the leader: waiting for the others`
     : `Vote to ${what} the leader`;
-  $("leave").hidden = !member;
+  $("leave").hidden = !member && !watching;
+  $("leave").textContent = watching ? "Stop watching" : "Leave the room";
   $("friends-code").hidden = !s.code;
   $("code").textContent = s.code;
   showLeader(view);
