@@ -390,6 +390,27 @@ def spectators_are_shown_and_can_leave():
             web.stop()
 
 
+def a_room_named_with_a_slash_is_joined_by_address():
+    """ann hosts "a/b"; kim types ann's address and "a/b" into the page's join box, as halma
+    host prints it: she joins (the page split at the last slash and asked for room "b" at
+    "ADDRESS/a")."""
+    need_browser()
+    with Cluster("web-slash") as cluster:
+        ann, kim = cluster.add("ann"), cluster.add("kim")
+        ann.api().ok(host=api_pb2.HostRequest(name="a/b"))
+        web = Web(kim)
+        page = Page(web)
+        try:
+            page.el("#join-what").send_keys(f"{ann.address}/a/b")
+            page.el("#join-form button[type=submit]").click()
+            page.wait(lambda: "a/b" in page.text("#room-title"), "kim's page to show room a/b")
+            check(kim.api().view("a/b").your_seat == 1, "kim has no seat in a/b")
+            print("joined a/b from the page")
+        finally:
+            page.close()
+            web.stop()
+
+
 def a_turn_limit_counts_down_and_says_who_is_away():
     """ann hosts from the page a room with a 3-second turn limit against a computer: the turn
     display counts her time down, and when it runs out the computer moves for her and her seat
@@ -421,4 +442,5 @@ run({f.__name__: f for f in (leaving_a_room_says_so, the_page_opens_the_room_wai
                              a_room_of_bots_does_not_flood_the_page, leaving_her_own_room_does_not_reopen_it,
                              switching_rooms_drops_the_old_rooms_events, host_form_takes_the_daemons_move_limits,
                              a_turn_limit_counts_down_and_says_who_is_away, a_room_its_host_closes_is_said_in_words,
-                             several_sets_each_say_which_moves, spectators_are_shown_and_can_leave)})
+                             several_sets_each_say_which_moves, spectators_are_shown_and_can_leave,
+                             a_room_named_with_a_slash_is_joined_by_address)})

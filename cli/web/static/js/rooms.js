@@ -59,7 +59,9 @@ export function showRooms(list, currentId, onPick, roles) {
 // What the join box says, as a JoinRequest: "host:port/room", "host:port", a code or a name.
 export function joinRequest(text, spectate) {
   const t = text.trim();
-  const slash = t.lastIndexOf("/");
+  // At the first slash, as `halma join` reads it: a room's name may hold one ("a/b", which
+  // `halma host` prints as HOST:PORT/a/b), a host's address never does.
+  const slash = t.indexOf("/");
   if (slash > 0) return { address: t.slice(0, slash), room: t.slice(slash + 1), spectate };
   if (/^[\w.-]+:\d+$|^\[[0-9a-fA-F:]+\]:\d+$/.test(t)) return { address: t, room: "", spectate };
   return { address: "", room: t, spectate };
