@@ -344,6 +344,13 @@ def daemon_restarts_under_the_page():
             bob.kill()
             page.wait(lambda: page.js("return document.getElementById('light-connection').dataset.state") == "red",
                       "the light to go red with bob's halmad gone")
+            # Nothing can be done meanwhile: said in words for a person, and no turn light on.
+            check(page.text("#turn-text").strip() == "waiting for halmad to come back",
+                  f"the turn display with halmad gone: {page.text('#turn-text')!r}")
+            page.click("#vote-leader")
+            said = page.wait(lambda: page.text("#message"), "what the click says")
+            check("halmad is not running on this computer" in said and "--runtime-dir" not in said,
+                  f"a click with halmad gone: {said!r}")
             view = ann.api().view(room)
             check(view.your_turn, "ann (seat 1, black) does not move first")
             moved = greedy_move(view)

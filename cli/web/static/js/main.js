@@ -89,7 +89,9 @@ function redraw(hidden = null) {
     cursor: state.cursor,
   }, onHole);
   showRoom(view, turnBoardTo);
-  showTurn(view, turnBoardTo);
+  // With halmad down nobody can move: the turn light is off (it still said "your turn").
+  showTurn(state.daemonUp ? view : null, turnBoardTo);
+  if (!state.daemonUp && view) $("turn-text").textContent = "waiting for halmad to come back";
   showConnection(state.daemonUp, view, state.catchingUp > 0);
   alertOnTurn(view);
   showChat(view);
@@ -203,6 +205,7 @@ async function onHole(index) {
     const cells = parsePosition(view.position);
     const cell = cells ? cells[index] : ".";
     if (cell === ".") return;
+    if (!state.daemonUp) return say(DAEMON_DOWN);
     if (!view.your_turn) return say("Not your turn yet.");
     // A marble that cannot be picked says why (a click on it did nothing).
     const seat = view.seats[view.your_seat];
@@ -227,7 +230,13 @@ function holeName(index) {
   return svg.querySelector(`[data-hole="${index}"]`).dataset.name;
 }
 
+// What a click can do while halmad is down: nothing, said for a person (the daemon connection's
+// own text told them to run `halmad &` or to point --runtime-dir somewhere).
+const DAEMON_DOWN = "halmad is not running on this computer, so nothing can be done now. The page " +
+  "picks up again by itself when it is back.";
+
 async function act(action) {
+  if (!state.daemonUp) return say(DAEMON_DOWN);
   const room = state.roomId;
   if (action.leave) state.leaving = room;
   const reply = await ask("action", { room, ...action })
