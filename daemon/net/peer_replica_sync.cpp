@@ -91,6 +91,18 @@ bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
         r.in_step = false;
         return false;
     }
+    // The room is this replica's own, and no other's here: a rejoin answered with the id of a
+    // room at another host, or of one hosted here, took it over as a join once did (the join's
+    // own check, in join(), does not see a rejoin).
+    const std::string& id = joined.snapshot().config().room_id();
+    bool elsewhere = listener_.hosted_here(id);
+    for (const auto& other : replicas_) elsewhere |= other.get() != &r && other->room_id == id;
+    if ((!r.room_id.empty() && id != r.room_id) || elsewhere) {
+        log_host(spdlog::level::warn, "host {} answered for room {} with the id of {}; not taken",
+            r.address, r.room_id.empty() ? std::string("a new one") : r.room_id,
+            elsewhere ? "a room elsewhere" : "another room");
+        return false;
+    }
     if (joined.snapshot().after_seq() > 0) {
         // Only what came after our seq: applied to the replica as updates are.
         if (!r.state || r.state->seq() < joined.snapshot().after_seq()
@@ -148,11 +160,14 @@ void PeerLinks::rejoin(Replica& r, const Now& now) {
     join->set_token(r.token);
     join->set_spectate(r.spectator);
     if (r.state && r.in_step) join->set_since_seq(r.state->seq());
-    std::string room_id = r.room_id;
+    std::string room_id = r.room_id, address = r.address;
     request(
         *link, std::move(msg),
-        [this, room_id](const pb::HostMessage& reply) {
-            Replica* replica = find(room_id);
+        [this, room_id, address](const pb::HostMessage& reply) {
+            // This very replica, by its id at its host: find() also takes names and codes.
+            Replica* replica = nullptr;
+            for (auto& known : replicas_)
+                if (known->room_id == room_id && known->address == address) replica = known.get();
             if (!replica) return;
             replica->rejoin_in_flight = false;
             auto retry_at = Clock::now() + milliseconds(config_.heartbeat_ms);

@@ -20,6 +20,7 @@ class JoinAnswerer(FakeHost):
     def answer(self, ident, msg):
         if msg.HasField("join"):
             self.joins += 1
+            self.peer = ident
             out = peer_pb2.HostMessage(version=1, request_id=msg.request_id)
             out.joined.member, out.joined.seat, out.joined.token = 2, 1, "cd" * 16
             self.fill(out.joined)
@@ -211,7 +212,80 @@ def a_hosts_swollen_messages_are_not_parsed():
         print(f"a snapshot of 700,000 empty events and a heartbeat of 4 MiB not parsed; RSS +{grown} kB")
 
 
+class RawBytes:
+    """Bytes put as they are into a FakeHost's outbox_raw."""
+
+    def __init__(self, data):
+        self.data = data
+
+    def SerializeToString(self):
+        return self.data
+
+
+def a_rejoin_cannot_take_over_a_room_either():
+    """The host answers the join with a room of its own, then claims a later seq so that the
+    victim rejoins, and answers the rejoin with the id of the victim's room at ann's: refused,
+    and that room is left as it was, its line in the seats file too (through a rejoin the
+    host's room took over ann's, and after a restart the seat at ann's was lost)."""
+    with Cluster("evil-rejoin") as c:
+        ann, victim = c.add("ann"), c.add("victim")
+        ann.cli("host", "sunday")
+        join_room(victim, ann, "sunday")
+        room_id = victim.api().view().summary.room_id
+        answers = []
+
+        def fill(j):
+            answers.append(1)
+            snapshot_of(j, "ab" * 16 if len(answers) == 1 else room_id, "evil")
+        host = with_fake_host(c, fill)
+        try:
+            check(victim.cli("join", f"127.0.0.1:{host.port}/evil").returncode == 0, "the first join")
+            seats = open(os.path.join(victim.state_dir, "seats")).read()
+            beat = peer_pb2.HostMessage(version=1)
+            beat.heartbeat.rooms.add(room_id="ab" * 16, seq=50)
+            host.outbox_raw.put(beat)
+            wait_until(lambda: len(answers) >= 2, 10, "the victim to rejoin")
+            time.sleep(0.5)
+            check("not taken" in open(victim.log_path, errors="replace").read(), "the log does not say it")
+            after = victim.api().view(room_id)
+            check(after.summary.address == ann.address and after.summary.name == "sunday",
+                  f"ann's room changed: {after.summary.address} {after.summary.name}")
+            lines = open(os.path.join(victim.state_dir, "seats")).read().splitlines()
+            check(sum(room_id in line for line in lines) == 1 and any(ann.address in line for line in lines),
+                  f"the seats file: {lines} (was {seats!r})")
+        finally:
+            host.stop.set()
+            host.join(timeout=5)
+        print("a rejoin answered with the id of ann's room took nothing over")
+
+
+def a_field_given_twice_is_not_parsed():
+    """A heartbeat of two heartbeat fields (the parse merges them: 250 of 256 KiB each took
+    2.4 GB): not read, and the victim does not grow."""
+    from hostile_host_tests import rss_kb
+    with Cluster("evil-twice") as c:
+        victim = c.add("victim")
+        host = FakeHost(c.ctx)
+        host.start()
+        try:
+            check(victim.cli("join", f"127.0.0.1:{host.port}/room").returncode == 0, "the join")
+            one = peer_pb2.HostMessage(version=1)
+            one.heartbeat.rooms.extend([peer_pb2.RoomSeq()] * (100 << 10))  # 200 KiB, under the bound
+            idle = rss_kb(victim.proc.pid)
+            log_size = len(open(victim.log_path, errors="replace").read())
+            host.outbox_raw.put(RawBytes(one.SerializeToString() * 40))  # 8 MiB: 40 heartbeat fields
+            wait_until(lambda: "more than once" in open(victim.log_path, errors="replace").read()[log_size:], 10,
+                       "the victim to refuse the message")
+            grown = rss_kb(victim.proc.pid) - idle
+            check(grown < 32 << 10, f"the victim grew by {grown} kB")
+        finally:
+            host.stop.set()
+            host.join(timeout=5)
+        print(f"40 heartbeat fields in one message not read; RSS +{grown} kB")
+
+
 if __name__ == "__main__":
     run({f.__name__: f for f in [a_hosts_token_cannot_write_the_seats_file, a_host_cannot_take_over_a_room_at_another_host,
                                  a_host_cannot_answer_with_a_room_hosted_here, a_refused_join_leaves_nothing_behind,
-                                 a_hosts_bad_updates_fill_no_log, a_hosts_swollen_messages_are_not_parsed]})
+                                 a_hosts_bad_updates_fill_no_log, a_hosts_swollen_messages_are_not_parsed,
+                                 a_rejoin_cannot_take_over_a_room_either, a_field_given_twice_is_not_parsed]})
