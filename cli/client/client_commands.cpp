@@ -465,7 +465,8 @@ void add_actions(CLI::App& app, int& exit_code) {
     static RoomOption vote_o;
     static std::string what;
     auto* vote = app.add_subcommand("vote",
-        "Vote for a new game (new), to cancel one when a player vanished (cancel), or to "
+        "Vote for a new game (new), to cancel one when a player vanished or is away (cancel), or "
+        "to "
         "hide or show who is in the lead for this game (leader)");
     vote->add_option("what", what, "new, cancel or leader")
         ->required()

@@ -149,10 +149,15 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
             vanished |= !seat.name().empty() && !seat.connected();
             away |= seat.away();
         }
-        if (vanished || away)
+        // Only to those who vote (a spectator was told to, and refused), and as what it is: the
+        // players present must all agree.
+        bool seated = v.your_seat() >= 0 && v.your_seat() < v.seats_size();
+        if (seated && v.seats(v.your_seat()).away())
+            add_wrapped(out, "you are away: your time ran out; make a move to come back", width);
+        else if (seated && (vanished || away))
             add_wrapped(out,
                 std::string(vanished ? "a player is gone" : "a player is away")
-                    + ": /vote cancel ends the game",
+                    + ": /vote cancel ends the game if all present agree",
                 width);
         if (auto names = voters(true); !names.empty())
             add_wrapped(out, "* to cancel: " + names, width);

@@ -87,6 +87,7 @@ std::string describe_mode(const pb::RoomMode& mode) {
     if (mode.move_limit() != 0 && mode.move_limit() != 1000)
         out += ", limit " + std::to_string(mode.move_limit());
     if (mode.hide_leader()) out += ", leader hidden";
+    if (mode.turn_limit_s() != 0) out += ", " + std::to_string(mode.turn_limit_s()) + " s a turn";
     return out;
 }
 

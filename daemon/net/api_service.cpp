@@ -406,7 +406,9 @@ bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
     wire::view(*t.replica->state, t.replica->me, t.replica->connection, t.replica->address, out);
     out->mutable_summary()->set_origin(pb::ROOM_ORIGIN_JOINED); // not the default, HOSTED
     out->set_read_only(t.replica->read_only);
-    if (person_on_the_clock(*t.replica->state))
+    // Only while the host is heard from: with it gone, "0 s left" stood on the screen for good.
+    if (t.replica->connection == pb::CONNECTION_STATE_CONNECTED
+        && person_on_the_clock(*t.replica->state))
         if (auto left = turn_ms_left(t.replica->turn_due, std::chrono::steady_clock::now()))
             out->set_turn_ms_left(*left);
     // A host this daemon refuses to talk to (its key changed) is no passing drop: the front

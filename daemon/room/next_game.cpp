@@ -34,11 +34,14 @@ void RoomAuthority::settle(const Now& now) {
     // The humans present in seats decide (one whose daemon vanished, or who let a turn run out
     // and has not moved since, cannot hold up the next game); bots always agree. One the host's
     // own restart cut off is not one who vanished.
-    std::vector<const Member*> present;
+    std::vector<const Member*> present, away;
     for (int s = 0; s < state_.seats(); ++s)
         if (const Member* m = state_.member(state_.seat_holder(s));
-            m && !m->bot && !m->away && (m->connected || cut_off_by_restart_.contains(m->id)))
-            present.push_back(m);
+            m && !m->bot && (m->connected || cut_off_by_restart_.contains(m->id)))
+            (m->away ? away : present).push_back(m);
+    // When every person is away, theirs are the only votes there are: a game ended with its one
+    // player out of time could never be followed by another.
+    if (present.empty()) present = away;
     auto all_voted = [&](const std::vector<const Member*>& voters, VoteKind kind) {
         const auto& votes = state_.votes(kind);
         return !voters.empty() && std::all_of(voters.begin(), voters.end(), [&](const Member* m) {

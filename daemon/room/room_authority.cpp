@@ -245,7 +245,11 @@ std::optional<Refusal> RoomAuthority::move(const Member& m, std::string_view tex
     }
     std::vector<engine::Cell> path;
     if (!chosen.is_pass()) path = engine::move_path(game.position(), rules, chosen);
+    bool was_away = m.away; // `m` is the room's: the move below changes it
     emit(event::MovePlayed { m.seat, chosen, std::move(path) }, now);
+    // Back from away: the votes are looked at now, not at the next unrelated event (a cancel
+    // voted long before carried when someone else's time ran out).
+    if (was_away) settle(now);
     return std::nullopt;
 }
 

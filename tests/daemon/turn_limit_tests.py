@@ -71,6 +71,25 @@ def a_vote_to_cancel_needs_no_one_who_is_away():
         print(f"{idle.name} away after 1 s; the two others' votes cancelled the game")
 
 
+def the_clock_is_shown_only_while_the_host_is_heard():
+    """A room's limit is in its listing ("30 s a turn"); a joined player sees the time left while
+    the host is there, and none once it is gone (it showed "0 s left" for as long as the host
+    stayed down)."""
+    with Cluster("turnlimit-hostgone") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        check(ann.cli("host", "porch", "--turn-limit-s", "30").returncode == 0, "host")
+        join_room(bob, ann, "porch")
+        listed = bob.cli("rooms").stdout
+        check("30 s a turn" in listed, f"the listing:\n{listed}")
+        check(bob.api().view().HasField("turn_ms_left"), "no time left shown with the host there")
+        ann.kill()
+        wait_until(lambda: bob.api().view().connection != api_pb2.CONNECTION_STATE_CONNECTED, 10,
+                   "bob's daemon to lose the host")
+        check(not bob.api().view().HasField("turn_ms_left"), "time left shown with the host gone")
+        print("the limit listed; the time left shown only while the host was there")
+
+
 if __name__ == "__main__":
     run({f.__name__: f for f in [a_player_who_lets_the_turn_run_out_is_moved_for_and_away,
-                                 a_vote_to_cancel_needs_no_one_who_is_away]})
+                                 a_vote_to_cancel_needs_no_one_who_is_away,
+                                 the_clock_is_shown_only_while_the_host_is_heard]})

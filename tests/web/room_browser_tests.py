@@ -427,7 +427,7 @@ def a_turn_limit_counts_down_and_says_who_is_away():
             clock = page.wait(lambda: (t := page.text("#turn-clock")) and "left, then the computer moves for you" in t
                               and t, "the turn's clock on the page")
             check(page.attr("#vote-cancel", "hidden") is not None, "a cancel vote offered while everyone is here")
-            seat = page.wait(lambda: (t := page.text("#seats")) and "away: ran out of time" in t and t,
+            seat = page.wait(lambda: (t := page.text("#seats")) and "away: your time ran out; make a move to come back" in t and t,
                              "ann's seat to say she is away", timeout=15)
             check(ann.api().view("clock").seats[0].away or ann.api().view("clock").seats[1].away, "not away on halmad")
             page.wait(lambda: page.attr("#vote-cancel", "hidden") is None, "the cancel vote offered")

@@ -104,11 +104,12 @@ export function showTurn(view, onChip) {
   showClock();
 }
 
-function seatLabel(seat) {
+function seatLabel(seat, yours) {
   let label = seat.name || "(free seat)";
   if (seat.bot) label += ` (computer${seat.bot_level ? ", " + seat.bot_level : ""})`;
   if (seat.name && !seat.connected) label += " (gone, seat held)";
-  if (seat.away) label += " (away: ran out of time, the computer moves)";
+  if (seat.away && yours) label += " (away: your time ran out; make a move to come back)";
+  else if (seat.away) label += " (away: ran out of time, the computer moves)";
   if (seat.voted_new_game) label += " (voted new game)";
   if (seat.voted_cancel) label += " (voted cancel)";
   return label;
@@ -133,7 +134,8 @@ export function showRoom(view, onChip) {
   for (const seat of view.seats) {
     const li = document.createElement("li");
     if (playing) for (const set of seat.sets) li.appendChild(chipButton(set, onChip));
-    li.appendChild(document.createTextNode(seatLabel(seat) + (seat.seat === view.your_seat ? " (you)" : "")));
+    const yours = seat.seat === view.your_seat;
+    li.appendChild(document.createTextNode(seatLabel(seat, yours) + (yours ? " (you)" : "")));
     if (seat.seat === view.turn_seat) li.className = "turn";
     seats.appendChild(li);
   }
