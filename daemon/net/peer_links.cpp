@@ -361,7 +361,23 @@ void PeerLinks::list_rooms(
     }
     pb::PeerMessage msg;
     msg.mutable_list_rooms();
-    request(*link, std::move(msg), std::move(done), now, deadline);
+    request(
+        *link, std::move(msg),
+        [address, done = std::move(done)](const pb::HostMessage& reply) {
+            // Anything but a list or an error is no answer ("no public rooms at ..." and exit 0
+            // were printed), and an error with neither code nor word printed a bare "halma:".
+            if (reply.has_rooms() || (reply.has_error() && !reply.error().message().empty())) {
+                done(reply);
+                return;
+            }
+            pb::HostMessage said;
+            wire::set_error(said.mutable_error(), pb::ERROR_CODE_UNAVAILABLE,
+                reply.has_error()
+                    ? "the host at " + address + " refused, and said nothing of why"
+                    : "the host at " + address + " answered the listing with something else");
+            done(said);
+        },
+        now, deadline);
 }
 
 void PeerLinks::join(const std::string& address, const std::string& room, bool spectate, Reply done,

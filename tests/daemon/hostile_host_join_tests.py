@@ -284,8 +284,46 @@ def a_field_given_twice_is_not_parsed():
         print(f"40 heartbeat fields in one message not read; RSS +{grown} kB")
 
 
+class WrongLister(FakeHost):
+    """A fake host that answers a listing with `kind`: an ack, or an error of no code or word."""
+
+    def __init__(self, ctx, kind):
+        super().__init__(ctx)
+        self.kind = kind
+
+    def answer(self, ident, msg):
+        if msg.HasField("list_rooms"):
+            out = peer_pb2.HostMessage(version=1, request_id=msg.request_id)
+            if self.kind == "ack":
+                out.ack.SetInParent()
+            else:
+                out.error.SetInParent()
+            self.sock.send_multipart([ident, out.SerializeToString()])
+            return
+        super().answer(ident, msg)
+
+
+def a_listing_answered_with_something_else_says_so():
+    """halma rooms HOST answered with an ack, or with an error of no code or word: it says so
+    and exits 1 (it printed "no public rooms" with exit 0, or a bare "halma:")."""
+    with Cluster("evil-lister") as c:
+        victim = c.add("victim")
+        for kind, says in (("ack", "answered the listing with something else"),
+                           ("empty", "refused, and said nothing of why")):
+            host = WrongLister(c.ctx, kind)
+            host.start()
+            try:
+                out = victim.cli("rooms", f"127.0.0.1:{host.port}")
+                check(out.returncode == 1 and says in out.stderr, f"{kind}: rc {out.returncode}: {out.stdout}{out.stderr}")
+            finally:
+                host.stop.set()
+                host.join(timeout=5)
+        print("a listing answered with an ack or an empty error says so")
+
+
 if __name__ == "__main__":
     run({f.__name__: f for f in [a_hosts_token_cannot_write_the_seats_file, a_host_cannot_take_over_a_room_at_another_host,
                                  a_host_cannot_answer_with_a_room_hosted_here, a_refused_join_leaves_nothing_behind,
                                  a_hosts_bad_updates_fill_no_log, a_hosts_swollen_messages_are_not_parsed,
-                                 a_rejoin_cannot_take_over_a_room_either, a_field_given_twice_is_not_parsed]})
+                                 a_rejoin_cannot_take_over_a_room_either, a_field_given_twice_is_not_parsed,
+                                 a_listing_answered_with_something_else_says_so]})
