@@ -206,6 +206,13 @@ HostedRoom* HostService::lookup(std::string_view room, std::string_view token) {
     return id ? find(*id) : nullptr;
 }
 
+namespace {
+
+// Rejoins answered per member and peer timeout (HostedRoom::rejoins).
+constexpr int kRejoinsPerWindow = 4;
+
+} // namespace
+
 void HostService::handle_join(const std::string& conn, const pb::PeerMessage& msg, const Now& now) {
     const auto& join = msg.join();
     HostedRoom* room = lookup(join.room(), join.token());
@@ -218,15 +225,30 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
         return;
     }
     const std::string& key = conns_[conn].key;
-    if (MemberId holder
-        = join.token().empty() ? kNoMember : room->authority.member_of(join.token());
-        holder != kNoMember)
+    MemberId holder = join.token().empty() ? kNoMember : room->authority.member_of(join.token());
+    if (holder != kNoMember) {
         if (auto refused = seat_key_refusal(*room, holder, key)) {
             log_peer(spdlog::level::warn, "room {}: refused a rejoin from peer {}: {}",
                 room->authority.state().config().name, short_id(conn), *refused);
             send_error(conn, msg.request_id(), pb::ERROR_CODE_NOT_ALLOWED, *refused, now);
             return;
         }
+        // A few rejoins a member per peer timeout: a daemon rejoins once after a drop (and
+        // again at its next heartbeat if refused here); more is someone asking for snapshots
+        // faster than it reads them. Windows of members gone are dropped as they end.
+        auto window = std::chrono::milliseconds(std::max(config_.peer_timeout_ms, 1000));
+        std::erase_if(room->rejoins,
+            [&](const auto& entry) { return now.steady - entry.second.started >= window; });
+        auto& w = room->rejoins[holder];
+        if (w.answered == 0) w.started = now.steady;
+        if (++w.answered > kRejoinsPerWindow) {
+            send_error(conn, msg.request_id(), pb::ERROR_CODE_UNAVAILABLE,
+                "rejoining too fast: this member rejoined " + std::to_string(kRejoinsPerWindow)
+                    + " times just now; try again in a moment",
+                now);
+            return;
+        }
+    }
     auto ticket = room->authority.join(join.name(), join.token(), join.spectate(), now);
     if (!ticket) {
         send_error(conn, msg.request_id(), wire::to_proto(ticket.error().code),
