@@ -116,7 +116,8 @@ def unread_rejoins():
                    "the host to read every rejoin")
         peak = hwm_kb(ann.proc.pid)
         sleeper.close()
-        return before, peak, f"{ht.REJOINS} rejoins never read, each answered with a {snapshot_bytes}-byte snapshot"
+        return before, peak, (f"{ht.REJOINS} rejoins never read ({snapshot_bytes}-byte snapshots; the host answers "
+                              "4 a peer timeout, the rest are refused as too fast)")
 
 
 def fake_host_chat(count, huge, fixed_mmap_threshold=False):

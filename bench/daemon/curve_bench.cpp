@@ -138,11 +138,14 @@ int run(const Options& o) {
                 "plain, %u cores\n",
         o.halmad.c_str(), std::thread::hardware_concurrency());
     std::fflush(stdout);
+    // The snapshots are timed by rejoining back to back, which a host answers only a few times a
+    // peer timeout unless told otherwise.
     Side curve { "curve",
-        std::make_unique<DaemonCluster>(context, children, o.halmad, tmp.path() / "curve", 2) };
+        std::make_unique<DaemonCluster>(context, children, o.halmad, tmp.path() / "curve", 2,
+            std::vector<std::string> { "--rejoin-limit", "0" }) };
     Side plain { "plain",
         std::make_unique<DaemonCluster>(context, children, o.halmad, tmp.path() / "plain", 2,
-            std::vector<std::string> { "--insecure-plain-links" }) };
+            std::vector<std::string> { "--insecure-plain-links", "--rejoin-limit", "0" }) };
     if (host_key(curve.cluster->daemons()[0]).empty()
         || !host_key(plain.cluster->daemons()[0]).empty())
         throw std::runtime_error("the CURVE room's host has no key, or the plain one has one");

@@ -95,6 +95,8 @@ std::optional<BadConfig> validate(Config& c) {
                 + std::to_string(c.heartbeat_ms) + ")",
             "peer-timeout-ms" };
     if (c.hold_ms < 0) return BadConfig { "hold-ms cannot be negative", "hold-ms" };
+    if (c.rejoin_limit < 0 || c.rejoin_limit > 1000)
+        return BadConfig { "rejoin-limit must be 0..1000 (0: none)", "rejoin-limit" };
     if (c.state_dir.empty())
         return BadConfig { "state-dir cannot be empty: rooms, seats and this daemon's key live "
                            "there",
@@ -233,6 +235,11 @@ std::variant<Config, int> load_config(int argc, char** argv) {
         ->capture_default_str()
         ->group(rooms);
     app.add_option("--hold-ms", c.hold_ms, "How long a vanished player's seat is held")
+        ->capture_default_str()
+        ->group(rooms);
+    app.add_option("--rejoin-limit", c.rejoin_limit,
+           "Rejoins answered per member and peer timeout, each a copy of the room; past it, "
+           "'rejoining too fast' (0: no limit)")
         ->capture_default_str()
         ->group(rooms);
     app.add_option("--bot-level", c.bot_level,

@@ -31,6 +31,8 @@ struct Config {
     int heartbeat_ms = 1000;
     int peer_timeout_ms = 5000; // silence after which a peer or host counts as gone
     int hold_ms = 120'000; // how long a vanished player's seat is held
+    // Rejoins answered per member and peer timeout (each a copy of the room sent); 0: no limit.
+    int rejoin_limit = 4;
     int request_timeout_ms = 5000;
     std::size_t max_message = 64 * 1024;
     int bot_budget_ms = 150;

@@ -35,7 +35,7 @@ std::optional<BadConfig> apply_file(
     auto at = [&](const toml::node& n) { return lines.at(n.source().begin.line); };
     auto given = [&](const char* flag) { return app.count(std::string("--") + flag) > 0; };
     static const std::vector<std::string> known { "listen", "runtime-dir", "state-dir", "name",
-        "log-level", "bot-level", "heartbeat-ms", "peer-timeout-ms", "hold-ms",
+        "log-level", "bot-level", "heartbeat-ms", "peer-timeout-ms", "hold-ms", "rejoin-limit",
         "request-timeout-ms", "max-message", "bot-budget-ms", "bot-pace-ms", "bot-threads",
         "records-kept", "mdns", "interfaces", "room" };
     for (const auto& [key, value] : t) {
@@ -78,6 +78,7 @@ std::optional<BadConfig> apply_file(
     want_int("heartbeat-ms", c.heartbeat_ms);
     want_int("peer-timeout-ms", c.peer_timeout_ms);
     want_int("hold-ms", c.hold_ms);
+    want_int("rejoin-limit", c.rejoin_limit);
     want_int("request-timeout-ms", c.request_timeout_ms);
     want_int("max-message", c.max_message);
     want_int("bot-budget-ms", c.bot_budget_ms);

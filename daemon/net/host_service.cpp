@@ -206,13 +206,6 @@ HostedRoom* HostService::lookup(std::string_view room, std::string_view token) {
     return id ? find(*id) : nullptr;
 }
 
-namespace {
-
-// Rejoins answered per member and peer timeout (HostedRoom::rejoins).
-constexpr int kRejoinsPerWindow = 4;
-
-} // namespace
-
 void HostService::handle_join(const std::string& conn, const pb::PeerMessage& msg, const Now& now) {
     const auto& join = msg.join();
     HostedRoom* room = lookup(join.room(), join.token());
@@ -241,9 +234,9 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
             [&](const auto& entry) { return now.steady - entry.second.started >= window; });
         auto& w = room->rejoins[holder];
         if (w.answered == 0) w.started = now.steady;
-        if (++w.answered > kRejoinsPerWindow) {
+        if (config_.rejoin_limit > 0 && ++w.answered > config_.rejoin_limit) {
             send_error(conn, msg.request_id(), pb::ERROR_CODE_UNAVAILABLE,
-                "rejoining too fast: this member rejoined " + std::to_string(kRejoinsPerWindow)
+                "rejoining too fast: this member rejoined " + std::to_string(config_.rejoin_limit)
                     + " times just now; try again in a moment",
                 now);
             return;

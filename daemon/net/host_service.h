@@ -49,8 +49,8 @@ struct HostedRoom {
     StoredMembers kept_members; // the members file as last written
     std::uint64_t kept_folds = 0; // the room's log was folded this often when last written whole
     std::vector<RoomEvent> unsent; // on disk, not yet sent to anyone
-    // Whole-room answers to each member's rejoins in the current window (kWholeRoomAnswers per
-    // peer timeout): one token asking from 400 connections, never reading, queued 500 MB of
+    // Answers to each member's rejoins in the current window (Config::rejoin_limit per peer
+    // timeout): one token asking from 400 connections, never reading, queued 500 MB of
     // snapshots in five seconds.
     struct RejoinWindow {
         std::chrono::steady_clock::time_point started {};

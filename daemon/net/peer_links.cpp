@@ -298,7 +298,14 @@ void PeerLinks::tick(const Now& now) {
             // ZeroMQ says only that the connect failed: a refusal comes back at once, a machine
             // that is off or off the network keeps the connect waiting (3 s for ARP on a LAN).
             bool at_once = now.steady - p.asked < std::chrono::seconds(1);
-            p.done(unavailable(p.refused && at_once ? "nothing answers at " + address
+            // A host that told its key on the probe port is running: one that then drops the
+            // connection is full (its cap on connections), not gone.
+            bool running = !link->host_key.empty()
+                && now.steady - link->key_heard_at < std::chrono::seconds(3);
+            p.done(unavailable(p.refused && at_once && running ? "the host at " + address
+                        + " is running but drops the connection: it may have all the "
+                          "connections it takes (someone may be flooding it); try again later"
+                    : p.refused && at_once ? "nothing answers at " + address
                         + " (connection refused): is halmad running there, on that port?"
                     : p.refused ? "the machine at " + address
                         + " cannot be reached (no route to it): it may be off or off the "

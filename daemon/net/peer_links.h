@@ -77,6 +77,7 @@ public:
         // handshake with the wrong one fails without a word): probed again.
         Clock::time_point reprobe_at {};
         std::string host_key; // the CURVE key the link is encrypted to, once known
+        Clock::time_point key_heard_at {}; // when the probe port last told it
         std::string expected_digits; // fingerprint digits a friends code says the key has
         std::string rejection; // why this host is refused (its key): every request fails so
     };
