@@ -12,7 +12,7 @@ const char* const kPlayHelp = "Type a move: o1-m7, a full path, or just the targ
                               "Ctrl-R: search them. No move at all? type pass.\n"
                               "  /c TEXT       chat\n"
                               "  /vote new     a new game (all players present agree)\n"
-                              "  /vote cancel  cancel the game (a player vanished or is away)\n"
+                              "  /vote cancel  cancel the game (a player gone or away)\n"
                               "  /vote leader  hide (or show) who leads, this game\n"
                               "  /start [easy|hard|max]\n"
                               "                start now, computers in the free seats\n"
