@@ -137,6 +137,8 @@ public:
     std::size_t hosts_connected() const;
 
 private:
+    // An answer of ERROR_CODE_UNAVAILABLE with `message`, as a host's would be.
+    static wire::pb::HostMessage unavailable(const std::string& message);
     Link* link_for(const std::string& address, std::string& error);
     // A DEALER to `endpoint`, encrypted to `server_key` (empty: plain), as links are tuned; a
     // `probe` socket reads only a probe's answer.

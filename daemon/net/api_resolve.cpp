@@ -1,0 +1,81 @@
+// Which room a front end means: a name, a friends code or an id, ADDRESS/NAME as halma host
+// prints it, or the first 8 characters of an id; with none, the one room the player is in. A
+// name two rooms share is answered with what tells them apart.
+#include "daemon/net/api_service.h"
+#include "daemon/room/secrets.h"
+
+namespace halma::daemon {
+
+namespace pb = wire::pb;
+
+namespace {
+
+bool matches(const RoomState& state, std::string_view room) {
+    const auto& c = state.config();
+    return c.room_id == room || c.name == room
+        || (!c.code.empty() && !room.empty() && normalize_code(c.code) == normalize_code(room));
+}
+
+} // namespace
+
+std::variant<ApiService::Target, std::string> ApiService::resolve(
+    std::string_view room, Among among) {
+    std::vector<Target> all, mine;
+    // A named room is looked up in the host's index: a request costs the same beside a thousand
+    // idle rooms. Only "the one room I am in" visits them all.
+    for (auto* h : room.empty() ? host_.rooms() : host_.matching(room)) {
+        Target t { h, nullptr };
+        all.push_back(t);
+        if (h->local_member != kNoMember) mine.push_back(t);
+    }
+    for (auto* r :
+        among == Among::kHosted ? std::vector<PeerLinks::Replica*> {} : peers_.replicas()) {
+        Target t { nullptr, r };
+        if (room.empty() || r->room_id == room || (r->state && matches(*r->state, room))
+            || (!r->state && !r->name.empty() && r->name == room)) {
+            all.push_back(t);
+            if (r->me != kNoMember) mine.push_back(t);
+        }
+    }
+    // Not a name, code or whole id: ADDRESS/NAME (as `halma host` prints it), or the start of
+    // an id (at least 8 hex digits, as `halma rooms --json` and records show them). Looked for
+    // only when nothing else matched: it visits every room.
+    if (all.empty() && !room.empty()) {
+        auto slash = room.rfind('/');
+        std::string_view address = slash == std::string_view::npos ? "" : room.substr(0, slash);
+        std::string_view name = slash == std::string_view::npos ? room : room.substr(slash + 1);
+        bool id_prefix = slash == std::string_view::npos && room.size() >= 8
+            && room.find_first_not_of("0123456789abcdef") == std::string_view::npos;
+        auto named = [&](const RoomState& state, const std::string& at) {
+            return id_prefix ? state.id().rfind(room, 0) == 0
+                             : !address.empty() && at == address && matches(state, name);
+        };
+        for (auto* h : host_.rooms())
+            if (named(h->authority.state(), host_.address())) all.push_back({ h, nullptr });
+        if (among == Among::kAll)
+            for (auto* r : peers_.replicas())
+                if (r->state && named(*r->state, r->address)) all.push_back({ nullptr, r });
+    }
+    if (all.size() == 1) return all.front();
+    if (mine.size() == 1) return mine.front();
+    if (all.empty())
+        return room.empty() ? std::string("this daemon is in no room: host one or join one")
+                            : "no room '" + std::string(room) + "' on this daemon";
+    // Each with what tells it apart: the start of its id, and where it is.
+    std::string names, example;
+    for (const auto& t : all) {
+        const RoomState* state = t.hosted ? &t.hosted->authority.state()
+            : t.replica->state            ? &*t.replica->state
+                                          : nullptr;
+        std::string id = t.hosted ? state->id() : t.replica->room_id;
+        if (example.empty()) example = id.substr(0, 8);
+        names += (names.empty() ? "" : ", ") + (state ? state->config().name + " " : "")
+            + id.substr(0, 8) + (t.hosted ? " (hosted here)" : " (at " + t.replica->address + ")");
+    }
+    // Eight characters at least: fewer was refused, as "no room", though the message asked
+    // for "the start of its id".
+    return "several rooms (" + names + "): say which by the first 8 characters of its id, e.g. "
+        + example;
+}
+
+} // namespace halma::daemon

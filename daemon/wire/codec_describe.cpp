@@ -1,0 +1,80 @@
+// A room's event told to a person, as front ends show it ("ann played o1-m7", "bob's time ran
+// out: the computer played ...", "game 2 started; cat moves first").
+#include "daemon/wire/codec.h"
+#include "engine/notation.h"
+
+namespace halma::daemon::wire {
+
+namespace {
+
+template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
+
+} // namespace
+
+std::string describe(const RoomState& state, const RoomEvent& e) {
+    auto seat_text = [](int seat) { return "seat " + std::to_string(seat + 1); };
+    return std::visit(
+        Overloaded {
+            [&](const event::MemberJoined& b) -> std::string {
+                if (b.seat == kNoSeat) return b.name + " is watching";
+                // A computer sitting down mid-game stands in for a player who has gone.
+                if (b.bot && state.phase() == Phase::kPlaying && state.game()
+                    && !state.game()->history().empty())
+                    return "a computer (" + std::string(bot_level_name(b.bot_level)) + ") plays "
+                        + seat_text(b.seat) + " from now on, as " + b.name
+                        + ", so the game goes on";
+                return b.name + " joined, " + seat_text(b.seat);
+            },
+            [&](const event::MemberLeft& b) -> std::string {
+                return state.name_of(b.member)
+                    + (b.timed_out ? " was gone too long and lost the seat" : " left");
+            },
+            [&](const event::Connection& b) -> std::string {
+                return state.name_of(b.member)
+                    + (b.connected ? " is back" : " lost the connection; the seat is held");
+            },
+            [&](const event::Chat& b) -> std::string {
+                return state.name_of(b.member) + ": " + b.text;
+            },
+            [&](const event::GameStarted& b) -> std::string {
+                int seat = state.seat_of_player(state.config().mode.setup().owner(b.first_set));
+                return "game " + std::to_string(b.game_number) + " started; "
+                    + state.name_of(state.seat_holder(seat)) + " moves first";
+            },
+            [&](const event::MovePlayed& b) -> std::string {
+                std::string name = state.name_of(state.seat_holder(b.seat));
+                std::string move
+                    = b.move.is_pass() ? std::string("pass") : engine::path_name(b.path);
+                std::string text = b.by_computer
+                    ? name + "'s time ran out: the computer played " + move + " for " + name
+                    : name + " played " + move;
+                if (state.phase() == Phase::kOver) text += "; the game is over";
+                return text;
+            },
+            [&](const event::VoteCast& b) -> std::string {
+                // What a leader vote asks for depends on the setting before it. `state` may be
+                // past the LeaderDisplay that this vote completed (a host tells a batch once it
+                // is applied), which turned the setting and used the votes up: a vote no longer
+                // counted is one that was carried.
+                bool hidden_before = state.leader_hidden()
+                    != (b.kind == VoteKind::kLeader && !state.votes(b.kind).count(b.member));
+                return state.name_of(b.member)
+                    + (b.kind == VoteKind::kCancel ? " votes to cancel the game"
+                            : b.kind == VoteKind::kLeader
+                            ? (hidden_before ? " votes to show who is in the lead"
+                                             : " votes to hide who is in the lead")
+                            : " votes for a new game");
+            },
+            [&](const event::LeaderDisplay& b) -> std::string {
+                return b.hidden ? "everyone agreed: who is in the lead is hidden until the end"
+                                : "everyone agreed: who is in the lead is shown again";
+            },
+            [&](const event::GameCancelled&) -> std::string { return "the game was cancelled"; },
+            [&](const event::RoomClosed&) -> std::string {
+                return "the host closed room " + state.config().name;
+            },
+        },
+        e.body);
+}
+
+} // namespace halma::daemon::wire
