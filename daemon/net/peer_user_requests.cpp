@@ -11,16 +11,22 @@ namespace halma::daemon {
 
 namespace pb = wire::pb;
 
+namespace {
+
+// No link to the host (an address that is not one, too many hosts): said as the host would.
+pb::HostMessage bad_request(const std::string& why) {
+    pb::HostMessage reply;
+    wire::set_error(reply.mutable_error(), pb::ERROR_CODE_BAD_REQUEST, why);
+    return reply;
+}
+
+} // namespace
+
 void PeerLinks::list_rooms(
     const std::string& address, Reply done, const Now& now, Deadline deadline) {
     std::string error;
     Link* link = link_for(address, error);
-    if (!link) {
-        pb::HostMessage reply;
-        wire::set_error(reply.mutable_error(), pb::ERROR_CODE_BAD_REQUEST, error);
-        done(reply);
-        return;
-    }
+    if (!link) return done(bad_request(error));
     pb::PeerMessage msg;
     msg.mutable_list_rooms();
     request(
@@ -46,12 +52,7 @@ void PeerLinks::join(const std::string& address, const std::string& room, bool s
     const Now& now, Deadline deadline) {
     std::string error;
     Link* link = link_for(address, error);
-    if (!link) {
-        pb::HostMessage reply;
-        wire::set_error(reply.mutable_error(), pb::ERROR_CODE_BAD_REQUEST, error);
-        done(reply);
-        return;
-    }
+    if (!link) return done(bad_request(error));
     // A friends code names the host's key (its last 16 digits are the key's fingerprint): only
     // that host may have the room, not whoever answers at the address.
     if (std::string code = normalize_code(room); code.size() == kFriendsCodeWithKey && identity_) {
