@@ -190,7 +190,7 @@ std::string winner_words(const pb::RoomView& view) {
     return "draw: " + names + " share first place";
 }
 
-std::string leader_words(const pb::RoomView& v) {
+std::string leader_words(const pb::RoomView& v, std::size_t names_at_most) {
     if (v.leader_seat() >= 0 && v.leader_seat() < v.seats_size())
         return v.seats(v.leader_seat()).name();
     std::optional<std::uint32_t> best;
@@ -205,6 +205,7 @@ std::string leader_words(const pb::RoomView& v) {
         if (!st.finished() && best && st.distance_left() == *best) level.push_back(st.name());
     if (level.size() < 2 || static_cast<int>(level.size()) == playing)
         return "nobody yet (all level)";
+    if (level.size() > names_at_most) return std::to_string(level.size()) + " players (level)";
     std::string names;
     for (std::size_t i = 0; i < level.size(); ++i)
         names += (i == 0 ? "" : i + 1 == level.size() ? " and " : ", ") + level[i];

@@ -29,7 +29,8 @@ std::string connection_name(::halma::v1::ConnectionState state);
 // empty when the view carries none.
 std::string time_left_words(const ::halma::v1::RoomView& view);
 // Who leads a game being played: "ann", or those level at the front, "mum and kid (level)", or
-// "nobody yet (all level)" (it said "nobody (level)" of two level ahead of a third).
-std::string leader_words(const ::halma::v1::RoomView& view);
+// "nobody yet (all level)" (it said "nobody (level)" of two level ahead of a third). More level
+// than `names_at_most` are counted, not named: "4 players (level)".
+std::string leader_words(const ::halma::v1::RoomView& view, std::size_t names_at_most = 6);
 
 } // namespace halma::cli

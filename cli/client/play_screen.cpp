@@ -139,11 +139,19 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
             add_wrapped(out, seat_name(v, v.turn_seat()) + "'s turn (" + left + " left)", width);
         else
             add_wrapped(out, seat_name(v, v.turn_seat()) + "'s turn", width);
-        add_wrapped(out,
+        // Beside the board, several level at the front are counted when naming them takes more
+        // than two lines: five bots level took four, and pushed the last move off the log.
+        std::vector<std::string> lead;
+        add_wrapped(lead,
             v.leader_hidden()          ? "in the lead: hidden until the game ends"
                 : v.leader_seat() >= 0 ? "in the lead: " + seat_name(v, v.leader_seat())
                                        : "in the lead: " + leader_words(v),
             width);
+        if (lead.size() > 2 && !v.leader_hidden() && v.leader_seat() < 0) {
+            lead.clear();
+            add_wrapped(lead, "in the lead: " + leader_words(v, 1), width);
+        }
+        out.insert(out.end(), lead.begin(), lead.end());
         bool vanished = false, away = false;
         for (const auto& seat : v.seats()) {
             vanished |= !seat.name().empty() && !seat.connected();
@@ -273,6 +281,11 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
     if (cols >= c.board_width + 2 + kMinPanel) {
         int panel_w = std::min(cols - c.board_width - 2, kMaxPanel);
         auto panel = status_panel(*c.view, c.colour, panel_w, c.daemon);
+        // A panel taller than the board gives up its footer (/help and /keys, which the log's
+        // first line and /help also name) before it takes a row from the log: a round of six
+        // moves needs the six rows below the board at 80x24.
+        if (panel.size() > board.size() && panel.size() >= 2 && panel[panel.size() - 2].empty())
+            panel.resize(panel.size() - 2);
         // The panel may run below the board into the log's rows, but leaves it two if it can.
         int panel_h = static_cast<int>(panel.size());
         int top = std::min(avail, std::max(board_h, std::min(panel_h, avail - 2)));

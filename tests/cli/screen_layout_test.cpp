@@ -322,6 +322,40 @@ TEST(LeaderWords, NamesThoseLevelAtTheFront) {
     EXPECT_EQ(leader_words(v), v.seats(0).name());
 }
 
+TEST(LeaderWords, ManyLevelAreCountedWhenAskedTo) {
+    pb::RoomView v = room_view(6);
+    for (int i = 1; i < 6; ++i) v.mutable_standings(i)->set_distance_left(118);
+    EXPECT_EQ(leader_words(v), "player 2, player 3, player 4, player 5 and player 6 (level)");
+    EXPECT_EQ(leader_words(v, 4), "5 players (level)");
+}
+
+// Six players at 80x24: five level at the front are counted beside the board, not named over
+// four lines, and the panel stays beside the board, so the six rows below it hold a whole
+// round of moves (the player's own move was pushed off the log).
+TEST(ScreenLayout, SixPlayersLeaveTheLogARoundOfMoves) {
+    auto view = room_view(6);
+    for (int i = 1; i < 6; ++i) {
+        view.mutable_seats(i)->set_name(i == 1 ? "bot" : "bot (" + std::to_string(i) + ")");
+        view.mutable_standings(i)->set_name(view.seats(i).name());
+        view.mutable_standings(i)->set_distance_left(118);
+    }
+    view.mutable_standings(0)->set_distance_left(119);
+    std::deque<std::string> log;
+    for (int i = 0; i < 8; ++i) log.push_back("move " + std::to_string(i));
+    ScreenContent c { render_board_lines(view, BoardStyle { false, false, false }), kBoardWidth,
+        &view, false, &log };
+    auto lines = compose_screen(c, 80, 24);
+    ASSERT_EQ(lines.size(), 23u);
+    std::string screen;
+    for (const auto& line : lines) screen += line + "\n";
+    EXPECT_NE(screen.find("in the lead: 5"), std::string::npos) << screen;
+    EXPECT_NE(screen.find("players (level)"), std::string::npos) << screen;
+    for (int i = 2; i < 8; ++i)
+        EXPECT_NE(screen.find("move " + std::to_string(i)), std::string::npos)
+            << "move " << i << " is off the log:\n"
+            << screen;
+}
+
 TEST(TimeLeftWords, SecondsMinutesHours) {
     pb::RoomView v;
     EXPECT_EQ(time_left_words(v), "") << "no clock";
