@@ -162,17 +162,12 @@ void ApiService::lan_rooms_changed() {
     for (const auto& room : r.rooms().rooms()) here.insert(room.room_id());
     std::erase_if(listed_, [&](const auto& entry) { return !here.count(entry.first); });
     std::string payload = r.SerializeAsString();
-    for (auto it = lan_subscribers_.begin(); it != lan_subscribers_.end();) {
-        bool gone = false;
-        try {
-            if (socket_.send(
-                    zmq::buffer(*it), zmq::send_flags::sndmore | zmq::send_flags::dontwait))
-                socket_.send(zmq::buffer(payload), zmq::send_flags::dontwait);
-        } catch (const zmq::error_t&) {
-            gone = true; // ROUTER_MANDATORY: that front end has disconnected
-        }
-        it = gone ? lan_subscribers_.erase(it) : std::next(it);
-    }
+    auto now = std::chrono::steady_clock::now();
+    std::vector<std::string> gone_clients;
+    for (const auto& client : lan_subscribers_)
+        if (outbox_.lan_list(client, payload, now) == FrontEndOutbox::Outcome::kGone)
+            gone_clients.push_back(client);
+    for (const auto& client : gone_clients) gone(client);
 }
 
 std::vector<std::string> ApiService::join_addresses(const std::string& typed) {

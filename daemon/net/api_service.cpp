@@ -361,20 +361,75 @@ std::string ApiService::read_only(const std::string& room_id) {
 void ApiService::reply(const std::string& client, std::uint64_t request_id, pb::Reply& r) {
     r.set_version(wire::kProtocolVersion);
     r.set_request_id(request_id);
-    if (!send_routed(socket_, client, r, req_clients_.count(client) > 0)) {
-        spdlog::debug("front end gone before its reply");
-        req_clients_.erase(client);
-    }
+    deliver(client, r.SerializeAsString());
 }
 
 void ApiService::reply_with_hosted(
     const std::string& client, const pb::Reply& r, HostedSummaries::Into into) {
-    std::string payload
-        = hosted_summaries_.serialize(r, into, host_.rooms(), discovery_.news().machine);
-    if (!send_routed(socket_, client, payload, req_clients_.count(client) > 0)) {
+    deliver(client, hosted_summaries_.serialize(r, into, host_.rooms(), discovery_.news().machine));
+}
+
+void ApiService::deliver(const std::string& client, std::string_view payload) {
+    auto now = std::chrono::steady_clock::now();
+    if (outbox_.reply(client, payload, req_clients_.count(client) > 0, now)
+        == FrontEndOutbox::Outcome::kGone) {
         spdlog::debug("front end gone before its reply");
-        req_clients_.erase(client);
+        gone(client);
     }
+}
+
+void ApiService::gone(const std::string& client) {
+    req_clients_.erase(client);
+    subscribers_.erase(client);
+    lan_subscribers_.erase(client);
+    outbox_.forget(client);
+}
+
+void ApiService::retry_outbox(std::chrono::steady_clock::time_point now) {
+    if (!outbox_.retry_due()) return;
+    auto marker = [this](const std::string& room_id, std::uint64_t missed) {
+        return missed_marker(room_id, missed);
+    };
+    for (const auto& client : outbox_.retry(now, marker)) gone(client);
+}
+
+std::string ApiService::missed_marker(const std::string& room_id, std::uint64_t missed) {
+    pb::Reply r;
+    r.set_version(wire::kProtocolVersion);
+    auto* e = r.mutable_event();
+    e->set_room_id(room_id);
+    std::string events = std::to_string(missed) + (missed == 1 ? " event" : " events");
+    const RoomState* state = nullptr;
+    pb::ConnectionState connection = pb::CONNECTION_STATE_CONNECTED;
+    MemberId me = kNoMember;
+    if (auto* hosted = room_id.empty() ? nullptr : host_.find(room_id)) {
+        state = &hosted->authority.state();
+        me = hosted->local_member;
+    } else if (auto* replica = room_id.empty() ? nullptr : peers_.find(room_id);
+               replica && replica->state) {
+        state = &*replica->state;
+        me = replica->me;
+        connection = replica->connection;
+    }
+    if (room_id.empty()) {
+        e->set_text(events
+            + " of several rooms missed while this front end did not read: read "
+              "their views again");
+    } else if (!state) {
+        // Its last event (closed, or left) was among those missed.
+        e->set_text(events + " of room " + room_id.substr(0, 8)
+            + " missed while this front end did not read; the room is no longer here");
+        e->set_phase(pb::PHASE_CLOSED);
+    } else {
+        e->set_text(events + " of room " + state->config().name
+            + " missed while this front end did not read: read the view again");
+        e->set_read_only(read_only(room_id));
+        const Member* self = state->member(me);
+        e->set_your_turn(self && self->seat != kNoSeat && self->seat == state->seat_to_move());
+        e->set_phase(wire::to_proto(state->phase()));
+    }
+    e->set_connection(connection);
+    return r.SerializeAsString();
 }
 
 void ApiService::reply_error(const std::string& client, std::uint64_t request_id,
@@ -425,25 +480,17 @@ void ApiService::room_changed(
     e->set_your_turn(self && self->seat != kNoSeat && self->seat == state.seat_to_move());
     e->set_phase(wire::to_proto(state.phase()));
     std::string payload = r.SerializeAsString();
-    for (auto it = subscribers_.begin(); it != subscribers_.end();) {
-        if (!it->second.empty() && it->second != state.id()) {
-            ++it;
-            continue;
-        }
-        // A front end that is gone loses its subscription. One that is only slow (its queue is
-        // full) misses this event; the event's seq tells it to fetch the view again.
-        bool gone = false;
-        try {
-            if (socket_.send(
-                    zmq::buffer(it->first), zmq::send_flags::sndmore | zmq::send_flags::dontwait))
-                socket_.send(zmq::buffer(payload), zmq::send_flags::dontwait);
-            else
-                spdlog::debug("front end too slow: an event skipped");
-        } catch (const zmq::error_t&) {
-            gone = true; // ROUTER_MANDATORY: that front end has disconnected
-        }
-        it = gone ? subscribers_.erase(it) : std::next(it);
+    auto now = std::chrono::steady_clock::now();
+    std::vector<std::string> gone_clients;
+    for (const auto& [client, room] : subscribers_) {
+        if (!room.empty() && room != state.id()) continue;
+        // One that is behind (not reading) misses this event, counted: once it reads again it
+        // is told to read the view again (front_end_outbox.h). One that is gone loses its
+        // subscription.
+        if (outbox_.event(client, payload, state.id(), now) == FrontEndOutbox::Outcome::kGone)
+            gone_clients.push_back(client);
     }
+    for (const auto& client : gone_clients) gone(client);
 }
 
 } // namespace halma::daemon

@@ -5,6 +5,7 @@
 
 #include "daemon/discovery/discovery.h"
 #include "daemon/net/config.h"
+#include "daemon/net/front_end_outbox.h"
 #include "daemon/net/host_service.h"
 #include "daemon/net/hosted_summaries.h"
 #include "daemon/net/peer_links.h"
@@ -45,6 +46,12 @@ public:
     // When push_lan_list() has a list to send; none: nothing changed.
     std::optional<std::chrono::steady_clock::time_point> lan_push_due() const;
     static constexpr auto kLanPushEvery = std::chrono::milliseconds(250);
+    // What waits for front ends that stopped reading is tried again (front_end_outbox.h); once
+    // a loop pass, and at outbox_due() when something waits.
+    void retry_outbox(std::chrono::steady_clock::time_point now);
+    std::optional<std::chrono::steady_clock::time_point> outbox_due() const {
+        return outbox_.retry_due();
+    }
     // This daemon's CURVE public key, for the status (none: links are plain).
     void set_host_key(std::string key) { host_key_ = std::move(key); }
 
@@ -98,6 +105,12 @@ private:
         const wire::pb::HostMessage& answer, const std::string& room_id, const std::string& detail);
     // Why the room takes no change now (its host's disk is full); empty: it does.
     std::string read_only(const std::string& room_id);
+    // A serialized reply to `client`, now or once it reads (FrontEndOutbox).
+    void deliver(const std::string& client, std::string_view payload);
+    // A front end found gone: its subscriptions end.
+    void gone(const std::string& client);
+    // The event telling a front end it missed `missed` events of a room ("": of several).
+    std::string missed_marker(const std::string& room_id, std::uint64_t missed);
 
     const Config& config_;
     HostService& host_;
@@ -105,6 +118,7 @@ private:
     Discovery& discovery_;
     bool bots_;
     zmq::socket_t socket_;
+    FrontEndOutbox outbox_ { socket_ };
     std::map<std::string, std::string> subscribers_; // client routing id -> room id ("": all)
     std::set<std::string> req_clients_; // front ends on REQ sockets (replies need a delimiter)
     std::set<std::string> lan_subscribers_; // front ends that follow the LAN's room list

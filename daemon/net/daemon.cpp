@@ -341,7 +341,7 @@ int run_daemon(const Config& config) {
 
         std::optional<Clock::time_point> deadline;
         for (auto d : { host.next_deadline(), peers.next_deadline(), watchdog.next_deadline(),
-                 api.lan_push_due() })
+                 api.lan_push_due(), api.outbox_due() })
             if (d && (!deadline || *d < *deadline)) deadline = d;
         auto timeout = std::chrono::milliseconds(-1);
         if (bots.hand_over())
@@ -433,6 +433,7 @@ int run_daemon(const Config& config) {
         watchdog.tick(now.steady);
         discovery.flush();
         api.push_lan_list(now.steady);
+        api.retry_outbox(now.steady);
     }
     sd_notify(0, "STOPPING=1");
     close(signal_fd);
