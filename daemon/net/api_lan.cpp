@@ -107,28 +107,35 @@ void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
             listed.insert(rep->room_id);
             continue;
         }
-        auto* summary = out->add_rooms();
-        wire::summarize(*rep->state, rep->address, rep->me != kNoMember, summary);
-        summary->set_origin(pb::ROOM_ORIGIN_JOINED);
-        summary->set_host_out_of_reach(rep->connection != pb::CONNECTION_STATE_CONNECTED);
+        summarize_joined(*rep, out->add_rooms());
         listed.insert(rep->room_id);
-        // Who hosts it, if its host publishes it on the LAN: an advert of the same room id
-        // from elsewhere (the id is in every public advert) is anyone's, and made the room
-        // seem hosted by "mallory" on another machine.
-        // A friends room's advert says nothing of it: its machine is that of any advert from
-        // the same address, and its host player that of any public one (the same daemon hosts
-        // them all). It was shown by a bare address.
-        for (const auto& lan_room : discovery_.news().rooms) {
-            if (!advertised_at(lan_room, rep->address)) continue;
-            bool this_room = lan_room.advert.room_id == rep->room_id;
-            if (this_room || summary->machine().empty()) summary->set_machine(lan_room.machine);
-            if (this_room || summary->host_player().empty())
-                summary->set_host_player(lan_room.advert.host_player);
-        }
     }
     if (!lan) return;
     for (const auto* room : discovery_.others())
         if (!listed.count(room->advert.room_id)) summarize_lan(*room, out->add_rooms());
+}
+
+void ApiService::summarize_joined(const PeerLinks::Replica& rep, pb::RoomSummary* summary) {
+    wire::summarize(*rep.state, rep.address, rep.me != kNoMember, summary);
+    add_joined_facts(rep, summary);
+}
+
+void ApiService::add_joined_facts(const PeerLinks::Replica& rep, pb::RoomSummary* summary) {
+    summary->set_origin(pb::ROOM_ORIGIN_JOINED);
+    summary->set_host_out_of_reach(rep.connection != pb::CONNECTION_STATE_CONNECTED);
+    // Who hosts it, if its host publishes it on the LAN: an advert of the same room id
+    // from elsewhere (the id is in every public advert) is anyone's, and made the room
+    // seem hosted by "mallory" on another machine.
+    // A friends room's advert says nothing of it: its machine is that of any advert from
+    // the same address, and its host player that of any public one (the same daemon hosts
+    // them all). It was shown by a bare address.
+    for (const auto& lan_room : discovery_.news().rooms) {
+        if (!advertised_at(lan_room, rep.address)) continue;
+        bool this_room = lan_room.advert.room_id == rep.room_id;
+        if (this_room || summary->machine().empty()) summary->set_machine(lan_room.machine);
+        if (this_room || summary->host_player().empty())
+            summary->set_host_player(lan_room.advert.host_player);
+    }
 }
 
 void ApiService::note_for_lan_list(const RoomState& state) {

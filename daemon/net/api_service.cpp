@@ -214,11 +214,7 @@ void ApiService::status(pb::DaemonStatus* out) {
     out->set_key_fingerprint(key_fingerprint(host_key_));
     // The hosted rooms are appended by hosted_summaries_ (see the kStatus request).
     for (auto* r : peers_.replicas())
-        if (r->state) {
-            auto* summary = out->add_joined();
-            wire::summarize(*r->state, r->address, r->me != kNoMember, summary);
-            summary->set_origin(pb::ROOM_ORIGIN_JOINED);
-        }
+        if (r->state) summarize_joined(*r, out->add_joined());
 }
 
 void ApiService::handle_list(
@@ -338,7 +334,8 @@ bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
     }
     if (!t.replica->state) return false;
     wire::view(*t.replica->state, t.replica->me, t.replica->connection, t.replica->address, out);
-    out->mutable_summary()->set_origin(pb::ROOM_ORIGIN_JOINED); // not the default, HOSTED
+    // As the list and the status show it: origin, whether its host is out of reach, who hosts it.
+    add_joined_facts(*t.replica, out->mutable_summary());
     out->set_read_only(t.replica->read_only);
     // Only while the host is heard from: with it gone, "0 s left" stood on the screen for good.
     if (t.replica->connection == pb::CONNECTION_STATE_CONNECTED

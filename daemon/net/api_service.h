@@ -78,6 +78,11 @@ private:
     void fill_discovery(wire::pb::Discovery* out);
     // A hosted room's summary as front ends see it: with the host's name and mDNS name.
     void summarize_hosted(const HostedRoom& room, wire::pb::RoomSummary* out);
+    // A joined room's (with its state), alike in the list, the status and the view: whether
+    // its host is out of reach, and who hosts it as the LAN's adverts say.
+    void summarize_joined(const PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
+    // What a joined room's summary adds to what its state says (summarize_joined's second half).
+    void add_joined_facts(const PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
     // A join with no address that no hosted room answers: by name or code on the LAN.
     void join_on_lan(const std::string& client, const wire::pb::Request& request, const Now& now);
     // host[:port] as the user typed it: the addresses to try, best first (a machine found on the

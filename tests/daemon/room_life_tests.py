@@ -234,6 +234,10 @@ def a_joined_room_whose_host_is_gone_says_so():
         ann.kill(signal.SIGKILL)
         wait_until(lambda: "host out of reach" in bob.cli("rooms").stdout, 10, "bob's list to say ann is gone")
         check([r["host_out_of_reach"] for r in bob.cli_json("rooms")["rooms"]] == [True], "the API's field")
+        # The view's summary and the status say it alike (they said false while the list said true).
+        check(bob.api().view("porch").summary.host_out_of_reach, "the view's summary says the host is in reach")
+        check([r.host_out_of_reach for r in bob.api().ok(status=api_pb2.StatusRequest()).status.joined] == [True],
+              "the status says the host is in reach")
         ann.start()
         wait_until(lambda: "out of reach" not in bob.cli("rooms").stdout, 15, "bob's list to see ann back")
         # bob's daemon starts while ann's is down: the seat it holds is listed by the name it
