@@ -5,7 +5,9 @@
 #include "halma/version.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <arpa/inet.h>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -176,6 +178,13 @@ std::string tcp_endpoint(const std::string& address, bool any_port) {
     int p = std::stoi(port);
     if (p < (any_port ? 0 : 1) || p > 65535) return "";
     if (host.find(':') != std::string::npos && host.front() != '[') return ""; // v6 needs brackets
+    // A name (an mDNS one may be UTF-8), an address, [v6] with its %scope, or * (listen on
+    // all): "not an address" was tried as a host and failed with "Invalid argument".
+    bool odd = std::any_of(host.begin(), host.end(), [](char ch) {
+        auto c = static_cast<unsigned char>(ch);
+        return c == 0 || (c < 0x80 && !std::isalnum(c) && !std::strchr("-._[]:%*", c));
+    });
+    if (host.empty() || odd) return "";
     return "tcp://" + host + ":" + (p == 0 ? "*" : port); // ZeroMQ's spelling of "any port"
 }
 

@@ -298,6 +298,13 @@ void PeerLinks::tick(const Now& now) {
             p.done(unavailable(p.refused && at_once && running ? "the host at " + address
                         + " is running but drops the connection: it may have all the "
                           "connections it takes (someone may be flooding it); try again later"
+                    // A link asks the key-probe port (the port + 1) first: that one may be
+                    // the only one closed (a firewall), and "nothing answers" at the port
+                    // typed misled.
+                    : p.refused && at_once && link->probing ? "nothing answers at " + address
+                        + " (connection refused at " + key_probe_endpoint(address)
+                        + ", its key port): is halmad running there, on that port? A firewall "
+                          "must let both ports through"
                     : p.refused && at_once ? "nothing answers at " + address
                         + " (connection refused): is halmad running there, on that port?"
                     : p.refused ? "the machine at " + address

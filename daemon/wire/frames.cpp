@@ -41,6 +41,8 @@ std::optional<Rejection> read_envelope(
         return Rejection { pb::ERROR_CODE_TOO_LARGE,
             "message of " + std::to_string(size) + " bytes is over the limit of "
                 + std::to_string(limit) };
+    // Nothing at all is no message of any version (it was answered as "version 0").
+    if (size == 0) return Rejection { pb::ERROR_CODE_MALFORMED, "an empty message" };
     if (auto rejection = parse_checked(data, size, out)) return rejection;
     if (out.body_case() == Envelope::BODY_NOT_SET)
         return Rejection { pb::ERROR_CODE_MALFORMED, "a message with no body" };

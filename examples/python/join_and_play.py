@@ -132,7 +132,7 @@ def play(daemon, address, room, wait):
 
     # Join: our daemon connects to the host's, joins, and keeps a replica of the room.
     reply = daemon.call(join=api_pb2.JoinRequest(address=address, room=room))
-    room_id = reply.view.summary.room_id if reply.HasField("view") else reply.done.room_id
+    room_id = reply.view.summary.room_id  # a join is answered with the room's view
 
     # Subscribe, then read the view: the view holds everything up to view.seq, the events
     # that follow tell us the rest.

@@ -5,6 +5,7 @@
 import os
 import pwd
 import signal
+import socket
 import subprocess
 
 import halmatest
@@ -112,6 +113,18 @@ def rooms_are_named_for_the_user():
         check(typed(bob, "join", f"{ann.address}/lunch").returncode == 0, "join lunch refused")
 
 
+def port_free(port):
+    """Whether nothing listens on 127.0.0.1:port (then a connect to it is refused)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        probe.bind(("127.0.0.1", port))
+        return True
+    except OSError:
+        return False
+    finally:
+        probe.close()
+
+
 def no_daemon_is_said_at_once():
     """A runtime directory whose halmad ended and left its socket file: halma says no halmad is
     running, instead of waiting for an answer until its timeout and blaming the daemon's
@@ -132,6 +145,21 @@ def no_daemon_is_said_at_once():
             out = typed(ann, "--timeout-ms", "20000", *args)
             check(out.returncode == 1 and out.stderr.startswith("halma: ") and "connection refused" in out.stderr,
                   f"halma {' '.join(args)} with nothing listening: rc {out.returncode}: {out.stderr!r}")
+        # Something listens on the port but not on the port + 1, where a daemon asks a host's
+        # key first (a firewall that lets one through): that port is named, not only the one
+        # that listens ("nothing answers at" the listening port misled).
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(4)
+        port = listener.getsockname()[1]
+        if not port_free(port + 1):
+            listener.close()
+        else:
+            with listener:
+                out = typed(ann, "--timeout-ms", "20000", "join", f"127.0.0.1:{port}/sunday")
+                check(out.returncode == 1 and f"127.0.0.1:{port + 1}, its key port" in out.stderr
+                      and "both ports" in out.stderr, f"join with only the key port closed: {out.stderr!r}")
         # A room name or chat line that is not UTF-8 (a Latin-1 terminal's "café"): said so, with no
         # line of libprotobuf's and no "not a halma.v1 message" from the daemon.
         out = subprocess.run([halmatest.HALMA, "--runtime-dir", ann.runtime_dir, "host", b"caf\xe9", "--spectate"],

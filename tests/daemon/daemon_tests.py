@@ -226,6 +226,18 @@ def bad_input_is_refused():
         check(api.sock.poll(5000), "the API did not answer garbage")
         r.ParseFromString(api.sock.recv())
         check(r.error.code == common_pb2.ERROR_CODE_MALFORMED, f"API garbage: {r}")
+        # An empty frame is no message (it was answered as "protocol version 0").
+        api.sock.send(b"")
+        check(api.sock.poll(5000), "the API did not answer an empty frame")
+        r.ParseFromString(api.sock.recv())
+        check(r.error.code == common_pb2.ERROR_CODE_MALFORMED and "empty" in r.error.message, f"API empty frame: {r}")
+        # An address with a space in it is no host, for a listing as for a join (a listing tried
+        # it and said "Invalid argument").
+        for body in (dict(list=api_pb2.ListRequest(address="not an address")),
+                     dict(join=api_pb2.JoinRequest(address="not an address", room="x"))):
+            r = api.call(**body)
+            check(r.error.code == common_pb2.ERROR_CODE_BAD_REQUEST and "is not host, host:port" in r.error.message,
+                  f"{list(body)} at 'not an address': {r}")
         api.sock.send(api_pb2.Request(version=3, request_id=77, status=api_pb2.StatusRequest()).SerializeToString())
         check(api.sock.poll(5000), "the API did not answer version 3")
         r.ParseFromString(api.sock.recv())

@@ -73,9 +73,14 @@ TEST(Frames, NoVersionReadsAsVersion0) {
     ASSERT_TRUE(rejection);
     EXPECT_EQ(rejection->code, pb::ERROR_CODE_VERSION);
     EXPECT_EQ(rejection->message, "protocol version 0 is not spoken here (this daemon speaks 1)");
-    rejection = read_peer("");
+}
+
+// Nothing at all is no message of any version: it was answered as "protocol version 0".
+TEST(Frames, AnEmptyMessageIsMalformed) {
+    auto rejection = read_peer("");
     ASSERT_TRUE(rejection) << "an empty message";
-    EXPECT_EQ(rejection->code, pb::ERROR_CODE_VERSION);
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_MALFORMED);
+    EXPECT_EQ(rejection->message, "an empty message");
 }
 
 TEST(Frames, NoBodyIsMalformed) {
