@@ -142,10 +142,12 @@ int run(const Options& o) {
     // peer timeout unless told otherwise.
     Side curve { "curve",
         std::make_unique<DaemonCluster>(context, children, o.halmad, tmp.path() / "curve", 2,
-            std::vector<std::string> { "--rejoin-limit", "0" }) };
+            std::vector<std::string> { "--rejoin-limit", "0" }),
+        {}, {}, {}, {} };
     Side plain { "plain",
         std::make_unique<DaemonCluster>(context, children, o.halmad, tmp.path() / "plain", 2,
-            std::vector<std::string> { "--insecure-plain-links", "--rejoin-limit", "0" }) };
+            std::vector<std::string> { "--insecure-plain-links", "--rejoin-limit", "0" }),
+        {}, {}, {}, {} };
     if (host_key(curve.cluster->daemons()[0]).empty()
         || !host_key(plain.cluster->daemons()[0]).empty())
         throw std::runtime_error("the CURVE room's host has no key, or the plain one has one");

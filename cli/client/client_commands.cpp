@@ -275,9 +275,10 @@ void add_host(CLI::App& app, int& exit_code) {
             pb::Request list;
             list.mutable_list()->set_lan(true);
             if (auto rooms = daemon.call(list); rooms && rooms->has_rooms())
-                for (const auto& r : rooms->rooms().rooms())
-                    taken |= r.origin() == pb::ROOM_ORIGIN_LAN && r.room_id() != made.room_id()
-                        && same_ignoring_case(r.name(), made.name());
+                for (const auto& room : rooms->rooms().rooms())
+                    taken |= room.origin() == pb::ROOM_ORIGIN_LAN
+                        && room.room_id() != made.room_id()
+                        && same_ignoring_case(room.name(), made.name());
         }
         std::cout << join_hint(made, taken);
     });

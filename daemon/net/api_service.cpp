@@ -464,6 +464,7 @@ void ApiService::room_changed(
     e->set_read_only(read_only_now);
     if (event) {
         wire::to_proto(*event, e->mutable_event());
+        if (auto member = wire::member_of(*event)) e->set_member_name(state.name_of(*member));
         e->set_text(wire::describe(state, *event));
     } else if (read_only_changed) {
         e->set_text(read_only_now.empty()

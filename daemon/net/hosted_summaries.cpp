@@ -51,8 +51,8 @@ std::string HostedSummaries::serialize(const pb::Reply& reply, Into into,
         std::erase_if(cache_, [&](const auto& entry) { return !open.contains(entry.first); });
     }
     bool status = into == Into::kStatus;
-    int room_field
-        = status ? pb::DaemonStatus::kHostedFieldNumber : pb::RoomList::kRoomsFieldNumber;
+    int room_field = status ? static_cast<int>(pb::DaemonStatus::kHostedFieldNumber)
+                            : static_cast<int>(pb::RoomList::kRoomsFieldNumber);
     std::string body;
     for (const auto* room : rooms) put_field(body, room_field, bytes_of(*room));
     body += status ? reply.status().SerializeAsString() : reply.rooms().SerializeAsString();

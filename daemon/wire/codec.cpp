@@ -381,6 +381,7 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
         auto* seat = out->add_seats();
         seat->set_seat(s);
         if (const Member* m = state.member(state.seat_holder(s))) {
+            seat->set_member(m->id);
             seat->set_name(m->name);
             seat->set_bot(m->bot);
             if (m->bot) seat->set_bot_level(std::string(bot_level_name(m->bot_level)));

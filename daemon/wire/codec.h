@@ -9,6 +9,7 @@
 #include "halma/v1/common.pb.h"
 #include "halma/v1/peer.pb.h"
 
+#include <optional>
 #include <string>
 
 namespace halma::daemon::wire {
@@ -51,6 +52,9 @@ void summarize(
 // Everything a front end shows, as seen by `me` (kNoMember: an onlooker).
 void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
     const std::string& address, pb::RoomView* out);
+
+// The member an event is about (joined, left, connection, chat, vote); none for the others.
+std::optional<MemberId> member_of(const RoomEvent& event);
 
 // The event told for a person: "ann played o1-m3-m7". `state` is the room after the event.
 std::string describe(const RoomState& state, const RoomEvent& event);

@@ -77,4 +77,15 @@ std::string describe(const RoomState& state, const RoomEvent& e) {
         e.body);
 }
 
+std::optional<MemberId> member_of(const RoomEvent& event) {
+    return std::visit(
+        [](const auto& b) -> std::optional<MemberId> {
+            if constexpr (requires { b.member; })
+                return b.member;
+            else
+                return std::nullopt;
+        },
+        event.body);
+}
+
 } // namespace halma::daemon::wire

@@ -8,7 +8,7 @@ import time
 
 import zmq
 
-from halmatest import Cluster, api_pb2, check, common_pb2, run, wait_until
+from halmatest import Cluster, api_pb2, check, common_pb2, peer_pb2, run, wait_until
 
 BEHIND = "a front end is not reading"
 HELD_REPLIES = 32  # FrontEndOutbox::kMaxHeldReplies
@@ -118,6 +118,33 @@ def a_front_end_that_never_reads_costs_a_bounded_amount():
         check(ann.proc.poll() is None, "ann exited")
 
 
+def events_name_who_they_are_about():
+    """Events about a member (chat, vote, leave, connection) name them (Event.member_name), and a
+    view's seats give each holder's member number: a front end acting on events knew only a
+    number, of someone who may be in no view any more."""
+    with Cluster("fe-names") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="r", mode=common_pb2.RoomMode(players=2)))
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="r"))
+        api = ann.api()
+        api.ok(subscribe=api_pb2.SubscribeRequest(room="r"))
+        view = wait_until(lambda: (v := api.view("r")).seats[1].name and v, 10, "bob's seat")
+        seats = {s.name: s.member for s in view.seats}
+        check(seats["ann"] and seats["bob"] and seats["ann"] != seats["bob"], f"seat members {seats}")
+        bob.api().ok(action=api_pb2.ActionRequest(chat="hello"))
+        bob.api().ok(action=api_pb2.ActionRequest(leave=peer_pb2.Leave()))
+
+        def about(kind):
+            api.ok(status=api_pb2.StatusRequest())  # events that came meanwhile are kept aside
+            return [e for e in api.events if e.event.WhichOneof("body") == kind]
+        chat = wait_until(lambda: about("chat"), 10, "the chat event")[0]
+        check(chat.member_name == "bob" and chat.event.chat.member == seats["bob"], f"chat event {chat}")
+        left = wait_until(lambda: about("left"), 10, "the leave event")[0]
+        check(left.member_name == "bob", f"leave event names {left.member_name!r}")
+        check(api.view("r").seats[1].member != seats["bob"], "bob still holds his seat in the view")
+
+
 if __name__ == "__main__":
     run({f.__name__: f for f in [replies_wait_for_a_front_end_that_reads_late,
-                                 a_front_end_that_never_reads_costs_a_bounded_amount]})
+                                 a_front_end_that_never_reads_costs_a_bounded_amount,
+                                 events_name_who_they_are_about]})
