@@ -32,15 +32,47 @@ std::optional<Rejection> parse_checked(const void* data, std::size_t size, Envel
     return std::nullopt;
 }
 
+// The request id (field 2 of every envelope) of a message too large to parse, read by skipping
+// over its other top-level fields: the refusal then reaches the request that was too large (it
+// carried id 0, and the sender waited out its own timeout). 0 when the bytes say none.
+std::uint64_t request_id_of(const void* data, std::size_t size) {
+    google::protobuf::io::CodedInputStream in(static_cast<const std::uint8_t*>(data),
+        static_cast<int>(std::min<std::size_t>(size, std::numeric_limits<int>::max())));
+    for (std::uint32_t tag; (tag = in.ReadTag()) != 0;) {
+        std::uint64_t value = 0;
+        std::uint32_t length = 0;
+        switch (tag & 7) {
+        case 0:
+            if (!in.ReadVarint64(&value)) return 0;
+            if (tag >> 3 == 2) return value;
+            break;
+        case 1:
+            if (!in.Skip(8)) return 0;
+            break;
+        case 5:
+            if (!in.Skip(4)) return 0;
+            break;
+        case 2:
+            if (!in.ReadVarint32(&length) || !in.Skip(static_cast<int>(length))) return 0;
+            break;
+        default:
+            return 0;
+        }
+    }
+    return 0;
+}
+
 } // namespace
 
 template <class Envelope>
 std::optional<Rejection> read_envelope(
     const void* data, std::size_t size, std::size_t limit, Envelope& out) {
-    if (size > limit)
+    if (size > limit) {
+        out.set_request_id(request_id_of(data, size));
         return Rejection { pb::ERROR_CODE_TOO_LARGE,
             "message of " + std::to_string(size) + " bytes is over the limit of "
                 + std::to_string(limit) };
+    }
     // Nothing at all is no message of any version (it was answered as "version 0").
     if (size == 0) return Rejection { pb::ERROR_CODE_MALFORMED, "an empty message" };
     if (auto rejection = parse_checked(data, size, out)) return rejection;

@@ -210,8 +210,9 @@ def bad_input_is_refused():
         check(reply.request_id == 7 and reply.error.supported_version == 1, f"version refusal: {reply}")
         expect(peer_pb2.PeerMessage(request_id=8, list_rooms=peer_pb2.ListRooms()).SerializeToString(),
                common_pb2.ERROR_CODE_VERSION, "no version")
-        expect(peer_pb2.PeerMessage(version=1, request_id=9, join=peer_pb2.JoinRoom(room="x" * 5000)).SerializeToString(),
-               common_pb2.ERROR_CODE_TOO_LARGE, "oversized message")
+        reply = expect(peer_pb2.PeerMessage(version=1, request_id=9, join=peer_pb2.JoinRoom(room="x" * 5000))
+                       .SerializeToString(), common_pb2.ERROR_CODE_TOO_LARGE, "oversized message")
+        check(reply.request_id == 9, f"the refusal of a message too large carries id {reply.request_id}, not 9")
         expect(peer_pb2.PeerMessage(version=1, request_id=10).SerializeToString(), common_pb2.ERROR_CODE_MALFORMED,
                "empty body")
         # Far past the limit, ZeroMQ itself drops the connection (ZMQ_MAXMSGSIZE): no reply, no harm.

@@ -61,6 +61,20 @@ TEST(Frames, OverTheLimitIsTooLarge) {
     EXPECT_FALSE(read_peer(bytes, bytes.size())) << "exactly the limit is fine";
 }
 
+// The refusal reaches the request that was too large: its id is read without parsing the rest.
+TEST(Frames, ARequestTooLargeKeepsItsId) {
+    pb::Request request;
+    request.set_version(1);
+    request.mutable_host()->set_name(std::string(5000, 'x'));
+    request.set_request_id(41);
+    std::string bytes = bytes_of(request);
+    pb::Request read;
+    auto rejection = wire::read_envelope(bytes.data(), bytes.size(), 1000, read);
+    ASSERT_TRUE(rejection);
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_TOO_LARGE);
+    EXPECT_EQ(read.request_id(), 41u);
+}
+
 TEST(Frames, AnotherVersionIsRefusedWithTheVersionCode) {
     auto rejection = read_peer(bytes_of(join_message(2)));
     ASSERT_TRUE(rejection);
