@@ -184,10 +184,29 @@ void Game::update_over() {
         end_ = GameEnd::kStalled;
         return;
     }
+    // A deadlock nobody can undo ends now, not after the stall limit's hundreds of passes.
+    if (!set_finished(set_to_move()) && nobody_can_move()) {
+        end_ = GameEnd::kStalled;
+        return;
+    }
     // When a player finishes, the round is completed so that everyone has made as many moves;
     // whoever finishes in it ties. Then either the game ends or play goes on for more places.
     if (!latest_finish || fewest_made < *latest_finish) return;
     if (!setup_.play_all_places || unfinished <= 1) end_ = GameEnd::kPlacesDecided;
+}
+
+bool Game::nobody_can_move() const {
+    MoveList list;
+    generate_moves(position_, setup_.rules, list); // the set to move first: mostly it can
+    if (list.size != 1 || !list.moves[0].is_pass()) return false;
+    Position other = position_;
+    for (SetId s = 0; s < kSetNB; ++s) {
+        if (!has_set(setup_.sets(), s) || set_finished(s) || s == set_to_move()) continue;
+        other.set_side_to_move(s);
+        generate_moves(other, setup_.rules, list);
+        if (list.size != 1 || !list.moves[0].is_pass()) return false;
+    }
+    return true;
 }
 
 int Game::distance_left(int player) const {

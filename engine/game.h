@@ -60,7 +60,7 @@ enum class GameEnd : std::uint8_t {
     kAllHome, // every player finished
     kPlacesDecided, // the first place (play_all_places off) or all but the last were decided
     kMoveLimit, // GameSetup::move_limit
-    kStalled, // GameSetup::stall_limit
+    kStalled, // GameSetup::stall_limit, or at once when nobody still playing can move
 };
 
 struct Standing {
@@ -104,6 +104,9 @@ public:
 
 private:
     bool home_complete(SetId s) const;
+    // Whether no set still playing has a move but to pass: a pass changes nothing, so nobody
+    // can ever move again.
+    bool nobody_can_move() const;
     void after_move();
     void note_progress(int player);
     void update_over();

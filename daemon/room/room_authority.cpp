@@ -76,9 +76,22 @@ void RoomAuthority::emit(EventBody body, const Now& now) {
     assert(!error && "the host made an event its own room refuses");
     (void)error;
     if (!was_ended && state_.game() && game_ended(state_)) finished_.push_back(record_of(state_));
+    bool moved = std::holds_alternative<event::MovePlayed>(e.body);
     pending_.push_back(std::move(e));
     plan_next_game(now);
     plan_turn(now);
+    if (moved) pass_if_forced(now);
+}
+
+void RoomAuthority::pass_if_forced(const Now& now) {
+    // A set with no move but to pass forfeits its turn at once (rules.md): a person with nothing
+    // to do was left to find that out and type "pass", turn after turn. Bounded: when no set
+    // still playing can move, the game ends (Game's deadlock rule) instead of passing round.
+    if (state_.phase() != Phase::kPlaying) return;
+    engine::MoveList list;
+    state_.game()->legal_moves(list);
+    if (list.size != 1 || !list.moves[0].is_pass()) return;
+    emit(event::MovePlayed { state_.seat_to_move(), engine::Move::pass(), {} }, now);
 }
 
 std::vector<engine::GameRecord> RoomAuthority::take_finished_games() {

@@ -140,6 +140,8 @@ private:
     std::optional<Refusal> vote(const Member& m, VoteKind kind, const Now& now);
     std::optional<Refusal> start(const Member& m, const action::Start& start, const Now& now);
     void emit(EventBody body, const Now& now);
+    // Plays the pass of a set that has no other move (after a move made the turn its).
+    void pass_if_forced(const Now& now);
     void remove_member(MemberId id, bool timed_out, const Now& now);
     // Starts a game or cancels one when the seats and votes now allow it.
     void settle(const Now& now);

@@ -47,7 +47,8 @@ std::string describe(const RoomState& state, const RoomEvent& e) {
                     = b.move.is_pass() ? std::string("pass") : engine::path_name(b.path);
                 std::string text = b.by_computer
                     ? name + "'s time ran out: the computer played " + move + " for " + name
-                    : name + " played " + move;
+                    : b.move.is_pass() ? name + " has no move and passes"
+                                       : name + " played " + move;
                 if (state.phase() == Phase::kOver) text += "; the game is over";
                 return text;
             },

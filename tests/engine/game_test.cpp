@@ -196,6 +196,28 @@ TEST(GameEnd, ADeadlockEndsOnTheStallRule) {
     EXPECT_LT(place(1), place(4));
 }
 
+// Each side left the marble at the tip of its start, and the other's marbles filled the rest of
+// that triangle around it: neither can ever move again, and a pass changes nothing. The game
+// ends at once, placed by distance; it went on for 200 passes (100 each), typed by the players.
+TEST(GameEnd, NobodyAbleToMoveEndsAtOnce) {
+    auto pos = Position::parse("4/11/111/1111/............./............/.........../........../"
+                               "........./........../.........../............/............./"
+                               "4444/444/44/1 1");
+    ASSERT_TRUE(pos) << pos.error().message;
+    auto game = Game::from_position(*GameSetup::make(2, 1, Rules {}), *pos);
+    ASSERT_TRUE(game) << game.error().message;
+    EXPECT_EQ(game->end(), GameEnd::kStalled);
+    for (const auto& st : game->standings()) EXPECT_EQ(st.place, 1) << "level: a draw";
+    // One side still able to move: the game goes on, the other side passing.
+    auto open = Position::parse("4/11/111/1111/............./............/.........../........../"
+                                "....4..../........../.........../............/............./"
+                                "4444/444/4./1 1");
+    ASSERT_TRUE(open) << open.error().message;
+    game = Game::from_position(*GameSetup::make(2, 1, Rules {}), *open);
+    ASSERT_TRUE(game);
+    EXPECT_FALSE(game->over());
+}
+
 TEST(GameEnd, NoStallRuleWithStallLimitZero) {
     auto pos = Position::parse("1/11/111/1111/6666.....2225/666......222/66.......22/6.......22/"
                                "........./5........3/55.......33/55.......333/5555.....3333/"
