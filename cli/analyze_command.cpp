@@ -1,11 +1,13 @@
 // `halma analyze ...`: the engine from the command line, for scripts and for checking a
 // position by hand. Output formats are a contract (docs/cli.md): one item per line.
 #include "commands.h"
+#include "engine/game.h"
 #include "engine/movegen.h"
 #include "engine/notation.h"
 #include "engine/perft.h"
 #include "engine/position.h"
 #include "engine/rules.h"
+#include "game_replay.h"
 
 #include <iostream>
 #include <numeric>
@@ -16,10 +18,6 @@ namespace halma::cli {
 namespace {
 
 using namespace halma::engine;
-
-constexpr const char* kTwoPlayerStart
-    = "4/44/444/4444/............./............/.........../........../........./........../"
-      ".........../............/............./1111/111/11/1 1";
 
 // A position is two words ("rows side"); accept it quoted as one argument or as two.
 std::string join(const std::vector<std::string>& words) {
@@ -43,8 +41,14 @@ std::optional<int> load(const Inputs& in, Rules& rules, Position& pos, bool posi
     auto parsed_rules = Rules::parse(in.rules_text);
     if (!parsed_rules) return input_error("bad --rules", parsed_rules.error());
     rules = *parsed_rules;
-    std::string text = in.position_words.empty() && position_optional ? kTwoPlayerStart
-                                                                      : join(in.position_words);
+    if (in.position_words.empty() && position_optional) {
+        // The two-player start under these rules: with unused=filled, the four other triangles
+        // hold their fixed marbles, as the engine's startpos has them (it counted from an empty
+        // board).
+        pos = Position::start(mask_of(0) | mask_of(3), 0, rules.unused == Unused::kFilled);
+        return std::nullopt;
+    }
+    std::string text = join(in.position_words);
     if (text.empty()) return input_error("bad position", Error { "no position given" });
     auto parsed = Position::parse(text);
     if (!parsed) return input_error("bad position", parsed.error());
@@ -77,6 +81,18 @@ void add_analyze_commands(CLI::App& app, int& exit_code) {
         if (auto code = load(moves_in, rules, pos, false)) {
             exit_code = *code;
             return;
+        }
+        // As a game goes on from here: a set that has finished only passes (with spoil=occupied,
+        // a full home is finished too), and a game that is over has no moves (the list showed
+        // the finished set's marbles moving on).
+        if (auto setup = setup_for_position(pos, rules)) {
+            if (auto game = Game::from_position(*setup, pos); game && game->over()) {
+                std::cerr << "halma: the game is over here: no set moves\n";
+                return;
+            } else if (game && game->set_finished(pos.side_to_move())) {
+                std::cout << "pass\n";
+                return;
+            }
         }
         MoveList list;
         generate_moves(pos, rules, list);

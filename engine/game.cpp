@@ -22,8 +22,9 @@ std::optional<Error> GameSetup::validate() const {
         || (players == 2 && (sets_per_player == 2 || sets_per_player == 3))
         || (players == 3 && sets_per_player == 2);
     if (!ok)
-        return Error { std::to_string(players) + " players with " + std::to_string(sets_per_player)
-            + " set(s) each is not a setup; choose 2, 3, 4 or 6 players with one set, 2 players "
+        return Error { std::to_string(players) + (players == 1 ? " player with " : " players with ")
+            + std::to_string(sets_per_player) + (sets_per_player == 1 ? " set" : " sets")
+            + " each is not a setup; choose 2, 3, 4 or 6 players with one set, 2 players "
               "with 2 or 3 sets, "
               "or 3 players with 2 sets" };
     if (rules.unused == Unused::kFilled && unused_triangles(sets()) == 0)
@@ -84,6 +85,12 @@ Result<Game> Game::from_position(GameSetup setup, const Position& pos) {
             + " players with " + std::to_string(setup.sets_per_player) + " set(s) each");
     Game game(setup, pos.side_to_move());
     game.position_ = pos;
+    // A bare position says nothing of the moves before it: it is taken as part way through a
+    // round that set 1 (black) began, so the sets before the one to move have moved once more.
+    // A set that has just finished then leaves the others their moves to complete the round
+    // (it ended the game at once, taking everyone's moves as equal).
+    for (SetId s = 0; s < kSetNB && s != pos.side_to_move(); ++s)
+        if (has_set(setup.sets(), s)) ++game.moves_made_[static_cast<std::size_t>(setup.owner(s))];
     for (int p = 0; p < setup.players; ++p)
         game.best_distance_[static_cast<std::size_t>(p)] = game.distance_left(p);
     game.after_move(); // a set may already be home

@@ -13,9 +13,32 @@ std::string cell_name(Cell c) {
     return std::string(1, static_cast<char>('a' + r)) + std::to_string(hole);
 }
 
+std::string printable_char(std::string_view text, std::size_t i) {
+    auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) {
+        const char* hex = "0123456789abcdef";
+        return std::string("\\x") + hex[c >> 4] + hex[c & 15];
+    }
+    std::size_t end = i + 1;
+    if (c >= 0xc0)
+        while (end < text.size() && end < i + 4
+            && (static_cast<unsigned char>(text[end]) & 0xc0) == 0x80)
+            ++end;
+    return std::string(text.substr(i, end - i));
+}
+
+std::string printable(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        auto c = static_cast<unsigned char>(text[i]);
+        out += c < 0x20 || c == 0x7f ? printable_char(text, i) : std::string(1, text[i]);
+    }
+    return out;
+}
+
 Result<Cell> parse_cell(std::string_view text) {
     auto bad = [&](const std::string& why) {
-        return fail("'" + std::string(text) + "' is not a hole: " + why);
+        return fail("'" + printable(text) + "' is not a hole: " + why);
     };
     if (text.size() < 2) return bad("a hole is a row a-q and a number, like m7");
     char row = text[0];

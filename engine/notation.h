@@ -22,4 +22,10 @@ std::string move_name(Move m); // "o1-m7", or "pass"
 std::string set_words(SetId s);
 std::string path_name(const std::vector<Cell>& path);
 
+// What a user typed, as an error message can quote it: control characters as \xNN (a carriage
+// return or an escape sequence garbled the terminal), the rest as it was.
+std::string printable(std::string_view text);
+// The character at `i` of `text` so: a control character as \xNN, a UTF-8 character whole.
+std::string printable_char(std::string_view text, std::size_t i);
+
 } // namespace halma::engine

@@ -1,8 +1,10 @@
 #include "position.h"
 
 #include "geometry.h"
+#include "notation.h"
 
 #include <cassert>
+#include <cstring>
 
 namespace halma::engine {
 
@@ -86,6 +88,7 @@ Result<Position> Position::parse(std::string_view text) {
                     "move (1-6)");
     auto rows = text.substr(0, space);
     auto side = text.substr(space + 1);
+    while (!side.empty() && side.front() == ' ') side.remove_prefix(1);
     while (!side.empty() && side.back() == ' ') side.remove_suffix(1);
 
     Position pos;
@@ -101,6 +104,12 @@ Result<Position> Position::parse(std::string_view text) {
             return fail("position has more than 17 rows");
         at = slash + 1;
         char name = static_cast<char>('a' + r);
+        // What is in the row first, its length then: a fullwidth digit (three bytes) was "row a
+        // has 3 holes".
+        for (std::size_t i = 0; i < row.size(); ++i)
+            if (!std::strchr(".123456x", row[i]) || row[i] == 0)
+                return fail(std::string("row ") + name + " has '" + printable_char(row, i)
+                    + "'; a hole is '.' (empty), 1-6 (a marble of that set) or x (a fixed marble)");
         if (static_cast<int>(row.size()) != kRowLength[static_cast<std::size_t>(r)])
             return fail(std::string("row ") + name + " has " + std::to_string(row.size())
                 + " holes; it needs " + std::to_string(kRowLength[static_cast<std::size_t>(r)]));
@@ -109,9 +118,6 @@ Result<Position> Position::parse(std::string_view text) {
                 pos.put(cell, piece_of(static_cast<SetId>(ch - '1')));
             else if (ch == 'x')
                 pos.put(cell, kFixed);
-            else if (ch != '.')
-                return fail(std::string("row ") + name + " has '" + ch
-                    + "'; a hole is '.' (empty), 1-6 (a marble of that set) or x (a fixed marble)");
             ++cell;
         }
     }
@@ -120,12 +126,13 @@ Result<Position> Position::parse(std::string_view text) {
         if (n == 0) continue;
         if (n != kMarblesPerSet)
             return fail("set " + std::to_string(s + 1) + " has " + std::to_string(n)
-                + " marbles; a set has " + std::to_string(kMarblesPerSet));
+                + (n == 1 ? " marble" : " marbles") + "; a set has "
+                + std::to_string(kMarblesPerSet));
         pos.present_ |= mask_of(s);
     }
     if (pos.present_ == 0) return fail("position has no marbles of any set");
     if (side.size() != 1 || side[0] < '1' || side[0] > '6')
-        return fail("set to move '" + std::string(side) + "' is not one of 1-6");
+        return fail("set to move '" + printable(side) + "' is not one of 1-6");
     pos.side_to_move_ = static_cast<SetId>(side[0] - '1');
     if (!has_set(pos.present_, pos.side_to_move_))
         return fail("set " + std::string(side) + " is to move but has no marbles on the board");

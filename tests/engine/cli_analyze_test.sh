@@ -28,6 +28,22 @@ nine="${start/4\/44/.\/44}"
 "$halma" analyze moves "$nine" >/dev/null 2>/tmp/halma-cli-err.$$; rc=$?
 check "marble count exit" 2 "$rc"
 grep -q "set 4 has 9 marbles" /tmp/halma-cli-err.$$ || { echo "FAIL count message: $(cat /tmp/halma-cli-err.$$)"; fail=1; }
+# As a game goes on: unused=filled starts with the other triangles filled; a finished game has no
+# moves; a set just finished leaves the other its move to complete the round (set 1 began it).
+check "perft filled start" 2945504 "$("$halma" analyze perft --rules unused=filled 5)"
+done_game='1/11/111/1111/............./............/.........../........../........./........../.........../............/............./4444/444/44/4 1'
+check "a finished game has no moves" "" "$("$halma" analyze moves "$done_game" 2>/tmp/halma-cli-err.$$)"
+grep -q "the game is over" /tmp/halma-cli-err.$$ || { echo "FAIL game over message: $(cat /tmp/halma-cli-err.$$)"; fail=1; }
+owed='1/11/111/1111/............./...44......./........4../...4.4..../44...4.../........../......4..../............/....4......../..../.../../. 4'
+check "the round is completed" 1 "$("$halma" analyze moves "$owed" | grep -c '^f4-e5$')"
+full='1/11/111/1144/............./............/.........../........../....11.../........../.........../............/............./4444/444/4./. 1'
+check "spoil=occupied: a full home has finished" "" "$("$halma" analyze moves --rules spoil=occupied "$full" 2>/dev/null)"
+# What cannot be a position is named as typed, control characters shown as \xNN.
+"$halma" analyze moves "$start"$'\r' >/dev/null 2>/tmp/halma-cli-err.$$
+grep -qF "set to move '1\x0d'" /tmp/halma-cli-err.$$ || { echo "FAIL carriage return: $(cat -v /tmp/halma-cli-err.$$)"; fail=1; }
+"$halma" analyze moves "１${start#4}" >/dev/null 2>/tmp/halma-cli-err.$$
+grep -q "row a has '１'" /tmp/halma-cli-err.$$ || { echo "FAIL fullwidth digit: $(cat /tmp/halma-cli-err.$$)"; fail=1; }
+check "two spaces before the set to move" 14 "$("$halma" analyze moves "${start% 1}  1" | wc -l)"
 "$halma" analyze frobnicate >/dev/null 2>&1; rc=$?
 check "unknown command exit" 2 "$rc"
 rm -f /tmp/halma-cli-err.$$

@@ -238,7 +238,7 @@ TEST(GameSetup, OnlyRealSetupsAreAccepted) {
     auto bad = GameSetup::make(5, 1, Rules {});
     ASSERT_FALSE(bad);
     EXPECT_NE(
-        bad.error().message.find("5 players with 1 set(s) each is not a setup"), std::string::npos);
+        bad.error().message.find("5 players with 1 set each is not a setup"), std::string::npos);
     EXPECT_FALSE(GameSetup::make(4, 2, Rules {}));
     auto filled = GameSetup::make(3, 1, *Rules::parse("unused=filled"));
     ASSERT_FALSE(filled);
