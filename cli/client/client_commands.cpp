@@ -215,7 +215,7 @@ void add_host(CLI::App& app, int& exit_code) {
         "--hide-leader", hide_leader, "Nobody is told who is in the lead until the game ends");
     cmd->add_flag(
         "--friends", friends, "A friends room: not listed, joined with the code it prints");
-    cmd->add_option("--bots", bots, "Seats given to computer players now")->check(CLI::Range(0, 5));
+    cmd->add_option("--bots", bots, "Seats given to computer players now")->check(CLI::Range(0, 6));
     cmd->add_option("--bot-level", bot_level,
            "How well they play: easy, hard or max (max: slower, ~3 s a move; default: halmad's)")
         ->check(CLI::IsMember({ "easy", "hard", "max" }));
@@ -243,8 +243,8 @@ void add_host(CLI::App& app, int& exit_code) {
         }
         if (int seats = players - (spectate ? 0 : 1); bots > seats) {
             std::cerr << "halma: --bots " << bots << ": a room of " << players << " has " << seats
-                      << " seat(s) for computer players" << (spectate ? "" : " (you take one)")
-                      << "\n";
+                      << (seats == 1 ? " seat" : " seats") << " for computer players"
+                      << (spectate ? "" : " (you take one; with --spectate, none)") << "\n";
             exit_code = 2;
             return;
         }

@@ -175,9 +175,19 @@ Outcome<SeatTicket> HostService::local_join(HostedRoom& room, bool spectate, con
 
 std::optional<Refusal> HostService::local_act(
     HostedRoom& room, const Action& action, const Now& now, std::string_view command_id) {
-    if (room.local_member == kNoMember)
+    if (room.local_member == kNoMember) {
+        // Its host's owner may start a room it only watches (made with --spectate and free
+        // seats): computers take the free seats, as a player's start does. It was told to join
+        // first, and then that spectators cannot start.
+        const RoomState& state = room.authority.state();
+        if (auto* start = std::get_if<action::Start>(&action);
+            start && state.game_number() == 0 && state.free_seats() > 0) {
+            auto added = add_bots(room, state.free_seats(), start->level, now);
+            return added ? std::nullopt : std::optional<Refusal>(added.error());
+        }
         return Refusal { Refusal::Code::kNotAllowed,
-            "you are not in room " + room.authority.state().config().name + ": join it first" };
+            "you are not in room " + state.config().name + ": join it first" };
+    }
     if (auto refusal = read_only_refusal(room)) return refusal;
     auto refusal = room.authority.act(room.local_token, action, now, command_id);
     if (!flush(room, now)) return read_only_refusal(room);

@@ -170,8 +170,18 @@ def bad_input_is_refused():
               f"rooms: {ann.cli('rooms').stdout}")
         check(ann.cli("close", "-r", "porch").returncode == 0, "close porch")
         out = ann.cli("host", "nosuch", "-p", "2", "--bots", "3")
-        check(out.returncode == 2 and "1 seat(s) for computer players" in out.stderr,
+        check(out.returncode == 2 and "1 seat for computer players (you take one; with --spectate, none)" in out.stderr,
               f"--bots 3 of 2: {out.returncode} {out.stderr!r}")
+        # A room only computers play, six of them, and one whose free seats its watching host
+        # fills with a start (it was told to join first, then that spectators cannot start).
+        out = ann.cli("host", "sixbots", "-p", "6", "--spectate", "--bots", "6", "--bot-level", "easy")
+        check(out.returncode == 0, f"six bots: {out.returncode} {out.stderr!r}")
+        check(ann.cli("close", "-f", "-r", "sixbots").returncode == 0, "close sixbots")
+        check(ann.cli("host", "lobby", "-p", "3", "--spectate").returncode == 0, "host lobby")
+        out = ann.cli("start", "-r", "lobby", "--bot-level", "easy")
+        check(out.returncode == 0, f"start by the watching host: {out.returncode} {out.stdout}{out.stderr!r}")
+        wait_until(lambda: ann.api().view("lobby").game_number == 1, 10, "lobby's first game")
+        check(ann.cli("close", "-f", "-r", "lobby").returncode == 0, "close lobby")
         for chat, said in (("", "needs something to say"), ("   ", "needs something to say"),
                            ("x" * 501, "a chat line is 1 to 500 bytes")):
             out = ann.cli("chat", "--", chat)
