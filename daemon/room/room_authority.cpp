@@ -371,6 +371,7 @@ void RoomAuthority::remove_member(MemberId id, bool timed_out, const Now& now) {
     }
     held_until_.erase(id);
     cut_off_by_restart_.erase(id);
+    chat_spent_until_.erase(id); // a member back later is a new member, with a new id
     // Only a player whose daemon vanished may come back for the seat: one who chose to leave
     // has said so.
     if (seat != kNoSeat && state_.phase() == Phase::kPlaying)

@@ -77,6 +77,12 @@ public:
     const RoomState& state() const { return state_; }
     // Each member's seat token (bots have none): what a host keeps to restore the room.
     const std::map<MemberId, std::string>& tokens() const { return token_of_; }
+    // Entries it keeps about members (tokens, holds, chat budgets, answers): while members come
+    // and go this follows the members there are, not those there were (a bound, for tests).
+    std::size_t member_entries() const {
+        return token_of_.size() + held_until_.size() + cut_off_by_restart_.size()
+            + chat_spent_until_.size() + answered_.size();
+    }
 
     // A new member (a seat if one is free, unless spectating) or, with a token still held, the
     // same member back in its seat.

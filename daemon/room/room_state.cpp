@@ -15,6 +15,9 @@ template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
 // costs a pass over the log, so it happens once per that many events.
 constexpr std::size_t kFoldAtLeast = 512;
 
+// Names of members who left that a room still knows (RoomState::names_).
+constexpr std::size_t kDepartedNamesKept = 32;
+
 } // namespace
 
 engine::GameSetup RoomMode::setup() const {
@@ -225,6 +228,11 @@ std::optional<std::string> RoomState::apply_body(
                     seat_holder_[static_cast<std::size_t>(it->second.seat)] = kNoMember;
                 for (auto& v : votes_) v.erase(e.member);
                 members_.erase(it);
+                departed_.push_back(e.member);
+                if (departed_.size() > kDepartedNamesKept) {
+                    names_.erase(departed_.front());
+                    departed_.pop_front();
+                }
                 return std::nullopt;
             },
             [&](const event::Connection& e) -> std::optional<std::string> {

@@ -8,6 +8,7 @@
 #include "engine/game.h"
 
 #include <array>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -62,6 +63,8 @@ public:
     const Member* member(MemberId id) const;
     // The name a member had, even after it left (for telling the room's story).
     std::string name_of(MemberId id) const;
+    // How many names it knows: the members' and the last few who left (a bound, for tests).
+    std::size_t names_known() const { return names_.size(); }
     int seats() const { return config_.mode.players; }
     MemberId seat_holder(int seat) const { return seat_holder_[static_cast<std::size_t>(seat)]; }
     // Who played the seat in this game, each who made a move for it, in turn ("ann / bot for
@@ -110,7 +113,11 @@ private:
     std::size_t fold_at_ = 0;
     std::uint64_t folds_ = 0;
     std::map<MemberId, Member> members_;
+    // Names of the members, and of the last kDepartedNamesKept to leave (an event about one
+    // who left is told after it: "bob left"). It kept every name ever, so each join grew a
+    // room that stands for months, past any bound.
     std::map<MemberId, std::string> names_;
+    std::deque<MemberId> departed_;
     std::vector<MemberId> seat_holder_;
     std::vector<std::vector<Member>> played_for_; // per seat, this game's movers (as they were)
     std::optional<engine::Game> game_;
