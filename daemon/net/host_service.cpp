@@ -206,6 +206,12 @@ HostedRoom* HostService::lookup(std::string_view room, std::string_view token) {
     return id ? find(*id) : nullptr;
 }
 
+void HostService::speak_for(const std::string& conn, const std::string& room_id, MemberId member) {
+    if (conns_[conn].members.contains({ room_id, member })) return;
+    for (auto& [id, c] : conns_) c.members.erase({ room_id, member });
+    conns_[conn].members.insert({ room_id, member });
+}
+
 void HostService::handle_join(const std::string& conn, const pb::PeerMessage& msg, const Now& now) {
     const auto& join = msg.join();
     HostedRoom* room = lookup(join.room(), join.token());
@@ -259,8 +265,7 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
     const std::string& room_id = room->authority.state().id();
     // Whichever connection joined last speaks for the member (a restarted daemon comes back
     // on a new one).
-    for (auto& [id, c] : conns_) c.members.erase({ room_id, ticket->member });
-    conns_[conn].members.insert({ room_id, ticket->member });
+    speak_for(conn, room_id, ticket->member);
     log_peer(spdlog::level::info, "room {}: member {} {} from peer {}",
         room->authority.state().config().name, ticket->member,
         ticket->rejoined ? "rejoined" : "joined", short_id(conn));
@@ -329,13 +334,23 @@ void HostService::handle_command(
             "a command id is at most " + std::to_string(kMaxCommandId) + " bytes", now);
         return;
     }
-    if (MemberId member = room->authority.member_of(command.token()); member != kNoMember)
+    if (MemberId member = room->authority.member_of(command.token()); member != kNoMember) {
         if (auto refused = seat_key_refusal(*room, member, conns_[conn].key)) {
             log_peer(spdlog::level::warn, "room {}: refused peer {}: {}",
                 room->authority.state().config().name, short_id(conn), *refused);
             send_error(conn, msg.request_id(), pb::ERROR_CODE_NOT_ALLOWED, *refused, now);
             return;
         }
+        // The member's own daemon (its key says so) on a connection this host does not know
+        // for it: this host restarted, or that daemon has a new socket. Its updates and
+        // heartbeats go there from now on, so the move's update reaches it (and a replica that
+        // missed events sees the gap and asks for the room). It went nowhere: the player saw
+        // the board from before the restart, "your turn", until the peer timeout, and each move
+        // tried from it was refused as illegal.
+        speak_for(conn, room->authority.state().id(), member);
+        if (const Member* m = room->authority.state().member(member); m && !m->connected)
+            room->authority.set_connected(member, true, now);
+    }
     auto refusal = read_only_refusal(*room);
     if (!refusal) refusal = room->authority.act(command.token(), action, now, command.command_id());
     // Not on disk, not done: the room is back where its files are, and the player is told.

@@ -177,6 +177,8 @@ private:
     void handle(const std::string& conn, const wire::pb::PeerMessage& msg, const Now& now);
     void handle_join(const std::string& conn, const wire::pb::PeerMessage& msg, const Now& now);
     void handle_command(const std::string& conn, const wire::pb::PeerMessage& msg, const Now& now);
+    // From now on `conn` carries the member's updates and heartbeats (no other connection does).
+    void speak_for(const std::string& conn, const std::string& room_id, MemberId member);
     HostedRoom* lookup(std::string_view room, std::string_view token);
     // Why a join names no room here: with no name, the public rooms to choose from.
     std::string no_room(const std::string& room) const;

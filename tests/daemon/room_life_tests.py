@@ -222,6 +222,41 @@ def close_room():
         host_room(ann, "after")  # and it goes on hosting
 
 
+def a_move_just_after_a_host_restart_comes_back():
+    """The host restarts (SIGTERM) while it is bob's turn, and bob moves at once, before his
+    daemon has noticed (slow heartbeats: a Wi-Fi office's settings). The host takes the move and
+    its update reaches bob's daemon on the connection the move came on: his board shows it and
+    it is ann's turn. Before, the update went nowhere: bob saw the old board and "your turn"
+    until his daemon's peer timeout, and every move he tried from it was refused as illegal."""
+    def slow(d):
+        def command(base=d.command):
+            args = base()
+            args[args.index("--heartbeat-ms") + 1] = "2000"
+            args[args.index("--peer-timeout-ms") + 1] = "20000"
+            return args
+        d.command = command
+        return d
+
+    with Cluster("restart-move") as c:
+        ann, bob = slow(Daemon(c, "ann")), slow(Daemon(c, "bob"))
+        c.daemons += [ann, bob]
+        ann.start(), bob.start()
+        host_room(ann, "r")
+        join_room(bob, ann, "r")
+        wait_until(lambda: ann.api().view().your_turn, 10, "ann's turn")
+        api_move(ann, greedy_move(ann.api().view()))
+        view = wait_until(lambda: (v := bob.api().view()).your_turn and v, 10, "bob's turn")
+        ann.kill(signal.SIGTERM)
+        ann.start()
+        move = greedy_move(view)
+        api_move(bob, move)
+        after = wait_until(lambda: (v := bob.api().view()).seq > view.seq and v, 3,
+                           "bob's board to show his move (the host took it)")
+        check(not after.your_turn and list(after.moves)[-1].startswith(move.split("-")[0]),
+              f"after {move}: your_turn {after.your_turn}, moves {list(after.moves)[-2:]}")
+        check(list(ann.api().view().moves) == list(after.moves), "bob's board is not the host's")
+
+
 def a_joined_room_whose_host_is_gone_says_so():
     """halma rooms, where a player looks first, says when the host of a joined room is out of
     reach: it listed it as "playing, joined" while only halma status said "connecting"."""
@@ -383,4 +418,5 @@ def a_room_closed_while_away_is_dropped():
 run({f.__name__: f for f in [host_restart_resumes_rooms, standing_room_survives_sigterm, close_room,
                              a_room_closed_while_away_is_dropped, a_joined_room_whose_host_is_gone_says_so,
                              a_stalled_host_cuts_nobody_off, a_damaged_standing_room_is_named_and_not_doubled,
-                             a_friends_room_seat_is_taken_back_past_the_hold]})
+                             a_friends_room_seat_is_taken_back_past_the_hold,
+                             a_move_just_after_a_host_restart_comes_back]})
