@@ -9,9 +9,11 @@
 #include "engine/result.h"
 
 #include <cstdint>
+#include <deque>
 #include <filesystem>
 #include <list>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -95,6 +97,11 @@ private:
     // every few seconds costs the people's games at most the one record its newest game takes.
     // (Those from before a restart count as people's: nothing is read to tell them apart.)
     std::list<std::filesystem::path> computers_by_age_;
+    // Files pushed past the limit lately, which the disk helper removes in its own time: a
+    // listing made meanwhile leaves them out (the last kBeingRemovedKept of them).
+    static constexpr std::size_t kBeingRemovedKept = 256;
+    std::set<std::string> being_removed_;
+    std::deque<std::string> removed_order_;
 };
 
 // "3f2a9c1b-12" for game 12 of room 3f2a9c1b...
