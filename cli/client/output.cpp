@@ -226,8 +226,11 @@ std::string next_game_words(const pb::RoomView& view, const std::string& vote) {
         && std::all_of(view.seats().begin(), view.seats().end(),
             [](const pb::SeatView& seat) { return seat.bot(); });
     if (only_computers) {
-        auto seconds = (view.summary().mode().next_game_ms() + 999) / 1000;
-        return "starts by itself " + std::to_string(seconds) + " s after the last one ended "
+        auto ms = view.summary().mode().next_game_ms();
+        // Under a second is said as it is: 50 ms was "1 s".
+        std::string pause
+            = ms < 1000 ? std::to_string(ms) + " ms" : std::to_string((ms + 500) / 1000) + " s";
+        return "starts by itself " + pause + " after the last one ended "
             + "(only computers play here)";
     }
     // A seat left free after the game holds up the next one until it is taken.

@@ -81,7 +81,7 @@ void PeerLinks::on_probe_answer(Link& link, const zmq::message_t& frame, const N
     link.key_heard_at = now.steady;
     link.reprobe_at = now.steady + 2 * std::chrono::milliseconds(config_.peer_timeout_ms);
     link.last_send = now.steady - std::chrono::hours(1); // what waits goes at the next tick
-    spdlog::info("host {} has key {}", link.address, key_fingerprint(*key));
+    log_link("host {} has key {}", link.address, key_fingerprint(*key));
     // A new socket is a new connection to the host: the rooms held at it are rejoined on it,
     // so that the host sends their updates there.
     for (auto& r : replicas_)

@@ -113,7 +113,7 @@ PeerLinks::Link* PeerLinks::link_for(const std::string& address, std::string& er
         error = "cannot connect to " + address + ": " + e.what();
         return nullptr;
     }
-    spdlog::info("connecting to host {}", address);
+    log_link("connecting to host {}", address);
     return links_.emplace(address, std::move(link)).first->second.get();
 }
 
@@ -179,7 +179,7 @@ void PeerLinks::on_readable(Link& link, const Now& now) {
         link.last_recv = now.steady;
         if (!link.up) {
             link.up = true;
-            spdlog::info("host {} is reachable", link.address);
+            log_link("host {} is reachable", link.address);
             for (auto& r : replicas_)
                 if (r->address == link.address && r->connection != pb::CONNECTION_STATE_CONNECTED)
                     r->next_rejoin = now.steady;

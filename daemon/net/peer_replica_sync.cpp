@@ -27,7 +27,9 @@ void PeerLinks::handle_update(Link& link, const pb::RoomUpdate& update, const No
     else
         error = r->state->apply(*e);
     if (error) {
-        log_host(spdlog::level::warn, "room {}: {}; asking for a fresh snapshot",
+        // Mostly a host that dropped updates this daemon was slow to read (it keeps few for a
+        // peer): expected, and mended here, so no warning.
+        log_host(spdlog::level::info, "room {}: {}; asking for a fresh snapshot",
             r->state->config().name, *error);
         r->in_step = false;
         rejoin(*r, now);

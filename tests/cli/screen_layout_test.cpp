@@ -239,6 +239,11 @@ TEST(NextGame, EachSaysHowTheNextGameComesForThem) {
     for (auto& seat : *v.mutable_seats()) seat.set_bot(true);
     EXPECT_EQ(next_game_words(v, "/vote new"),
         "starts by itself 5 s after the last one ended (only computers play here)");
+    v.mutable_summary()->mutable_mode()->set_next_game_ms(50);
+    EXPECT_EQ(next_game_words(v, "/vote new"),
+        "starts by itself 50 ms after the last one ended (only computers play here)")
+        << "it said 1 s";
+    v.mutable_summary()->mutable_mode()->set_next_game_ms(5000);
     auto lines = status_panel(v, false, 40);
     std::string screen;
     for (const auto& line : lines) screen += line + "\n";
