@@ -30,7 +30,9 @@ std::vector<RoomEvent> fold_log(const std::vector<RoomEvent>& log, std::size_t r
     std::optional<std::size_t> last_started; // before the tail: the game the tail goes on with
     std::map<MemberId, std::size_t> last_connection; // per present member, before the tail
     std::vector<std::size_t> votes; // since the last GameStarted/GameCancelled before the tail
-    std::optional<std::size_t> last_display; // the last LeaderDisplay of that game
+    // The last LeaderDisplay of that game (SIZE_MAX: none; an optional here drew a false
+    // -Wmaybe-uninitialized from GCC 12 into every build's output, the quick start's too).
+    std::size_t last_display = SIZE_MAX;
     MemberId highest = kNoMember;
     std::size_t highest_stay = SIZE_MAX;
 
@@ -67,7 +69,7 @@ std::vector<RoomEvent> fold_log(const std::vector<RoomEvent>& log, std::size_t r
                            if (!before_tail) return;
                            last_started = i;
                            votes.clear();
-                           last_display.reset();
+                           last_display = SIZE_MAX;
                        },
                        [&](const event::MovePlayed&) {},
                        [&](const event::VoteCast& e) {
@@ -88,7 +90,7 @@ std::vector<RoomEvent> fold_log(const std::vector<RoomEvent>& log, std::size_t r
             // their votes that still count, and the game being played.
             for (const auto& [m, stay] : current) keep[stays[stay].joined] = true;
             for (const auto& [m, at] : last_connection) keep[at] = true;
-            if (last_display) keep[*last_display] = true;
+            if (last_display != SIZE_MAX) keep[last_display] = true;
             for (std::size_t at : votes) // a member's leaving took its vote with it
                 if (!stays[stay_of[at]].left) keep[at] = true;
             if (last_started)
