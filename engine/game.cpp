@@ -192,7 +192,7 @@ void Game::update_over() {
         return;
     }
     // A deadlock nobody can undo ends now, not after the stall limit's hundreds of passes.
-    if (!set_finished(set_to_move()) && nobody_can_move()) {
+    if (setup_.end_when_stuck && !set_finished(set_to_move()) && nobody_can_move()) {
         end_ = GameEnd::kStalled;
         return;
     }

@@ -27,6 +27,10 @@ struct GameSetup {
     // this many moves each ends the same way: a deadlock (a set walled into its start by the
     // marbles that need its holes) or players who only shuffle. 0: never.
     int stall_limit = 100;
+    // A game in which no set still playing has a move but to pass ends at once, the same way
+    // (a pass changes nothing). Games begun before this rule (their logs and records hold the
+    // passes that followed) are replayed without it.
+    bool end_when_stuck = true;
 
     // Checks the combination: 2, 3, 4 or 6 players with one set each, 2 players with 2 or 3
     // sets, 3 players with 2 sets.

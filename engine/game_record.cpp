@@ -143,6 +143,7 @@ std::string format_record(const GameRecord& r) {
     tag(out, "MoveLimit", std::to_string(r.setup.move_limit));
     tag(out, "StallLimit", std::to_string(r.setup.stall_limit));
     tag(out, "PlayAllPlaces", r.setup.play_all_places ? "on" : "off");
+    if (r.setup.end_when_stuck) tag(out, "EndWhenStuck", "on");
     tag(out, "FirstSet", std::to_string(r.first_set + 1));
     for (std::size_t p = 0; p < r.players.size(); ++p) {
         tag(out, player_tag(p, ""), r.players[p].name);
@@ -225,6 +226,11 @@ Result<bool> read_header(Tags& tags, GameRecord& r) {
     r.setup.move_limit = *limit;
     r.setup.stall_limit = *stall;
     r.setup.play_all_places = *all_places == "on";
+    // Absent in records of games begun before the rule: they played on, passing.
+    auto stuck = tags.values.find("EndWhenStuck");
+    if (stuck != tags.values.end() && stuck->second != "on" && stuck->second != "off")
+        return fail("EndWhenStuck is \"" + stuck->second + "\"; it must be on or off");
+    r.setup.end_when_stuck = stuck != tags.values.end() && stuck->second == "on";
     r.first_set = static_cast<SetId>(*first - 1);
     for (int p = 0; p < *players; ++p) {
         auto i = static_cast<std::size_t>(p);

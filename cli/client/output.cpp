@@ -153,8 +153,8 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
             out += "game over: the move limit was reached; the rest are placed by distance\n";
             break;
         case pb::GAME_END_STALLED:
-            out += "game over: nobody got nearer home in 100 moves each; the rest are placed by "
-                   "distance\n";
+            out += "game over: nobody got nearer home in 100 moves each, or nobody could move; "
+                   "the rest are placed by distance\n";
             break;
         case pb::GAME_END_PLACES_DECIDED:
             out += "game over: every place is decided\n";

@@ -179,7 +179,7 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
         if (v.game_end() == pb::GAME_END_MOVE_LIMIT)
             add_wrapped(out, "(the move limit: the rest placed by distance)", width);
         else if (v.game_end() == pb::GAME_END_STALLED)
-            add_wrapped(out, "(nobody got nearer home: placed by distance)", width);
+            add_wrapped(out, "(nobody got nearer home, or could move: placed by distance)", width);
         if (s.phase() == pb::PHASE_OVER)
             if (auto won = winner_words(v); !won.empty()) add_wrapped(out, won, width);
         add_wrapped(out, "next game: " + next_game_words(v, "/vote new"), width);

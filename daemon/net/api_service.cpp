@@ -413,10 +413,11 @@ std::string ApiService::missed_marker(const std::string& room_id, std::uint64_t 
             + " of several rooms missed while this front end did not read: read "
               "their views again");
     } else if (!state) {
-        // Its last event (closed, or left) was among those missed.
+        // Its last event (closed, or this daemon left it) was among those missed: the view says
+        // which no more, so neither does this.
         e->set_text(events + " of room " + room_id.substr(0, 8)
-            + " missed while this front end did not read; the room is no longer here");
-        e->set_phase(pb::PHASE_CLOSED);
+            + " missed while this front end did not read; the room is no longer on this "
+              "daemon (closed, or left)");
     } else {
         e->set_text(events + " of room " + state->config().name
             + " missed while this front end did not read: read the view again");

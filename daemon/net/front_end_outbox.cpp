@@ -24,8 +24,8 @@ FrontEndOutbox::Waiting& FrontEndOutbox::wait(const std::string& client, Clock::
     auto [it, made] = waiting_.try_emplace(client);
     if (made) {
         it->second.next_try = now + kFirstRetry;
-        spdlog::debug("a front end is not reading: what it is sent waits ({} waiting)",
-            waiting_.size());
+        spdlog::debug(
+            "a front end is not reading: what it is sent waits ({} waiting)", waiting_.size());
     }
     return it->second;
 }
@@ -44,9 +44,14 @@ void FrontEndOutbox::hold(
             || total_bytes_ + payload.size() > kMaxHeldTotal;
     };
     std::uint64_t dropped_before = dropped_;
-    while (!w.replies.empty() && too_much()) drop_oldest(w);
-    if (too_much()) {
-        ++dropped_; // bigger than a front end's whole allowance, or every front end's is used
+    // One that could not wait even with this front end's queue empty (bigger than its whole
+    // allowance, or the others use the rest) goes alone: it emptied the queue first, and then
+    // went too.
+    bool fits_alone = payload.size() <= kMaxHeldBytes
+        && total_bytes_ - w.bytes + payload.size() <= kMaxHeldTotal;
+    while (fits_alone && !w.replies.empty() && too_much()) drop_oldest(w);
+    if (!fits_alone || too_much()) {
+        ++dropped_;
     } else {
         w.bytes += payload.size();
         total_bytes_ += payload.size();

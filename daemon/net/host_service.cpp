@@ -348,7 +348,10 @@ void HostService::handle_command(
         // the board from before the restart, "your turn", until the peer timeout, and each move
         // tried from it was refused as illegal.
         speak_for(conn, room->authority.state().id(), member);
-        if (const Member* m = room->authority.state().member(member); m && !m->connected)
+        // Not in a read-only room: an event there is neither written nor sent, and the seq
+        // the heartbeats then name would send every replica to rejoin, in vain.
+        if (const Member* m = room->authority.state().member(member);
+            m && !m->connected && room->read_only.empty())
             room->authority.set_connected(member, true, now);
     }
     auto refusal = read_only_refusal(*room);

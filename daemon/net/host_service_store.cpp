@@ -393,6 +393,7 @@ void HostService::restore_rooms(const Now& now) {
         // A log replayed from disk may have folded on the way: the file follows at the next write.
         room.kept_folds = room.authority.state().folds() > 0 ? ~std::uint64_t { 0 } : 0;
         room.authority.lose_remote_members(room.local_member, now);
+        room.authority.catch_up(now);
         const RoomState& state = room.authority.state();
         int held = 0;
         for (const auto& [member, m] : state.members()) held += !m.bot && !m.connected;

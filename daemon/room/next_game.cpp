@@ -18,7 +18,7 @@ void RoomAuthority::start_game(const Now& now) {
     // Black goes to player 0's first set, which turns with the colours; the coin is ours.
     auto setup = state_.config().mode.setup();
     engine::SetId first = setup.first_mover(setup.sets_of(0).front(), rng_());
-    emit(event::GameStarted { game_number, first, std::move(seat_player) }, now);
+    emit(event::GameStarted { game_number, first, std::move(seat_player), true }, now);
     // Computers standing in keep standing in, game after game: the seat goes back to its player
     // whose daemon vanished when it comes back, and one whose player left goes to the next
     // newcomer (as RoomState lists it free). When the next game made them the seats' own, a

@@ -83,6 +83,10 @@ void RoomAuthority::emit(EventBody body, const Now& now) {
     if (moved) pass_if_forced(now);
 }
 
+void RoomAuthority::catch_up(const Now& now) {
+    pass_if_forced(now);
+}
+
 void RoomAuthority::pass_if_forced(const Now& now) {
     // A set with no move but to pass forfeits its turn at once (rules.md): a person with nothing
     // to do was left to find that out and type "pass", turn after turn. Bounded: when no set
@@ -91,7 +95,11 @@ void RoomAuthority::pass_if_forced(const Now& now) {
     engine::MoveList list;
     state_.game()->legal_moves(list);
     if (list.size != 1 || !list.moves[0].is_pass()) return;
-    emit(event::MovePlayed { state_.seat_to_move(), engine::Move::pass(), {} }, now);
+    // A pass the player did not make leaves them as they were: one away (their time ran out)
+    // stays away (by_computer keeps it so, in every version's replay), one there stays there.
+    int seat = state_.seat_to_move();
+    const Member* m = state_.member(state_.seat_holder(seat));
+    emit(event::MovePlayed { seat, engine::Move::pass(), {}, m && m->away }, now);
 }
 
 std::vector<engine::GameRecord> RoomAuthority::take_finished_games() {
@@ -371,7 +379,7 @@ void RoomAuthority::remove_member(MemberId id, bool timed_out, const Now& now) {
     }
     held_until_.erase(id);
     cut_off_by_restart_.erase(id);
-    chat_spent_until_.erase(id); // a member back later is a new member, with a new id
+    chat_spent_until_.erase(id);
     // Only a player whose daemon vanished may come back for the seat: one who chose to leave
     // has said so.
     if (seat != kNoSeat && state_.phase() == Phase::kPlaying)

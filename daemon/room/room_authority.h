@@ -124,6 +124,10 @@ public:
     void close(const Now& now);
 
     // Events accepted since the last call, in order, for the network edge to send out.
+    // After a restore at start-up: what a version before this one left to its players, done
+    // now (a set with no move but to pass, which they had to type, passes). Its events are
+    // taken as any others.
+    void catch_up(const Now& now);
     std::vector<RoomEvent> take_events();
     // The games that ended (or were left for a new one) since the last call, as records
     // (game_recording.h), for the host to keep before their moves leave the room's log.

@@ -40,6 +40,7 @@ struct GameStarted {
     int game_number = 0;
     engine::SetId first_set = 0;
     std::vector<int> seat_player; // engine player index of each seat
+    bool end_when_stuck = false; // GameSetup::end_when_stuck: set in every game started now
 };
 struct MovePlayed {
     int seat = kNoSeat;

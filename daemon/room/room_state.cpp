@@ -218,6 +218,8 @@ std::optional<std::string> RoomState::apply_body(
                 members_[e.member]
                     = Member { e.member, e.name, e.seat, e.bot, e.bot_level, true, e.seat_open };
                 names_[e.member] = e.name;
+                // One who takes a seat back comes back under its own id: not a leaver now.
+                std::erase(departed_, e.member);
                 if (e.seat != kNoSeat) seat_holder_[static_cast<std::size_t>(e.seat)] = e.member;
                 return std::nullopt;
             },
@@ -230,7 +232,7 @@ std::optional<std::string> RoomState::apply_body(
                 members_.erase(it);
                 departed_.push_back(e.member);
                 if (departed_.size() > kDepartedNamesKept) {
-                    names_.erase(departed_.front());
+                    if (!members_.count(departed_.front())) names_.erase(departed_.front());
                     departed_.pop_front();
                 }
                 return std::nullopt;
@@ -265,6 +267,7 @@ std::optional<std::string> RoomState::apply_body(
                 if (auto error = setup.validate()) return error->message;
                 if (e.first_set >= engine::kSetNB || !engine::has_set(setup.sets(), e.first_set))
                     return "the first set is not in play";
+                setup.end_when_stuck = e.end_when_stuck;
                 game_.emplace(setup, e.first_set);
                 game_number_ = e.game_number;
                 seat_player_ = e.seat_player;

@@ -164,6 +164,7 @@ void to_proto(const RoomEvent& e, pb::RoomEvent* out) {
                 m->set_game_number(static_cast<std::uint32_t>(b.game_number));
                 m->set_first_set(b.first_set);
                 for (int p : b.seat_player) m->add_seat_player(static_cast<std::uint32_t>(p));
+                m->set_end_when_stuck(b.end_when_stuck);
             },
             [&](const event::MovePlayed& b) {
                 auto* m = out->mutable_move();
@@ -219,6 +220,7 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
         event::GameStarted b { static_cast<int>(s.game_number()),
             static_cast<engine::SetId>(s.first_set()), {} };
         for (auto p : s.seat_player()) b.seat_player.push_back(static_cast<int>(std::min(p, 64u)));
+        b.end_when_stuck = s.end_when_stuck();
         e.body = std::move(b);
         break;
     }

@@ -45,10 +45,11 @@ std::string describe(const RoomState& state, const RoomEvent& e) {
                 std::string name = state.name_of(state.seat_holder(b.seat));
                 std::string move
                     = b.move.is_pass() ? std::string("pass") : engine::path_name(b.path);
-                std::string text = b.by_computer
+                // A pass is only ever forced (the host plays it), whoever is said to make it.
+                std::string text = b.move.is_pass() ? name + " has no move and passes"
+                    : b.by_computer
                     ? name + "'s time ran out: the computer played " + move + " for " + name
-                    : b.move.is_pass() ? name + " has no move and passes"
-                                       : name + " played " + move;
+                    : name + " played " + move;
                 if (state.phase() == Phase::kOver) text += "; the game is over";
                 return text;
             },

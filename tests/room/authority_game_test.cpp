@@ -5,6 +5,7 @@
 #include "room_test_support.h"
 
 #include <gtest/gtest.h>
+#include <span>
 
 using namespace halma::testing;
 namespace engine = halma::engine;
@@ -223,145 +224,14 @@ TEST(AuthorityGame, AWholeGameIsPlayedToTheEnd) {
 // move 108 bob's set had no move but to pass, then after move 129 neither had. The room passes for
 // bob at once each time (he was left to find out and type "pass", turn after turn), and the
 // game ends at the first position where nobody can move, placed by distance; it went on for 200
-// typed passes. The moves as played, "pass" where the room now passes by itself.
+// typed passes. The moves as played (kWalledInGame), "pass" where the room now passes by itself.
 TEST(AuthorityGame, ASetWithNoMovePassesAtOnceAndNobodyAbleToMoveEndsTheGame) {
-    const char* kMoves[] = {
-        "o3-m9",
-        "c2-e6",
-        "o2-m6",
-        "c1-e7",
-        "n2-l5",
-        "d1-f6",
-        "o1-m5-k5",
-        "e6-g6",
-        "n1-l6-j4",
-        "d2-f7-h5",
-        "m6-k4-i4",
-        "f6-h6-h4-j5-j3",
-        "l5-j5-h4-h6-f6",
-        "e7-g5-i5-i3-k3",
-        "k5-i3-i5-g5-e7",
-        "c3-e9",
-        "e7-c3",
-        "d4-f9",
-        "n4-l9",
-        "b2-d4",
-        "m9-k9",
-        "e9-g9",
-        "l9-j9",
-        "f9-h9",
-        "k9-i9",
-        "h9-j10-j8",
-        "i4-h4",
-        "g6-i4-k4",
-        "h4-g4",
-        "j3-l5",
-        "p2-o3",
-        "k3-k5-m5",
-        "o3-m7",
-        "k4-m6-m8-o2",
-        "n3-l6-l4",
-        "h5-i4",
-        "p1-n3-l6",
-        "i4-k4-m6-m8",
-        "m7-k5-i3",
-        "l5-l7-n4",
-        "j4-h3-f5-f7",
-        "d4-e9",
-        "l4-k3",
-        "e9-f9",
-        "f6-e7",
-        "d3-f6-f8-f10-h8",
-        "f7-d2",
-        "g9-i7-k9",
-        "e7-c1",
-        "b1-d1",
-        "l6-k6",
-        "d1-e5",
-        "c1-b1",
-        "f9-g9",
-        "k6-j6",
-        "g9-i7",
-        "j6-i6",
-        "h8-j7",
-        "g4-f5",
-        "e5-g5",
-        "i6-h6",
-        "i7-k7",
-        "j9-i8",
-        "j8-j6-l8-n3-p1",
-        "i9-h9",
-        "j7-l7",
-        "f5-e5",
-        "k7-m7-m9-o3",
-        "i3-h4",
-        "n4-p2",
-        "h4-f6",
-        "l7-n4",
-        "i8-h8",
-        "m8-n3",
-        "h9-h7-h5-f5-f7",
-        "g5-e7-g7-i5",
-        "k3-j3",
-        "m5-n1",
-        "h8-g9",
-        "i5-j6",
-        "f7-e7",
-        "n1-o1",
-        "f6-d3",
-        "k9-l9",
-        "d2-d4-b2",
-        "j6-k6",
-        "h6-g6",
-        "l9-m9",
-        "e5-d1",
-        "k6-l6",
-        "j3-i2",
-        "l6-m7",
-        "d1-c1",
-        "m7-n2",
-        "d3-c2",
-        "n3-n1",
-        "i2-h3",
-        "n1-n3",
-        "h3-g3",
-        "n2-n1",
-        "g9-f9",
-        "m9-m8",
-        "e7-d2",
-        "m8-m7",
-        "g6-f6",
-        "m7-n2",
-        "f6-e6",
-        "pass",
-        "e6-d1",
-        "pass",
-        "g3-f4",
-        "pass",
-        "f9-e9",
-        "pass",
-        "f4-e5",
-        "pass",
-        "e9-d4",
-        "pass",
-        "d4-d3",
-        "pass",
-        "d2-d4",
-        "pass",
-        "d3-d2",
-        "pass",
-        "d2-d3",
-        "pass",
-        "e5-e6",
-        "pass",
-        "e6-d2",
-    };
     RoomAuthority room(room_config(2), AuthorityOptions {}, kSeed);
     auto ann = room.join("ann", "", false, at_ms(0));
     auto bob = room.join("bob", "", false, at_ms(1));
     ASSERT_TRUE(ann && bob);
     std::size_t ply = 0;
-    for (std::string_view text : kMoves) {
+    for (std::string_view text : std::span(kWalledInGame).first(129)) {
         const auto& names = room.state().move_names();
         if (text == "pass") {
             ASSERT_GT(names.size(), ply) << "no pass made for the set at ply " << ply + 1;
@@ -375,7 +245,7 @@ TEST(AuthorityGame, ASetWithNoMovePassesAtOnceAndNobodyAbleToMoveEndsTheGame) {
         }
         ++ply;
     }
-    EXPECT_EQ(room.state().move_names().size(), std::size(kMoves));
+    EXPECT_EQ(room.state().move_names().size(), 129u);
     EXPECT_EQ(room.state().phase(), Phase::kOver);
     EXPECT_EQ(room.state().game()->end(), engine::GameEnd::kStalled);
 }

@@ -300,3 +300,24 @@ TEST(AuthorityJoin, ComingAndGoingLeavesNothingBehind) {
     EXPECT_EQ(room.state().members().size(), 1u);
 }
 
+// One who takes a seat back comes back under the same member id, after a computer stood in:
+// forty such returns (a laptop sleeping past the hold, again and again) kept the name, where the
+// bound on the names of those who left had made him "member 2" for good.
+TEST(AuthorityJoin, APlayerBackInTheSeatKeepsTheName) {
+    AuthorityOptions options;
+    options.bots_available = true;
+    options.hold = std::chrono::milliseconds(1000);
+    TwoPlayers p(options);
+    std::int64_t t = 100;
+    for (int i = 0; i < 40; ++i) {
+        p.room.set_connected(p.bob.member, false, at_ms(t));
+        p.room.tick(at_ms(t + 1100)); // past the hold: a computer takes the seat
+        ASSERT_NE(p.room.state().seat_holder(p.bob.seat), p.bob.member) << i;
+        auto back = p.room.join("bob", p.bob.token, false, at_ms(t + 1200));
+        ASSERT_TRUE(back && back->member == p.bob.member) << i;
+        p.room.take_events();
+        t += 2000;
+    }
+    EXPECT_EQ(p.room.state().name_of(p.bob.member), "bob");
+    EXPECT_LE(p.room.state().names_known(), 2u + 32u);
+}

@@ -2,12 +2,14 @@
 // same room, the same members acting with the same tokens, member ids going on where they
 // were; then every remote member is marked gone and held until its daemon rejoins. And a room
 // the host closes accepts nothing more.
+#include "engine/notation.h"
 #include "room_test_support.h"
 
 #include <gtest/gtest.h>
 
 using namespace halma::testing;
 using std::chrono::milliseconds;
+namespace engine = halma::engine;
 
 namespace {
 
@@ -310,4 +312,36 @@ TEST(AuthorityClose, RoomClosedIsTheLastEventAndNothingIsAcceptedAfter) {
         p.room.state().config(), {}, kSeed, p.room.state().log(), p.room.tokens(), at_ms(600));
     ASSERT_TRUE(back);
     EXPECT_EQ(back->state().phase(), Phase::kClosed);
+}
+
+// A room a version before the forced pass left waiting for a player to type "pass" (its log as
+// that version wrote it): restored at start-up, it passes for them at once.
+TEST(AuthorityRestore, APassLeftToTypeIsPlayedAtStartUp) {
+    RoomState old(room_config(2));
+    auto add = [&](EventBody body) {
+        RoomEvent e { old.seq() + 1, 1'700'000'000'000, std::move(body) };
+        ASSERT_FALSE(old.apply(e));
+    };
+    add(event::MemberJoined { 1, "ann", 0, false });
+    add(event::MemberJoined { 2, "bob", 1, false });
+    add(event::GameStarted { 1, 0, { 0, 1 }, false });
+    for (std::size_t ply = 0; ply < 107; ++ply) {
+        const auto* game = old.game();
+        auto move = engine::legal_move_along(
+            game->position(), game->setup().rules, *engine::parse_path(kWalledInGame[ply]));
+        ASSERT_TRUE(move) << ply;
+        add(event::MovePlayed { old.seat_to_move(), *move,
+            engine::move_path(game->position(), game->setup().rules, *move) });
+    }
+    ASSERT_EQ(old.seat_to_move(), 1) << "bob to move, with no move but to pass";
+    auto back = RoomAuthority::restore(old.config(), lively_options(), kSeed, old.log(),
+        { { 1, "ann-token" }, { 2, "bob-token" } }, at_ms(5000));
+    ASSERT_TRUE(back) << back.error().message;
+    EXPECT_TRUE(back->take_events().empty()) << "restoring itself makes no event";
+    back->catch_up(at_ms(5000));
+    auto events = back->take_events();
+    ASSERT_EQ(events.size(), 1u);
+    auto* pass = std::get_if<event::MovePlayed>(&events[0].body);
+    ASSERT_TRUE(pass && pass->seat == 1 && pass->move.is_pass());
+    EXPECT_EQ(back->state().seat_to_move(), 0);
 }

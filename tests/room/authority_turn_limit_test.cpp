@@ -2,6 +2,7 @@
 // as away, so one who walked off (or will not move) holds up neither the game nor the votes of
 // those present; their own next move brings them back.
 #include "daemon/wire/codec.h"
+#include "engine/notation.h"
 #include "room_test_support.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,7 @@
 using namespace halma::testing;
 using std::chrono::milliseconds;
 using std::chrono::seconds;
+namespace engine = halma::engine;
 
 namespace {
 
@@ -241,4 +243,36 @@ TEST(AuthorityTurnLimit, AVoteCarriesWhenItsVoterComesBack) {
     ASSERT_FALSE(
         p.room.act(back.token, action::Move { greedy_text(*p.room.state().game()) }, at_ms(t + 1)));
     EXPECT_EQ(p.room.state().game_number(), 2) << "back, the only one present, who voted";
+}
+
+// A pass the host plays for a set with no move leaves its player as they were: bob let a turn
+// run out (away), then his set was walled in; the passes made for him said he was back, and
+// the votes waited for him again while he was gone (a review of the forced pass).
+TEST(AuthorityTurnLimit, APassPlayedForAnAwayPlayerLeavesThemAway) {
+    RoomAuthority room(limited(2), with_bots(), kSeed);
+    auto ann = room.join("ann", "", false, at_ms(0)).value();
+    auto bob = room.join("bob", "", false, at_ms(1)).value();
+    std::int64_t t = 10;
+    for (std::size_t ply = 0; ply < 107; ++ply) {
+        const std::string& text = kWalledInGame[ply];
+        bool bobs = room.state().seat_to_move() == bob.seat;
+        if (bobs && ply == 105) { // bob's last move of his own: his time runs out
+            t += kLimitS * 1000 + 10;
+            room.tick(at_ms(t));
+            ASSERT_EQ(room.computer_to_move(), bob.member);
+            auto path = engine::parse_path(text);
+            auto move = engine::legal_move_along(
+                room.state().game()->position(), room.state().game()->setup().rules, *path);
+            ASSERT_TRUE(move);
+            ASSERT_FALSE(room.bot_move(bob.member, *move, at_ms(t + 1)));
+        } else {
+            ASSERT_FALSE(room.act(bobs ? bob.token : ann.token, action::Move { text }, at_ms(t)))
+                << "ply " << ply + 1;
+        }
+        ++t;
+    }
+    // ann's move 107 walled bob's set in: the host passed for him (ply 108).
+    ASSERT_EQ(room.state().move_names().size(), 108u);
+    EXPECT_EQ(room.state().move_names().back(), "pass");
+    EXPECT_TRUE(room.state().member(bob.member)->away) << "the pass brought bob back";
 }

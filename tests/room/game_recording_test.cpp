@@ -95,3 +95,36 @@ TEST(GameRecording, ANewGameFoldsTheOldOneOutOfTheLog) {
     auto diff = state_difference(p.room.state(), again);
     EXPECT_FALSE(diff) << *diff;
 }
+
+// A record of a game begun before the deadlock rule has no EndWhenStuck tag and holds the passes
+// played after the deadlock: it reads and replays (halma replay, records show), as it did. One
+// of a game under the rule says so, and ends at the deadlock.
+TEST(GameRecording, ARecordFromBeforeTheDeadlockRuleStillReplays) {
+    for (bool rule : { false, true }) {
+        SCOPED_TRACE(rule ? "under the rule" : "from before it");
+        engine::GameRecord r;
+        r.room = "duel";
+        r.game_number = 1;
+        r.started_ms = 1795500000000;
+        r.ended_ms = r.started_ms + 60'000;
+        r.setup = *engine::GameSetup::make(2, 1, engine::Rules {});
+        r.setup.end_when_stuck = rule;
+        r.players = { { "ann", 1, "human" }, { "bob", 2, "human" } };
+        engine::Game g = *engine::start_of(r);
+        for (const auto& text : kWalledInGame) {
+            if (g.over()) break;
+            auto played = g.play(text);
+            ASSERT_TRUE(played) << text << ": " << played.error().message;
+            r.moves.push_back(played->front().path);
+        }
+        r.places = { 0, 0 };
+        r.ending = rule ? "stalled" : "cancelled";
+        std::string text = engine::format_record(r);
+        EXPECT_EQ(text.find("[EndWhenStuck"),
+            rule ? text.find("[EndWhenStuck \"on\"]") : std::string::npos);
+        auto read = engine::parse_record(text, true);
+        ASSERT_TRUE(read) << read.error().message;
+        EXPECT_EQ(read->setup.end_when_stuck, rule);
+        EXPECT_EQ(read->moves.size(), rule ? 129u : kWalledInGame.size());
+    }
+}

@@ -2,6 +2,7 @@
 // host's room exactly; an event that does not fit is refused and changes nothing. And the
 // leader of a game.
 #include "engine/movegen.h"
+#include "engine/notation.h"
 #include "room_test_support.h"
 
 #include <gtest/gtest.h>
@@ -259,4 +260,48 @@ TEST(LeaderSeat, OneAheadOfThreeLeads) {
     room.join("cat", "", false, at_ms(2));
     ASSERT_FALSE(room.act(a->token, action::Move { greedy_text(*room.state().game()) }, at_ms(3)));
     EXPECT_EQ(room.state().leader_seat(), 0) << "the two behind are tied, but not for the lead";
+}
+
+// A log written before the host passed for a set with no move, and before a game where nobody
+// can move ended at once: its GameStarted says nothing of the rule, and its passes after the
+// deadlock replay (a room resumed after an upgrade, a replica of an older host). A game started
+// under the rule ends at the deadlock, and a pass after it is refused.
+TEST(RoomReplay, AnOlderLogWithPassesPastADeadlockStillReplays) {
+    for (bool rule : { false, true }) {
+        SCOPED_TRACE(rule ? "a game under the rule" : "an older game");
+        RoomState s(room_config(2));
+        ASSERT_FALSE(s.apply(next(s, event::MemberJoined { 1, "ann", 0, false })));
+        ASSERT_FALSE(s.apply(next(s, event::MemberJoined { 2, "bob", 1, false })));
+        ASSERT_FALSE(s.apply(next(s, event::GameStarted { 1, 0, { 0, 1 }, rule })));
+        std::size_t ply = 0;
+        for (const auto& text : kWalledInGame) {
+            auto path = engine::parse_path(text);
+            engine::Move move = engine::Move::pass();
+            if (text != "pass") {
+                ASSERT_TRUE(path) << text;
+                auto legal = engine::legal_move_along(
+                    s.game()->position(), s.game()->setup().rules, *path);
+                ASSERT_TRUE(legal)
+                    << "ply " << ply + 1 << " " << text << ": " << legal.error().message;
+                move = *legal;
+            }
+            std::vector<engine::Cell> cells;
+            if (!move.is_pass())
+                cells = engine::move_path(s.game()->position(), s.game()->setup().rules, move);
+            auto error = s.apply(next(s, event::MovePlayed { s.seat_to_move(), move, cells }));
+            ++ply;
+            if (rule && ply > 129) {
+                EXPECT_TRUE(error) << "a pass after the deadlock, ply " << ply;
+                break;
+            }
+            ASSERT_FALSE(error) << "ply " << ply << " " << text << ": " << *error;
+        }
+        if (rule) {
+            EXPECT_EQ(s.game()->end(), engine::GameEnd::kStalled);
+            EXPECT_EQ(s.move_names().size(), 129u);
+        } else {
+            EXPECT_EQ(s.phase(), Phase::kPlaying) << "the older game goes on, passing";
+            EXPECT_EQ(s.move_names().size(), kWalledInGame.size());
+        }
+    }
 }

@@ -61,4 +61,9 @@ struct TwoPlayers {
 // the room after each action (a replica test compares itself with the host there).
 RoomAuthority lively_room(const std::function<void(RoomAuthority&)>& step = {});
 
+// The first 140 moves of a two-player game people played (a QA pass), as the version before
+// forced passes were the host's typed them: each kept the marble at the tip of its start, from
+// move 108 the second player's set had no move but to pass, and after move 129 neither had (the
+// passes went on to the stall limit, at move 329).
+extern const std::vector<std::string> kWalledInGame;
 } // namespace halma::testing

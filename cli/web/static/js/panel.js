@@ -181,7 +181,7 @@ const GAME_ENDS = {
   GAME_END_ALL_HOME: "everyone is home",
   GAME_END_PLACES_DECIDED: "every place is decided",
   GAME_END_MOVE_LIMIT: "the move limit was reached; the rest are placed by distance",
-  GAME_END_STALLED: "nobody got nearer home for 100 moves each",
+  GAME_END_STALLED: "nobody got nearer home for 100 moves each, or nobody could move",
 };
 
 // The winners, once first place is decided (place 1, shared in a draw). Before that, once someone
