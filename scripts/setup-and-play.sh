@@ -17,7 +17,9 @@ room=""
 stop_daemon() {
   # Hosted rooms outlive a daemon's restart: close the game's room so a daemon started just for
   # it leaves nothing behind. With the player's own daemon, the room stays (halma close ends it).
-  [ -n "$started" ] && [ -n "$room" ] && "$halma" close --room "$room" >/dev/null 2>&1
+  # --force: mid-game, close asks first, and its question went to /dev/null while the script
+  # waited for an answer nobody saw.
+  [ -n "$started" ] && [ -n "$room" ] && "$halma" close --force --room "$room" >/dev/null 2>&1 </dev/null
   [ -n "$started" ] && kill "$started" 2>/dev/null && wait "$started" 2>/dev/null
   return 0
 }
@@ -38,5 +40,14 @@ fi
 
 room="game-$(date +%H%M%S)"
 "$halma" host "$room" --bots 1 --bot-level "$level" >/dev/null
-echo "You play the marbles at the bottom of the board against a $level computer player. Good luck!"
-"$halma" play --room "$room"
+article=a
+[ "$level" = easy ] && article=an
+echo "You play the marbles at the bottom of the board against $article $level computer player. Good luck!"
+status=0
+"$halma" play --room "$room" || status=$?
+# halma play says the seat stays while halmad runs: the halmad started here stops now, with the
+# room (a daemon that was running already keeps it).
+if [ -n "$started" ]; then
+  echo "(this game's halmad stops now, and its room with it: run this script again for a new game)"
+fi
+exit "$status"

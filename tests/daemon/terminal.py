@@ -17,11 +17,13 @@ BOARD_WIDTH = 57  # a 3-column hole name each side of 49 columns of holes
 
 
 class Terminal:
-    def __init__(self, tmp, name, cols, rows, runtime_dir, *args, env=None, command="play"):
+    def __init__(self, tmp, name, cols, rows, runtime_dir, *args, env=None, command="play", argv=None):
+        """Runs `halma --runtime-dir RUNTIME_DIR COMMAND ARGS...`, or `argv` as it is (a script)."""
         self.name = name
         self.socket = os.path.join(tmp, f"tmux-{name}.sock")
         extra = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
-        halma = " ".join(shlex.quote(a) for a in [halmatest.HALMA, "--runtime-dir", runtime_dir, command, *args])
+        argv = argv or [halmatest.HALMA, "--runtime-dir", runtime_dir, command, *args]
+        halma = " ".join(shlex.quote(a) for a in argv)
         # The exit code stays on the screen after halma ends, for the test to read.
         command = f"env {extra} {halma}; echo halma-exited-$?; sleep 600"
         self._tmux("-f", "/dev/null", "new-session", "-d", "-s", name, "-x", str(cols), "-y", str(rows), command)

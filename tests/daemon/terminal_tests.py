@@ -360,7 +360,31 @@ def play_in_several_rooms_offers_them():
             print("halma play in two rooms listed them and opened the one picked")
 
 
-run({f.__name__: f for f in [six_players_fit, two_players_type_and_finish, the_last_words_stay_on_the_screen,
+def the_quick_start_ends_cleanly():
+    """The README's first command, scripts/setup-and-play.sh, as a newcomer runs it: it starts a
+    halmad for the game, opens the board, and when the player quits it says the game's halmad
+    stops, and stops it, with its room. It hung: its close of the room asked mid-game whether
+    to close it, into /dev/null, and waited for an answer nobody saw; the daemon was left
+    running."""
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    build = os.path.dirname(os.path.dirname(halmatest.HALMA))
+    with Cluster("term-quick") as c:
+        run_dir = os.path.join(c.tmp, "run")
+        env = {"HALMA_RUNTIME_DIR": run_dir, "XDG_STATE_HOME": os.path.join(c.tmp, "state"),
+               "HALMA_BUILD_DIR": build}
+        with Terminal(c.tmp, "quick", 80, 24, run_dir, env=env,
+                      argv=[os.path.join(repo, "scripts", "setup-and-play.sh")]) as t:
+            t.wait_for(prompt_ready(24), "the quick start's board", timeout=120)
+            check(os.path.exists(os.path.join(run_dir, "api.sock")), "no halmad of the quick start's")
+            t.type_line("/quit")
+            screen = t.wait_text("halma-exited-0", timeout=30)
+            check("this game's halmad stops now" in screen, f"not said that halmad stops:\n{screen}")
+        out = subprocess.run([halmatest.HALMA, "--runtime-dir", run_dir, "daemon", "status"],
+                             capture_output=True, text=True, timeout=30)
+        check(out.returncode != 0, f"the quick start's halmad still runs: {out.stdout}")
+
+
+run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_players_type_and_finish, the_last_words_stay_on_the_screen,
                              a_gone_player_gets_a_stand_in,
                              play_and_watch_survive_a_daemon_restart, another_rooms_events_stay_off_the_screen,
                              play_in_several_rooms_offers_them]})
