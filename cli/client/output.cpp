@@ -51,10 +51,14 @@ std::string connection_name(pb::ConnectionState state) {
 namespace {
 
 std::string summary_line(const pb::RoomSummary& r) {
+    // A joined room whose host this daemon has not reached since it started: only its name and
+    // address are known (as halma rooms says it).
+    if (r.host_out_of_reach() && r.seats() == 0)
+        return r.name() + "  not heard of yet, host out of reach  at " + r.address();
     std::string line = r.name() + "  " + std::to_string(r.seats_taken()) + "/"
         + std::to_string(r.seats()) + " seats, " + std::to_string(r.mode().players())
-        + " players x " + std::to_string(r.mode().sets_per_player()) + " set(s), "
-        + phase_name(r.phase());
+        + " players x " + std::to_string(r.mode().sets_per_player())
+        + (r.mode().sets_per_player() == 1 ? " set, " : " sets, ") + phase_name(r.phase());
     if (r.spectators()) line += ", " + std::to_string(r.spectators()) + " watching";
     if (!r.address().empty()) line += "  at " + r.address();
     if (r.visibility() == pb::VISIBILITY_FRIENDS)

@@ -67,7 +67,7 @@ private:
         // The room by its id before subscribing: a subscription to "" (the daemon's only room,
         // when none is named) follows every room, and a room hosted later showed its events,
         // and its board, on this one's screen.
-        if (!refresh(code)) return code;
+        if (!wait_for_room(code)) return code;
         room_ = view_.summary().room_id();
         pb::Request sub;
         sub.mutable_subscribe()->set_room(room_);
@@ -187,6 +187,27 @@ private:
         }
         redraw();
         return std::nullopt;
+    }
+
+    // The room's first view. A room joined on another daemon that this halmad has not heard from
+    // since it started (the laptop restarted while the host was off) has none until its host
+    // answers: said once, then waited for (Ctrl-C stops), where play stopped at once.
+    bool wait_for_room(int& code) {
+        bool told = false;
+        for (;;) {
+            pb::Request r;
+            r.mutable_view()->set_room(room_);
+            auto reply = daemon_.call(r);
+            if (!reply || !reply->has_error()
+                || reply->error().code() != pb::ERROR_CODE_UNAVAILABLE)
+                return refresh(code);
+            if (!told) {
+                std::cout << reply->error().message() << "\nWaiting for it (Ctrl-C to stop)...\n"
+                          << std::flush;
+                told = true;
+            }
+            std::this_thread::sleep_for(std::chrono::seconds(1));
+        }
     }
 
     bool refresh(int& code) {

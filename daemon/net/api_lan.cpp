@@ -96,14 +96,7 @@ void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
     }
     for (auto* rep : peers_.replicas()) {
         if (!rep->state) {
-            // A seat at a host not reached since this daemon started: listed (it was not, and
-            // could not be left by its name), as what the seats file says of it.
-            auto* summary = out->add_rooms();
-            summary->set_room_id(rep->room_id);
-            summary->set_name(rep->name.empty() ? rep->room_id.substr(0, 8) : rep->name);
-            summary->set_address(rep->address);
-            summary->set_origin(pb::ROOM_ORIGIN_JOINED);
-            summary->set_host_out_of_reach(true);
+            summarize_unheard(*rep, out->add_rooms());
             listed.insert(rep->room_id);
             continue;
         }
@@ -113,6 +106,16 @@ void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
     if (!lan) return;
     for (const auto* room : discovery_.others())
         if (!listed.count(room->advert.room_id)) summarize_lan(*room, out->add_rooms());
+}
+
+void ApiService::summarize_unheard(const PeerLinks::Replica& rep, pb::RoomSummary* summary) {
+    // A seat at a host not reached since this daemon started: listed (it was not, and could not
+    // be left by its name), as what the seats file says of it.
+    summary->set_room_id(rep.room_id);
+    summary->set_name(rep.name.empty() ? rep.room_id.substr(0, 8) : rep.name);
+    summary->set_address(rep.address);
+    summary->set_origin(pb::ROOM_ORIGIN_JOINED);
+    summary->set_host_out_of_reach(true);
 }
 
 void ApiService::summarize_joined(const PeerLinks::Replica& rep, pb::RoomSummary* summary) {

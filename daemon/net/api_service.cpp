@@ -127,8 +127,12 @@ void ApiService::handle(const std::string& client, const pb::Request& request, c
         }
         pb::Reply r;
         if (!fill_view(std::get<Target>(target), r.mutable_view())) {
+            const auto& rep = *std::get<Target>(target).replica;
             reply_error(client, id, pb::ERROR_CODE_UNAVAILABLE,
-                "still connecting to the host of that room");
+                "room " + (rep.name.empty() ? rep.room_id.substr(0, 8) : rep.name) + " at "
+                    + rep.address
+                    + ": this daemon has not heard from its host since it started (it may be "
+                      "off or out of reach); the room shows here once it answers");
             return;
         }
         reply(client, id, r);
@@ -213,8 +217,11 @@ void ApiService::status(pb::DaemonStatus* out) {
     out->set_host_key(host_key_);
     out->set_key_fingerprint(key_fingerprint(host_key_));
     // The hosted rooms are appended by hosted_summaries_ (see the kStatus request).
+    // Those not heard of yet too: a player whose laptop restarted while the host was off was
+    // told "You are in no room yet".
     for (auto* r : peers_.replicas())
-        if (r->state) summarize_joined(*r, out->add_joined());
+        r->state ? summarize_joined(*r, out->add_joined())
+                 : summarize_unheard(*r, out->add_joined());
 }
 
 void ApiService::handle_list(

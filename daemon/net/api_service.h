@@ -81,6 +81,9 @@ private:
     // A joined room's (with its state), alike in the list, the status and the view: whether
     // its host is out of reach, and who hosts it as the LAN's adverts say.
     void summarize_joined(const PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
+    // A joined room this daemon has not heard of since it started (its seat is in the seats
+    // file, its host not reached yet): what the seats file says.
+    void summarize_unheard(const PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
     // What a joined room's summary adds to what its state says (summarize_joined's second half).
     void add_joined_facts(const PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
     // A join with no address that no hosted room answers: by name or code on the LAN.

@@ -13,6 +13,7 @@ import time
 import zmq
 
 import halmatest
+from terminal import Terminal
 
 from halmatest import (Cluster, Daemon, HALMAD, Failure, api_move, api_pb2, check, common_pb2, free_port, greedy_move,
                        host_room, join_room, peer_pb2, play_one, play_to_end, raw_peer, recv_host, replica_digest, run,
@@ -282,6 +283,22 @@ def a_joined_room_whose_host_is_gone_says_so():
         bob.start()
         out = bob.cli("rooms")
         check("porch" in out.stdout and "host out of reach" in out.stdout, f"bob's list: {out.stdout}")
+        # Every other look at the room says which room and why there is nothing to show yet
+        # (halma play said "You are in no room yet"; the status, "still connecting to the host
+        # of that room"), and play waits for the host, then plays.
+        out = bob.cli("daemon", "status")
+        check("porch  not heard of yet, host out of reach" in out.stdout, f"bob's daemon status: {out.stdout}")
+        out = bob.cli("status")
+        check(out.returncode == 1 and f"room porch at {ann.address}" in out.stderr
+              and "has not heard from its host" in out.stderr, f"bob's status: {out.stderr}")
+        with Terminal(c.tmp, "bob-waits", 80, 24, bob.runtime_dir) as t:
+            t.wait_text("Waiting for it (Ctrl-C to stop)")
+            ann.start()
+            t.wait_text("room porch, game 1")
+            t.keys("C-d")
+        ann.kill(signal.SIGKILL)
+        bob.kill(signal.SIGTERM)
+        bob.start()
         out = bob.cli("leave", "-r", "porch")
         check(out.returncode == 0 and "out of reach" in out.stdout + out.stderr, f"leave: {out.stdout}{out.stderr}")
         check("porch" not in bob.cli("rooms").stdout, "the room is still listed after leaving it")
