@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <google/protobuf/io/coded_stream.h>
 #include <limits>
-#include <set>
 
 namespace halma::daemon::wire {
 
@@ -88,93 +87,143 @@ template std::optional<Rejection> read_envelope(
 
 namespace {
 
-// Calls `each(field, bytes, length)` for every length-delimited field at the top of `data`
-// (without parsing it) until it returns false; false if the bytes stop making fields, which is
-// left to the parse to refuse.
-template <class Each> bool each_field(const std::uint8_t* data, std::size_t size, Each&& each) {
-    google::protobuf::io::CodedInputStream in(
-        data, static_cast<int>(std::min<std::size_t>(size, std::numeric_limits<int>::max())));
-    for (std::uint32_t tag; (tag = in.ReadTag()) != 0;) {
-        std::uint64_t ignored = 0;
-        std::uint32_t length = 0;
-        const void* at = nullptr;
-        int left = 0;
-        switch (tag & 7) {
-        case 0:
-            if (!in.ReadVarint64(&ignored)) return false;
-            break;
-        case 1:
-            if (!in.Skip(8)) return false;
-            break;
-        case 5:
-            if (!in.Skip(4)) return false;
-            break;
-        case 2:
-            if (!in.ReadVarint32(&length)) return false;
-            in.GetDirectBufferPointerInline(&at, &left);
-            if (left < 0 || length > static_cast<std::uint32_t>(left)) return false;
-            if (!each(static_cast<int>(tag >> 3), static_cast<const std::uint8_t*>(at), length))
-                return true;
-            if (!in.Skip(static_cast<int>(length))) return false;
-            break;
+// A walk over a host's message as its schema says it is made, before it is parsed: a parse
+// keeps whatever it reads, and what the bytes can make it keep is far more than their size (an
+// empty event is 2 bytes and some 80 parsed; an unknown varint field 2 bytes and 16; a group, a
+// kind of field no halma message has, is kept whole and was not even looked into, so anything
+// after one went unchecked). So: no groups; a field a message has once, given once (the parse
+// merges a second: 250 heartbeats of 256 KiB in one message took 2.4 GB); at most
+// kMaxUnknownFields fields a message does not know (a newer host's, kept for forward
+// compatibility); each body of the top level held to what a host makes of its kind; and the
+// messages inside counted, events apart.
+class HostMessageWalk {
+public:
+    explicit HostMessageWalk(std::size_t size)
+        : size_(size) { }
+
+    // Nullopt when it may be parsed.
+    std::optional<Rejection> walk(const std::uint8_t* data, std::size_t size) {
+        if (!message(pb::HostMessage::descriptor(), data, size, 0) && !why_.empty())
+            return Rejection { code_,
+                "a host's message of " + std::to_string(size_) + " bytes: " + why_
+                    + " (not read)" };
+        return std::nullopt;
+    }
+
+private:
+    static constexpr int kMaxDepth = 12;
+    static constexpr int kMaxUnknownFields = 8; // in each message
+    // Messages in one (events apart): a room list's 256 rooms, a snapshot's config and members
+    // and the events' bodies and moves, with room to spare.
+    static constexpr std::size_t kMaxMessages = 2 * kMaxHostSnapshotEvents + 100'000;
+
+    bool refuse(pb::ErrorCode code, std::string why) {
+        code_ = code;
+        why_ = std::move(why);
+        return false;
+    }
+
+    // The largest body of each kind at the top: the rest, kMaxHostSmallBody.
+    std::size_t top_bound(int field) const {
+        switch (field) {
+        case pb::HostMessage::kRoomsFieldNumber:
+            return kMaxHostRoomList;
+        case pb::HostMessage::kUpdateFieldNumber:
+            return kMaxHostUpdate;
+        case pb::HostMessage::kHeartbeatFieldNumber:
+            return kMaxHostHeartbeat;
+        case pb::HostMessage::kJoinedFieldNumber:
+            return size_; // a snapshot: the link's own limit, its events counted
         default:
-            return false;
+            return kMaxHostSmallBody;
         }
     }
-    return true;
-}
 
-// The events of a Joined answer's snapshot, counted without parsing them: of every snapshot
-// field it gives (the parse merges them all into one).
-std::size_t snapshot_events(const std::uint8_t* joined, std::size_t size) {
-    std::size_t events = 0;
-    each_field(joined, size, [&](int field, const std::uint8_t* snapshot, std::size_t length) {
-        if (field == pb::Joined::kSnapshotFieldNumber)
-            each_field(snapshot, length, [&](int f, const std::uint8_t*, std::size_t) {
-                events += f == pb::Snapshot::kEventsFieldNumber;
-                return true;
-            });
-        return true;
-    });
-    return events;
-}
+    bool message(const google::protobuf::Descriptor* type, const std::uint8_t* data,
+        std::size_t size, int depth) {
+        if (depth > kMaxDepth) return refuse(pb::ERROR_CODE_MALFORMED, "nested too deep");
+        if (type == pb::RoomEvent::descriptor()) {
+            if (++events_ > kMaxHostSnapshotEvents)
+                return refuse(pb::ERROR_CODE_TOO_LARGE,
+                    "over " + std::to_string(kMaxHostSnapshotEvents) + " events");
+        } else if (++messages_ > kMaxMessages) {
+            return refuse(pb::ERROR_CODE_TOO_LARGE,
+                "over " + std::to_string(kMaxMessages) + " messages in one");
+        }
+        google::protobuf::io::CodedInputStream in(
+            data, static_cast<int>(std::min<std::size_t>(size, std::numeric_limits<int>::max())));
+        std::uint64_t seen = 0; // the once-only fields given, by index (every message has < 64)
+        int unknown = 0;
+        while (true) {
+            std::uint32_t tag = in.ReadTag();
+            if (tag == 0) break;
+            int number = static_cast<int>(tag >> 3);
+            const auto* field = type->FindFieldByNumber(number);
+            if (!field && ++unknown > kMaxUnknownFields)
+                return refuse(pb::ERROR_CODE_MALFORMED,
+                    "over " + std::to_string(kMaxUnknownFields) + " fields a " + type->name()
+                        + " does not have");
+            if (field && !field->is_repeated()) {
+                std::uint64_t bit = std::uint64_t { 1 } << (field->index() % 64);
+                if (seen & bit)
+                    return refuse(pb::ERROR_CODE_MALFORMED,
+                        "it gives " + type->name() + "'s field " + std::to_string(number)
+                            + " more than once");
+                seen |= bit;
+            }
+            std::uint64_t ignored = 0;
+            std::uint32_t length = 0;
+            const void* at = nullptr;
+            int left = 0;
+            switch (tag & 7) {
+            case 0:
+                if (!in.ReadVarint64(&ignored)) return refuse(pb::ERROR_CODE_MALFORMED, "");
+                break;
+            case 1:
+                if (!in.Skip(8)) return refuse(pb::ERROR_CODE_MALFORMED, "");
+                break;
+            case 5:
+                if (!in.Skip(4)) return refuse(pb::ERROR_CODE_MALFORMED, "");
+                break;
+            case 2: {
+                if (!in.ReadVarint32(&length)) return refuse(pb::ERROR_CODE_MALFORMED, "");
+                in.GetDirectBufferPointerInline(&at, &left);
+                if (left < 0 || length > static_cast<std::uint32_t>(left))
+                    return refuse(pb::ERROR_CODE_MALFORMED, "");
+                if (depth == 0 && length > top_bound(number))
+                    return refuse(pb::ERROR_CODE_TOO_LARGE,
+                        "field " + std::to_string(number) + " is over the "
+                            + std::to_string(top_bound(number)) + " bytes a host makes of it");
+                if (field && field->type() == google::protobuf::FieldDescriptor::TYPE_MESSAGE
+                    && !message(field->message_type(), static_cast<const std::uint8_t*>(at), length,
+                        depth + 1))
+                    return false;
+                if (!in.Skip(static_cast<int>(length))) return refuse(pb::ERROR_CODE_MALFORMED, "");
+                break;
+            }
+            default: // a group (3, 4), or no wire type at all
+                return refuse(pb::ERROR_CODE_MALFORMED,
+                    "it holds a kind of field no halma message has (wire type "
+                        + std::to_string(tag & 7) + ")");
+            }
+        }
+        // Bytes that make no field: the parse refuses them, and says so.
+        return static_cast<std::size_t>(in.CurrentPosition()) == size
+            || refuse(pb::ERROR_CODE_MALFORMED, "");
+    }
+
+    std::size_t size_;
+    std::size_t events_ = 0, messages_ = 0;
+    pb::ErrorCode code_ = pb::ERROR_CODE_MALFORMED;
+    std::string why_;
+};
 
 } // namespace
 
 std::optional<Rejection> read_host_message(
     const void* data, std::size_t size, pb::HostMessage& out) {
-    // The top level only: each body's length against its kind's bound, and a snapshot's events
-    // counted, before anything is parsed. A field given twice is merged by the parse, so it is
-    // refused: 250 heartbeats of 256 KiB in one message took 2.4 GB.
-    std::optional<Rejection> refused;
-    std::set<int> seen;
-    each_field(static_cast<const std::uint8_t*>(data), size,
-        [&](int field, const std::uint8_t* body, std::size_t length) {
-            if (!seen.insert(field).second) {
-                refused = Rejection { pb::ERROR_CODE_MALFORMED,
-                    "a host's message of " + std::to_string(size) + " bytes gives field "
-                        + std::to_string(field) + " more than once (not read)" };
-                return false;
-            }
-            std::size_t bound = field == pb::HostMessage::kRoomsFieldNumber ? kMaxHostRoomList
-                : field == pb::HostMessage::kUpdateFieldNumber              ? kMaxHostUpdate
-                : field == pb::HostMessage::kHeartbeatFieldNumber           ? kMaxHostHeartbeat
-                : field == pb::HostMessage::kJoinedFieldNumber              ? size
-                                                                            : kMaxHostSmallBody;
-            std::string why;
-            if (length > bound)
-                why = "field " + std::to_string(field) + " is over the " + std::to_string(bound)
-                    + " bytes a host makes of it";
-            else if (field == pb::HostMessage::kJoinedFieldNumber
-                && snapshot_events(body, length) > kMaxHostSnapshotEvents)
-                why = "its snapshot has over " + std::to_string(kMaxHostSnapshotEvents) + " events";
-            if (!why.empty())
-                refused = Rejection { pb::ERROR_CODE_TOO_LARGE,
-                    "a host's message of " + std::to_string(size) + " bytes: " + why
-                        + " (not read)" };
-            return why.empty();
-        });
-    if (refused) return refused;
+    if (auto refused = HostMessageWalk(size).walk(static_cast<const std::uint8_t*>(data), size))
+        return refused;
     return parse_checked(data, size, out);
 }
 
