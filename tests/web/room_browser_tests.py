@@ -3,11 +3,12 @@ several, what a busy room it does not show costs it, switching rooms, and the ho
 with headless Chromium (Selenium) on `halma web` and real halmad processes on 127.0.0.1. Run as `room_browser_tests.py NAME`; exits 77 (skipped) without
 Chromium."""
 import collections
+import re
 import time
 
 from halmatest import Cluster, check, greedy_move, run, wait_until
 from halma.v1 import api_pb2, common_pb2
-from webtest import Page, Web, click_move, need_browser, wait_in_step
+from webtest import Page, Web, click_move, holes_of, need_browser, wait_in_step
 
 
 def room_button(page, room):
@@ -437,10 +438,39 @@ def a_turn_limit_counts_down_and_says_who_is_away():
             web.stop()
 
 
+def the_turn_clock_runs_on_across_clicks():
+    """The turn display's countdown keeps running when the player clicks about: a click redraws
+    the page, and the clock started again from what the view said when it was read (the computer
+    then moved for a player the page still gave 25 s). A review of the turn limit."""
+    need_browser()
+    with Cluster("web-turn-clicks") as cluster:
+        ann = cluster.add("ann")
+        web = Web(ann)
+        page = Page(web)
+        try:
+            ann.api().ok(host=api_pb2.HostRequest(name="clicks", mode=common_pb2.RoomMode(players=2, turn_limit_s=60),
+                                                  bots=1, bot_level="easy"))
+            view = wait_until(lambda: (v := ann.api().view("clicks")).your_turn and v, 10, "ann's turn")
+
+            def seconds_left():
+                t = page.text("#turn-clock")
+                m = re.search(r"(\d+) s left", t or "")
+                return int(m.group(1)) if m else None
+            first = page.wait(seconds_left, "the turn's clock on the page")
+            time.sleep(3)
+            page.click_hole(holes_of(view.legal_moves[0])[0])  # picks a marble: the page redraws
+            later = page.wait(seconds_left, "the clock after the click")
+            check(later <= first - 2, f"the clock went from {first} s to {later} s across a click 3 s later")
+        finally:
+            page.close()
+            web.stop()
+
+
 run({f.__name__: f for f in (leaving_a_room_says_so, the_page_opens_the_room_waiting_for_the_player,
                              a_fast_room_of_bots_is_shown_as_it_stands,
                              a_room_of_bots_does_not_flood_the_page, leaving_her_own_room_does_not_reopen_it,
                              switching_rooms_drops_the_old_rooms_events, host_form_takes_the_daemons_move_limits,
                              a_turn_limit_counts_down_and_says_who_is_away, a_room_its_host_closes_is_said_in_words,
                              several_sets_each_say_which_moves, spectators_are_shown_and_can_leave,
-                             a_room_named_with_a_slash_is_joined_by_address)})
+                             a_room_named_with_a_slash_is_joined_by_address,
+                             the_turn_clock_runs_on_across_clicks)})

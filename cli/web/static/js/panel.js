@@ -53,6 +53,8 @@ export function showConnection(daemonUp, view, catchingUp = false) {
 // A room's turn limit: the time left on the turn of the person to move, counted down here from
 // what the view said (view.turn_ms_left) when it came.
 let turnClock = null; // { deadline (performance.now() ms) }
+let clockView = null; // the view the deadline was taken from
+let clockDeadline = 0;
 function timeLeft(ms) {
   const s = Math.ceil(ms / 1000);
   const two = (n) => String(n).padStart(2, "0");
@@ -100,7 +102,14 @@ export function showTurn(view, onChip) {
   clock.id = "turn-clock";
   turnText.appendChild(clock);
   const running = view && view.summary.phase === "PHASE_PLAYING" && view.turn_ms_left !== undefined;
-  turnClock = running ? { deadline: performance.now() + Number(view.turn_ms_left), yours: on } : null;
+  // The deadline is taken when a view comes, not at each redraw: a click redraws, and reset the
+  // countdown to what the view said when it was read (the computer moved for a player the page
+  // still gave 25 s).
+  if (view !== clockView) {
+    clockView = view;
+    clockDeadline = running ? performance.now() + Number(view.turn_ms_left) : 0;
+  }
+  turnClock = running ? { deadline: clockDeadline, yours: on } : null;
   showClock();
 }
 
