@@ -1,5 +1,6 @@
 #include "daemon/net/host_service.h"
 
+#include "daemon/net/turn_clock.h"
 #include "daemon/net/zmq_util.h"
 #include "daemon/room/secrets.h"
 #include "daemon/trust/zap_handler.h"
@@ -276,6 +277,8 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
     joined->set_seat(ticket->seat);
     joined->set_token(ticket->token);
     joined->set_rejoined(ticket->rejoined);
+    if (auto left = turn_ms_left(room->authority.turn_due(), now.steady))
+        joined->set_turn_ms_left(*left);
     // A replica that has the room up to since_seq gets only what came after, when the room
     // still has all of it: a rejoin costs what was missed, not the whole room.
     if (!ticket->rejoined

@@ -21,6 +21,7 @@
 #include <optional>
 #include <spdlog/spdlog.h>
 #include <string>
+#include <tuple>
 #include <vector>
 #include <zmq.hpp>
 
@@ -101,6 +102,7 @@ public:
         // When the turn of the person to move runs out (the room's turn limit), as the host's
         // heartbeats say, or a turn's start here; unset when no clock runs.
         std::optional<Clock::time_point> turn_due;
+        std::tuple<MemberId, int, std::size_t> turn {}; // the turn turn_due is of (turn_key)
     };
 
     PeerLinks(zmq::context_t& context, const Config& config, RoomListener& listener);

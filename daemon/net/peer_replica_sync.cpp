@@ -35,13 +35,14 @@ void PeerLinks::handle_update(Link& link, const pb::RoomUpdate& update, const No
         rejoin(*r, now);
         return;
     }
-    // A turn that starts here starts the clock here; the host's heartbeats keep it right.
+    // A turn that starts here starts the clock here, as the host's does: another member to move,
+    // another ply or game (a spectator's join started it again at the full limit, while the
+    // host's ran on). The host's heartbeats keep it right.
     if (!person_on_the_clock(*r->state))
         r->turn_due.reset();
-    else if (std::holds_alternative<event::MovePlayed>(e->body)
-        || std::holds_alternative<event::GameStarted>(e->body)
-        || std::holds_alternative<event::MemberJoined>(e->body))
+    else if (turn_key(*r->state) != r->turn)
         r->turn_due = now.steady + std::chrono::seconds(r->state->config().mode.turn_limit_s);
+    r->turn = turn_key(*r->state);
     listener_.room_changed(*r->state, &*e, r->me, r->connection);
     if (auto* left = std::get_if<event::MemberLeft>(&e->body); left && left->member == r->me) {
         spdlog::info("room {}: no longer a member", r->state->config().name);
@@ -68,12 +69,19 @@ void PeerLinks::handle_heartbeat(Link& link, const pb::Heartbeat& beat, const No
             // As long as the room's limit at most: the host's word is not taken past it.
             auto limit = std::chrono::milliseconds(
                 std::int64_t { r->state->config().mode.turn_limit_s } * 1000);
+            auto before = r->turn_due;
             if (rs.has_turn_ms_left() && person_on_the_clock(*r->state))
                 r->turn_due = now.steady
                     + std::min<std::chrono::milliseconds>(
                         std::chrono::milliseconds(rs.turn_ms_left()), limit);
             else if (rs.seq() == r->state->seq())
                 r->turn_due.reset();
+            // Front ends read the clock with the view, at events: a correction of a second or
+            // more, or a clock that starts or stops, is one for them (an event with no event).
+            bool moved = before.has_value() != r->turn_due.has_value()
+                || (before && *before - *r->turn_due > std::chrono::seconds(1))
+                || (before && *r->turn_due - *before > std::chrono::seconds(1));
+            if (moved) listener_.room_changed(*r->state, nullptr, r->me, r->connection);
         }
         if (r && r->state && r->address == link.address && rs.seq() > r->state->seq()) {
             log_host(spdlog::level::info, "room {}: behind the host ({} < {}); resyncing",
@@ -138,11 +146,15 @@ bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
     r.spectator = joined.seat() == kNoSeat;
     r.token = joined.token();
     r.connection = pb::CONNECTION_STATE_CONNECTED;
-    // The turn's clock as if it started now, until the host's next heartbeat (a second at most,
-    // while nobody moves) says how much is left.
+    // The clock as the host says it runs: the turn may have started long before this join (or
+    // this daemon's restart), and a full turn shown meanwhile misled. A host that says nothing
+    // of it: none until its next heartbeat (a second at most).
     r.turn_due.reset();
-    if (person_on_the_clock(*r.state))
-        r.turn_due = Clock::now() + std::chrono::seconds(r.state->config().mode.turn_limit_s);
+    if (joined.has_turn_ms_left() && person_on_the_clock(*r.state))
+        r.turn_due = Clock::now()
+            + std::min<std::chrono::milliseconds>(std::chrono::milliseconds(joined.turn_ms_left()),
+                std::chrono::seconds(r.state->config().mode.turn_limit_s));
+    r.turn = turn_key(*r.state);
     pin_host_key(r.address);
     save();
     listener_.room_changed(*r.state, nullptr, r.me, r.connection);

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <tuple>
 
 namespace halma::daemon {
 
@@ -26,6 +27,15 @@ inline bool person_on_the_clock(const RoomState& state) {
     int seat = state.seat_to_move();
     const Member* m = seat != kNoSeat ? state.member(state.seat_holder(seat)) : nullptr;
     return m && !m->bot;
+}
+
+// Which turn runs: who is to move, in which game, at which ply. The host starts a turn's clock
+// when this changes (RoomAuthority::plan_turn), and a replica likewise.
+using TurnKey = std::tuple<MemberId, int, std::size_t>;
+inline TurnKey turn_key(const RoomState& state) {
+    int seat = state.phase() == Phase::kPlaying ? state.seat_to_move() : kNoSeat;
+    return { seat != kNoSeat ? state.seat_holder(seat) : kNoMember, state.game_number(),
+        state.move_names().size() };
 }
 
 } // namespace halma::daemon

@@ -89,7 +89,27 @@ def the_clock_is_shown_only_while_the_host_is_heard():
         print("the limit listed; the time left shown only while the host was there")
 
 
+def a_replicas_clock_runs_on_as_the_hosts():
+    """ann's turn in a room with a 60 s limit: bob watches from his daemon. A spectator joining
+    3 s into the turn does not start bob's clock again (it showed the full 60 s, while the host's
+    ran on), and a daemon joining mid-turn shows the time the host says is left, not a full turn.
+    From a review of the turn limit."""
+    with Cluster("turnclock") as c:
+        ann, bob, cat = c.add("ann"), c.add("bob"), c.add("cat")
+        check(ann.cli("host", "porch", "--turn-limit-s", "60", "--bots", "1", "--bot-level", "easy").returncode == 0,
+              "halma host")
+        wait_until(lambda: ann.api().view().your_turn, 10, "ann's turn")
+        join_room(bob, ann, "porch", spectate=True)
+        time.sleep(3)
+        join_room(cat, ann, "porch", spectate=True)
+        host_left = ann.api().view().turn_ms_left
+        for d in (bob, cat):
+            v = wait_until(lambda: (v := d.api().view()).HasField("turn_ms_left") and v, 5, f"{d.name}'s clock")
+            check(v.turn_ms_left <= host_left + 1000 and v.turn_ms_left < 58_000,
+                  f"{d.name}'s clock shows {v.turn_ms_left} ms left; the host's {host_left}")
+
+
 if __name__ == "__main__":
-    run({f.__name__: f for f in [a_player_who_lets_the_turn_run_out_is_moved_for_and_away,
+    run({f.__name__: f for f in [a_replicas_clock_runs_on_as_the_hosts, a_player_who_lets_the_turn_run_out_is_moved_for_and_away,
                                  a_vote_to_cancel_needs_no_one_who_is_away,
                                  the_clock_is_shown_only_while_the_host_is_heard]})
