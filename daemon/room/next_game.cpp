@@ -39,14 +39,17 @@ void RoomAuthority::settle(const Now& now) {
         if (const Member* m = state_.member(state_.seat_holder(s));
             m && !m->bot && (m->connected || cut_off_by_restart_.contains(m->id)))
             (m->away ? away : present).push_back(m);
-    // When every person is away, theirs are the only votes there are: a game ended with its one
-    // player out of time could never be followed by another.
-    if (present.empty()) present = away;
+    // When every person is away, the votes of those away are the only ones there are, and those
+    // who voted decide: an away player comes back only by moving, and once the game is over
+    // nobody can, so waiting for all of them left a room with nobody present stuck for good (a
+    // game ended with everyone out of time could never be followed by another).
+    bool nobody_present = present.empty();
+    if (nobody_present) present = away;
     auto all_voted = [&](const std::vector<const Member*>& voters, VoteKind kind) {
         const auto& votes = state_.votes(kind);
-        return !voters.empty() && std::all_of(voters.begin(), voters.end(), [&](const Member* m) {
-            return votes.count(m->id) > 0;
-        });
+        auto voted = [&](const Member* m) { return votes.count(m->id) > 0; };
+        if (nobody_present) return std::any_of(voters.begin(), voters.end(), voted);
+        return !voters.empty() && std::all_of(voters.begin(), voters.end(), voted);
     };
     if (full && all_voted(present, VoteKind::kNewGame)) {
         start_game(now);
