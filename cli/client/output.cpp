@@ -197,23 +197,27 @@ std::string winner_words(const pb::RoomView& view) {
 std::string leader_words(const pb::RoomView& v, std::size_t names_at_most) {
     if (v.leader_seat() >= 0 && v.leader_seat() < v.seats_size())
         return v.seats(v.leader_seat()).name();
-    std::optional<std::uint32_t> best;
-    int playing = 0;
-    for (const auto& st : v.standings())
-        if (!st.finished()) {
-            ++playing;
-            if (!best || st.distance_left() < *best) best = st.distance_left();
-        }
+    if (v.standings().empty()) return "nobody yet (all level)";
+    // Standings come best first: the finished by the moves they needed, then the rest by
+    // distance. Level at the front are those alike with the first: two home in the same round
+    // are level ahead of everyone (it named the best of those still playing instead).
+    const auto& top = v.standings(0);
+    auto level_with_top = [&](const pb::Standing& st) {
+        return st.finished() == top.finished()
+            && (top.finished() ? st.moves() == top.moves()
+                               : st.distance_left() == top.distance_left());
+    };
     std::vector<std::string> level;
     for (const auto& st : v.standings())
-        if (!st.finished() && best && st.distance_left() == *best) level.push_back(st.name());
-    if (level.size() < 2 || static_cast<int>(level.size()) == playing)
+        if (level_with_top(st)) level.push_back(st.name());
+    if (!top.finished() && static_cast<int>(level.size()) == v.standings_size())
         return "nobody yet (all level)";
+    if (level.size() == 1) return level.front();
     if (level.size() > names_at_most) return std::to_string(level.size()) + " players (level)";
     std::string names;
     for (std::size_t i = 0; i < level.size(); ++i)
         names += (i == 0 ? "" : i + 1 == level.size() ? " and " : ", ") + level[i];
-    return names + " (level)";
+    return names + (top.finished() ? " (level, home)" : " (level)");
 }
 
 std::string time_left_words(const pb::RoomView& view) {

@@ -41,7 +41,9 @@ std::variant<ApiService::Target, std::string> ApiService::resolve(
     // an id (at least 8 hex digits, as `halma rooms --json` and records show them). Looked for
     // only when nothing else matched: it visits every room.
     if (all.empty() && !room.empty()) {
-        auto slash = room.rfind('/');
+        // At the first slash, as halma join and the page read it: an address has none, and a
+        // room named "a/b" is printed HOST:PORT/a/b.
+        auto slash = room.find('/');
         std::string_view address = slash == std::string_view::npos ? "" : room.substr(0, slash);
         std::string_view name = slash == std::string_view::npos ? room : room.substr(slash + 1);
         bool id_prefix = slash == std::string_view::npos && room.size() >= 8

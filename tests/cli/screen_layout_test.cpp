@@ -50,6 +50,15 @@ pb::RoomView room_view(int players, bool long_names = false) {
     return v;
 }
 
+// Standings best first, as the daemon sends them: the finished by moves, then by distance.
+void sort_standings(pb::RoomView& v) {
+    std::stable_sort(v.mutable_standings()->begin(), v.mutable_standings()->end(),
+        [](const pb::Standing& a, const pb::Standing& b) {
+            if (a.finished() != b.finished()) return a.finished();
+            return a.finished() ? a.moves() < b.moves() : a.distance_left() < b.distance_left();
+        });
+}
+
 int holes_drawn(const std::vector<std::string>& lines) {
     int n = 0;
     for (const auto& line : lines)
@@ -327,9 +336,25 @@ TEST(LeaderWords, NamesThoseLevelAtTheFront) {
     EXPECT_EQ(leader_words(v), v.seats(0).name());
 }
 
+// Two home in the same round are level ahead of those still playing: it named the best of those
+// still playing (a review).
+TEST(LeaderWords, TwoHomeInTheSameRoundLeadLevel) {
+    pb::RoomView v = room_view(4);
+    v.set_leader_seat(-1);
+    for (int i = 0; i < 4; ++i) {
+        auto* st = v.mutable_standings(i);
+        st->set_finished(i < 2);
+        st->set_moves(40);
+        st->set_distance_left(i < 2 ? 0 : 10 + static_cast<unsigned>(i));
+    }
+    sort_standings(v);
+    EXPECT_EQ(leader_words(v), "player 1 and player 2 (level, home)");
+}
+
 TEST(LeaderWords, ManyLevelAreCountedWhenAskedTo) {
     pb::RoomView v = room_view(6);
     for (int i = 1; i < 6; ++i) v.mutable_standings(i)->set_distance_left(118);
+    sort_standings(v);
     EXPECT_EQ(leader_words(v), "player 2, player 3, player 4, player 5 and player 6 (level)");
     EXPECT_EQ(leader_words(v, 4), "5 players (level)");
 }
@@ -345,6 +370,7 @@ TEST(ScreenLayout, SixPlayersLeaveTheLogARoundOfMoves) {
         view.mutable_standings(i)->set_distance_left(118);
     }
     view.mutable_standings(0)->set_distance_left(119);
+    sort_standings(view);
     std::deque<std::string> log;
     for (int i = 0; i < 8; ++i) log.push_back("move " + std::to_string(i));
     ScreenContent c { render_board_lines(view, BoardStyle { false, false, false }), kBoardWidth,

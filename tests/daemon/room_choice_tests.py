@@ -43,7 +43,7 @@ def the_printed_join_command_works_pasted():
     joins, whatever the room is called (spaces, quotes, a dollar sign)."""
     with Cluster("pasted") as c:
         ann, bob = c.add("ann"), c.add("bob")
-        for name in ["office six", "ann's $HOME", "plain"]:
+        for name in ["office six", "ann's $HOME", "plain", "a/b"]:
             out = ann.cli("host", name)
             check(out.returncode == 0, f"host {name!r}: {out.stderr}")
             line = next((l for l in out.stdout.splitlines() if "join with: halma join " in l), None)
@@ -53,6 +53,10 @@ def the_printed_join_command_works_pasted():
                                     capture_output=True, text=True, timeout=30)
             check(joined.returncode == 0 and "joined room" in joined.stdout,
                   f"{command!r} pasted: rc {joined.returncode} {joined.stdout!r} {joined.stderr!r}")
+            # The same ADDRESS/NAME names the room to any command (a name with a slash was read
+            # at the last one, as ADDRESS/a and b).
+            named = bob.cli("status", "-r", f"{ann.address}/{name}")
+            check(named.returncode == 0, f"status -r {ann.address}/{name}: {named.stderr!r}")
             check(ann.cli("close", "-r", name, "--force").returncode == 0, f"close {name!r}")
         # An address alone means its only public room; with two, the refusal names them.
         for name in ("north", "south"):

@@ -8,7 +8,8 @@ from halmatest import Cluster, api_pb2, common_pb2, check, greedy_move, join_roo
 def a_player_who_lets_the_turn_run_out_is_moved_for_and_away():
     """ann hosts a 2-player room with a 2 s turn limit and bob joins; whoever is to move first
     does nothing. Both see the time left going down, then the computer's move for the idle one,
-    who is then away; the other can vote to cancel, and the idle one's own move brings them back."""
+    who is then away; the idle one's own move brings them back (the vote to cancel that an away
+    player allows is a_vote_to_cancel_needs_no_one_who_is_away's)."""
     with Cluster("turnlimit") as c:
         ann, bob = c.add("ann"), c.add("bob")
         out = ann.cli("host", "porch", "--turn-limit-s", "2")
@@ -38,7 +39,7 @@ def a_player_who_lets_the_turn_run_out_is_moved_for_and_away():
         status = other.cli("status").stdout
         check(f"{idle.name} [away: ran out of time" in status, f"the status:\n{status}")
 
-        # The other may now vote to cancel... but first the idle one comes back with a move.
+        # The idle one comes back with a move.
         wait_until(lambda: idle.api().view().your_turn or other.api().view().your_turn, 5, "a turn")
         if other.api().view().your_turn:
             check(other.api().move(greedy_move(other.api().view())).HasField("done"), "the other's move")

@@ -277,7 +277,8 @@ def a_fast_room_of_bots_is_shown_as_it_stands():
 
 def host_form_takes_the_daemons_move_limits():
     """The host form's "moves each" takes the move limits the daemon takes and no other: a room
-    gets the field's least and its most, and the daemon refuses one more than the field's most."""
+    gets the field's least and its most, and the daemon refuses one more than the field's most.
+    Its "seconds a turn" gives the room its turn limit."""
     need_browser()
     with Cluster("web-limit") as cluster:
         ann = cluster.add("ann")
@@ -302,9 +303,11 @@ def host_form_takes_the_daemons_move_limits():
             field.clear()
             field.send_keys(str(most))
             page.el("#host-name").send_keys("most")
+            page.el("#host-turn").send_keys("45")  # "seconds a turn"
             page.el("#host-form button[type=submit]").click()
             page.wait(lambda: "most" in page.text("#room-title"), "the page to show the room it hosted")
             check(api.view("most").summary.mode.move_limit == most, "the page's room did not get the field's most")
+            check(api.view("most").summary.mode.turn_limit_s == 45, "the page's room did not get its 45 s a turn")
             # The name is emptied for the next room (a second click hosted a duplicate).
             check(page.js("return document.getElementById('host-name').value") == "", "the room's name stayed")
         finally:
@@ -413,9 +416,11 @@ def a_room_named_with_a_slash_is_joined_by_address():
 
 
 def a_turn_limit_counts_down_and_says_who_is_away():
-    """ann hosts from the page a room with a 3-second turn limit against a computer: the turn
-    display counts her time down, and when it runs out the computer moves for her and her seat
-    says she is away; a vote to cancel is offered then (and only then)."""
+    """ann has a room with a 3-second turn limit against a computer (hosted through the API; the
+    host form's "seconds a turn" is host_form_takes_the_daemons_move_limits's): the turn display
+    shows her time, and when it runs out the computer moves for her and her seat says she is
+    away; a vote to cancel is offered then (and only then). That the clock runs on is
+    the_turn_clock_runs_on_across_clicks's."""
     need_browser()
     with Cluster("web-turn-limit") as cluster:
         ann = cluster.add("ann")

@@ -236,7 +236,10 @@ const DAEMON_DOWN = "halmad is not running on this computer, so nothing can be d
   "picks up again by itself when it is back.";
 
 async function act(action) {
-  if (!state.daemonUp) return say(DAEMON_DOWN);
+  if (!state.daemonUp) {
+    say(DAEMON_DOWN);
+    return { error: { message: DAEMON_DOWN } }; // what callers look at (the chat box keeps its line)
+  }
   const room = state.roomId;
   if (action.leave) state.leaving = room;
   const reply = await ask("action", { room, ...action })

@@ -214,18 +214,23 @@ function showLeader(view) {
   let text = "";
   const playing = view.summary.phase === "PHASE_PLAYING";
   // The daemon already leaves the leader out of the view: this only says why nothing is shown.
+  // Only while a game is played: once it is over, the result says who won (it said "nobody yet"
+  // beside a draw for first place).
   if (playing && view.leader_hidden) text = "In the lead: hidden until the game ends";
-  else if (view.game_number > 0 && view.standings.length) {
+  else if (playing && view.standings.length) {
     if (view.leader_seat >= 0) {
       const seat = view.seats[view.leader_seat];
       text = `In the lead: ${seat.name || "seat " + (view.leader_seat + 1)}`;
     } else {
-      // Those level at the front, as the terminal says it (leader_words in cli/client/output.cpp).
-      const playing = view.standings.filter((st) => !st.finished);
-      const best = Math.min(...playing.map((st) => Number(st.distance_left)));
-      const level = playing.filter((st) => Number(st.distance_left) === best).map((st) => st.name);
-      text = level.length < 2 || level.length === playing.length ? "In the lead: nobody yet (all level)"
-        : `In the lead: ${level.slice(0, -1).join(", ")} and ${level[level.length - 1]} (level)`;
+      // Those level at the front, as the terminal says it (leader_words in cli/client/output.cpp):
+      // standings come best first, so two home in the same round are level ahead of everyone.
+      const top = view.standings[0];
+      const alike = (st) => Boolean(st.finished) === Boolean(top.finished)
+        && (top.finished ? Number(st.moves) === Number(top.moves) : Number(st.distance_left) === Number(top.distance_left));
+      const level = view.standings.filter(alike).map((st) => st.name);
+      if (!top.finished && level.length === view.standings.length) text = "In the lead: nobody yet (all level)";
+      else if (level.length === 1) text = `In the lead: ${level[0]}`;
+      else text = `In the lead: ${level.slice(0, -1).join(", ")} and ${level[level.length - 1]} (level${top.finished ? ", home" : ""})`;
     }
   }
   $("leader").textContent = text;
