@@ -240,9 +240,9 @@ Result<bool> read_header(Tags& tags, GameRecord& r) {
         if (!name) return std::unexpected(name.error());
         if (!seat) return std::unexpected(seat.error());
         if (!kind) return std::unexpected(kind.error());
-        if (*kind != "human" && *kind != "bot easy" && *kind != "bot hard")
+        if (*kind != "human" && *kind != "bot easy" && *kind != "bot hard" && *kind != "bot max")
             return fail(player_tag(i, "Kind") + " is \"" + *kind
-                + "\"; it must be human, bot easy or bot hard");
+                + "\"; it must be human, bot easy, bot hard or bot max");
         r.players.push_back(RecordPlayer { *name, *seat, *kind });
     }
     auto places = tags.take("Places");

@@ -19,7 +19,7 @@ inline constexpr std::string_view kRecordFormat = "halma-record 1";
 struct RecordPlayer {
     std::string name;
     int seat = 0; // the room's seat, from 1
-    std::string kind = "human"; // "human", "bot easy" or "bot hard"
+    std::string kind = "human"; // "human", "bot easy", "bot hard" or "bot max"
 };
 
 struct GameRecord {

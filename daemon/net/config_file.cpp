@@ -39,6 +39,8 @@ std::optional<BadConfig> apply_file(
         "request-timeout-ms", "max-message", "bot-budget-ms", "bot-pace-ms", "bot-threads",
         "records-kept", "mdns", "interfaces", "room" };
     for (const auto& [key, value] : t) {
+        if (key.str() == "no-mdns") // the one flag whose setting has another name
+            return BadConfig { at(value) + "unknown setting 'no-mdns': write mdns = false" };
         if (std::find(known.begin(), known.end(), key.str()) == known.end())
             return BadConfig { at(value) + "unknown setting '" + std::string(key.str()) + "'" };
         // Every setting but these two has a flag of its name.

@@ -32,6 +32,8 @@ def config_and_startup():
         for text, needle in [("colour = 'blue'\n", "unknown setting"), ("heartbeat-ms = 'fast'\n", "whole number"),
                              ("[[room]]\nname = 'x'\nplayers = 5\n", "players"), ("listen = \n", "halmad.toml:1"),
                              ("mdns = 3\n", "mdns must be true or false"),
+                             # The docs say every flag goes by its long name; --no-mdns does not.
+                             ("no-mdns = true\n", "unknown setting 'no-mdns': write mdns = false"),
                              ("[[room]]\nname = 'x'\nhide-leader = 'yes'\n", "hide-leader must be true or false"),
                              ("interfaces = 'eth0'\n", "interfaces must be a list"),
                              ("interfaces = ['bad name']\n", "not an interface name"),

@@ -1,10 +1,12 @@
 // Records of a room's games (daemon/room/game_recording): the authority hands over one for each
 // game that ends or is left for a new one, and it is the game as played (its text reads back
 // and replays to the room's position); a new game folds the old one's moves out of the log.
+#include "daemon/room/game_recording.h"
 #include "engine/game_record.h"
 #include "engine/notation.h"
 #include "room_test_support.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 using namespace halma::testing;
@@ -126,5 +128,30 @@ TEST(GameRecording, ARecordFromBeforeTheDeadlockRuleStillReplays) {
         ASSERT_TRUE(read) << read.error().message;
         EXPECT_EQ(read->setup.end_when_stuck, rule);
         EXPECT_EQ(read->moves.size(), rule ? 129u : kWalledInGame.size());
+    }
+}
+
+// Every level a computer can play at is written in a way the reader takes: a game with a max
+// bot was written as "bot max", which the reader refused, and the record vanished from
+// `halma records` and could not be replayed.
+TEST(GameRecording, AComputerAtEveryLevelReadsBack) {
+    for (BotLevel level : { BotLevel::kEasy, BotLevel::kHard, BotLevel::kMax }) {
+        AuthorityOptions options;
+        options.bots_available = true;
+        RoomAuthority room(room_config(2), options, kSeed);
+        ASSERT_TRUE(room.join("ann", "", false, at_ms(0)));
+        ASSERT_TRUE(room.add_bots(1, level, at_ms(1)));
+        ASSERT_EQ(room.state().phase(), Phase::kPlaying);
+        auto record = halma::daemon::record_of(room.state(), "cancelled", at_ms(2).wall_ms);
+        std::string kind = "bot " + std::string(bot_level_name(level));
+        auto bot = std::find_if(record.players.begin(), record.players.end(),
+            [](const engine::RecordPlayer& p) { return p.name == "bot"; });
+        ASSERT_NE(bot, record.players.end());
+        EXPECT_EQ(bot->kind, kind);
+        auto back = engine::parse_record(engine::format_record(record));
+        ASSERT_TRUE(back) << kind << ": " << back.error().message;
+        ASSERT_EQ(back->players.size(), record.players.size());
+        for (std::size_t i = 0; i < record.players.size(); ++i)
+            EXPECT_EQ(back->players[i].kind, record.players[i].kind);
     }
 }
