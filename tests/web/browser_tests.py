@@ -205,6 +205,15 @@ def play_against_a_bot(limit, shots):
                     check(reason, "the daemon took an illegal move")
                     page.wait(lambda: page.text("#message") == reason, f"the daemon's reason {reason!r} on the page")
                     check(page.attr("#message", "class") == "error", "a refusal is not shown as an error")
+                    # The marble stays picked and its holes lit beside the reason, which names
+                    # holes ("it can go to m5, m6") the board does not label; Escape puts it down.
+                    picked = lambda: page.js(f"return !!document.querySelector('[data-hole=\"{a}\"] .selected')")
+                    page.wait(picked, "the refused marble to stay picked")
+                    check(page.js("return document.querySelectorAll('#board .hole.target').length") == len(targets),
+                          "the refused marble's holes are not lit")
+                    from selenium.webdriver.common.keys import Keys
+                    page.el("#board").send_keys(Keys.ESCAPE)
+                    page.wait(lambda: not picked(), "Escape to put the marble down")
                 move = greedy_move(view, seen)
                 moves_before = len(view.moves)
                 if turn == 2:
@@ -288,12 +297,16 @@ def two_browsers_play():
                 page.el("#chat-input").send_keys(line)
                 page.el("#chat-form button[type=submit]").click()
                 other.wait(lambda: line in other.text("#chat-log"), f"{line!r} on the other page")
-            # The leader vote: both pages' buttons hide who is in the lead for this game.
+            # The leader vote: both pages' buttons hide who is in the lead for this game; the
+            # first vote shows on the other page (it looked stuck: only the voter's button said it).
             for page in (page_a, page_b):
                 page.wait(lambda: not page.js("return document.getElementById('vote-leader').hidden"),
                           "the leader vote button during the game")
                 check("hidden" not in page.text("#leader"), "the leader is hidden before any vote")
                 page.click("#vote-leader")
+                if page is page_a:
+                    page_b.wait(lambda: "ann (voted to hide the leader)" in page_b.text("#seats"),
+                                "ann's leader vote on bob's page")
             for api, page in ((ann.api(), page_a), (bob.api(), page_b)):
                 page.wait(lambda: api.view(room).leader_hidden, "the room to agree to hide the leader")
                 page.wait(lambda: page.text("#leader") == "In the lead: hidden until the game ends",
@@ -351,6 +364,14 @@ def daemon_restarts_under_the_page():
             said = page.wait(lambda: page.text("#message"), "what the click says")
             check("halmad is not running on this computer" in said and "--runtime-dir" not in said,
                   f"a click with halmad gone: {said!r}")
+            # The host form says the same, not the CLI's "start one with `halmad &`".
+            page.js("document.getElementById('message').textContent = ''")
+            page.el("#host-name").send_keys("second")
+            page.click("#host-form button[type=submit]")
+            said = page.wait(lambda: page.text("#message"), "what hosting with halmad gone says")
+            check("halmad is not running on this computer" in said and "halmad &" not in said,
+                  f"the host form with halmad gone: {said!r}")
+            page.el("#host-name").clear()
             view = ann.api().view(room)
             check(view.your_turn, "ann (seat 1, black) does not move first")
             moved = greedy_move(view)
@@ -359,6 +380,9 @@ def daemon_restarts_under_the_page():
             page.wait(lambda: page.js("return document.getElementById('light-connection').dataset.state") == "green"
                       and bob.api().view(room).connection == api_pb2.CONNECTION_STATE_CONNECTED,
                       "the light to go green with bob's halmad back", timeout=40)
+            # What was said while halmad was down is taken back: it stayed under the green light.
+            page.wait(lambda: "not running" not in page.text("#message"),
+                      "the page to take back 'halmad is not running' once it is back")
             lights = page.js("return document.body.dataset.lights").split()
             check(lights[:1] == ["red"] and "yellow" in lights and lights[-1] == "green"
                   and lights.index("yellow") < len(lights) - 1,
@@ -373,6 +397,12 @@ def daemon_restarts_under_the_page():
             web.stop()
             page.wait(lambda: page.js("return document.getElementById('light-connection').dataset.state") == "red"
                       and "halma web" in page.text("#connection-text"), "the page to say halma web is gone")
+            # A click says what to do: halmad is still running, and this page cannot come back by
+            # itself (a new halma web has another port and token).
+            page.click_hole(next(i for i, c in enumerate(cells_of(bob.api().view(room).position)) if c))
+            said = page.wait(lambda: page.text("#message"), "what a click says with halma web gone")
+            check("halma web, the program that serves this page, has stopped" in said
+                  and "halmad is not running" not in said, f"a click with halma web gone: {said!r}")
         finally:
             page.close()
             web.stop()

@@ -443,6 +443,37 @@ def a_turn_limit_counts_down_and_says_who_is_away():
             web.stop()
 
 
+def a_computers_move_for_an_away_player_is_said():
+    """When ann's time runs out, the page says which move the computer made for her (the seat
+    label changed, and "Last move" soon showed the other side's); once the game is over she is
+    no longer told to make a move to come back, which nobody can. From a family QA pass."""
+    need_browser()
+    with Cluster("web-away-over") as cluster:
+        ann = cluster.add("ann")
+        web = Web(ann)
+        page = Page(web)
+        try:
+            ann.api().ok(host=api_pb2.HostRequest(
+                name="brief", mode=common_pb2.RoomMode(players=2, turn_limit_s=2, move_limit=2),
+                bots=1, bot_level="easy"))
+            said = page.wait(lambda: (t := page.text("#message")) and "Your time ran out: the computer played" in t
+                             and t, "the page to say the computer moved for ann", timeout=20)
+            played = [m for m in ann.api().view("brief").moves]
+            check(any(said.split("played ")[1].split(" ")[0] == m for m in played),
+                  f"the page named a move that was not played: {said!r}, moves {played}")
+            check(page.attr("#message", "class") == "info", "the computer's move is said as an error")
+            view = wait_until(lambda: (v := ann.api().view("brief")).summary.phase == common_pb2.PHASE_OVER and v,
+                              30, "the game to end on its move limit")
+            check(any(s.away for s in view.seats), "nobody is away at the end: the check below proves nothing")
+            page.wait(lambda: page.attr("#result", "hidden") is None, "the result on the page")
+            seats = page.text("#seats")
+            check("make a move to come back" not in seats and "away:" not in seats,
+                  f"a finished game still calls ann back: {seats!r}")
+        finally:
+            page.close()
+            web.stop()
+
+
 def the_turn_clock_runs_on_across_clicks():
     """The turn display's countdown keeps running when the player clicks about: a click redraws
     the page, and the clock started again from what the view said when it was read (the computer
@@ -478,4 +509,4 @@ run({f.__name__: f for f in (leaving_a_room_says_so, the_page_opens_the_room_wai
                              a_turn_limit_counts_down_and_says_who_is_away, a_room_its_host_closes_is_said_in_words,
                              several_sets_each_say_which_moves, spectators_are_shown_and_can_leave,
                              a_room_named_with_a_slash_is_joined_by_address,
-                             the_turn_clock_runs_on_across_clicks)})
+                             the_turn_clock_runs_on_across_clicks, a_computers_move_for_an_away_player_is_said)})

@@ -41,6 +41,8 @@ export function drawBoard(svg, view, onHole) {
     if (last.length && h.index === last[0]) classes.push("last-from");
     if (last.length && h.index === last[last.length - 1]) classes.push("last-to");
     const g = el("g", { class: classes.join(" "), "data-hole": h.index, "data-name": h.name }, holes);
+    // The hole's name on hover: the messages and "Last move" name holes the board does not label.
+    el("title", {}, g).textContent = h.name;
     const tint = view.tints && view.tints.get(triangleOf(h.index));
     el("circle", { cx: at.x, cy: at.y, r: HOLE_R, class: tint === undefined ? "spot" : `spot tint set${tint}` }, g);
     // A bigger, invisible target for fingers on a phone.

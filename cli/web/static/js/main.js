@@ -30,6 +30,8 @@ const state = {
   catchingUp: 0,     // tries left to read a room its restarted halmad is still fetching
   recheck: null,     // the timer that re-reads a room whose host is being reconnected to
   closedText: "",    // what the room's RoomClosed event said, for when its view is gone
+  bridgeUp: true,    // halma web answers (its event stream is open)
+  messageCause: "",  // the line the message is about ("bridge", "daemon", "host"), if any
 };
 
 // After a restart halmad answers UNAVAILABLE until it has the room back from its host; the CLI
@@ -46,11 +48,32 @@ function markDrawn() {
   document.body.dataset.room = state.roomId;
 }
 
-// tone: "error" (a refusal, the daemon's reason) or "info" (what was done).
-function say(text, tone = "error") {
+// tone: "error" (a refusal, the daemon's reason) or "info" (what was done). cause: the line
+// whose being down the message is about ("bridge": halma web, "daemon": halmad, "host": the
+// room's host), so unsay() takes it back once that line is up: it stayed under a green light.
+function say(text, tone = "error", cause = "") {
   const message = $("message");
   message.textContent = text;
   message.className = tone;
+  state.messageCause = text ? cause : "";
+}
+
+function unsay(cause) {
+  if (state.messageCause === cause) say("");
+}
+
+// A refusal as a person should read it: halmad or halma web being down is said in words of the
+// page, not the CLI's "start one with `halmad &`".
+function sayRefusal(reply) {
+  if (reply.bridge_error === "NO_DAEMON") return say(DAEMON_DOWN, "error", "daemon");
+  if (reply.bridge_down) return say(BRIDGE_DOWN, "error", "bridge");
+  say(reply.error.message, "error", reply.error.code === "ERROR_CODE_UNAVAILABLE" ? "host" : "");
+}
+
+// Asks halma web; when it does not answer at all, the reply says so (bridge_down) instead of
+// throwing, so every caller shows it.
+function askOrSay(kind, body) {
+  return ask(kind, body).catch((e) => ({ bridge_down: true, error: { message: e.message } }));
 }
 
 function movesFrom(view) {
@@ -104,7 +127,7 @@ function redraw(hidden = null) {
   const mine = view ? listed.findIndex((r) => r.room_id === view.summary.room_id) : -1;
   if (mine >= 0) listed[mine] = { ...listed[mine], ...view.summary };
   if (view) state.rooms.seen(view);
-  showRooms(list, state.roomId, pickRoom, state.rooms.roles);
+  showRooms(list, state.roomId, pickRoom, state.rooms.roles, state.daemonUp);
   $("last-move").textContent = view && view.moves.length ? `Last move: ${view.moves[view.moves.length - 1]}` : "";
   // Why the room takes no change now (the host's disk, a host whose key changed): said once.
   const readOnly = view ? view.read_only || "" : "";
@@ -134,7 +157,7 @@ function turnBoardTo(set) {
 async function loadView(draw = true) {
   const asked = state.roomId;
   if (!state.daemonUp || !asked) return;
-  const reply = await ask("view", { room: asked }).catch((e) => ({ error: { message: e.message } }));
+  const reply = await askOrSay("view", { room: asked });
   // Another room was opened meanwhile, or this one is being left (a joined room leaves the daemon
   // with its seat): the answer is about a room no longer shown, its error no news.
   if (state.roomId !== asked || state.leaving === asked) return;
@@ -143,6 +166,7 @@ async function loadView(draw = true) {
     state.roomId = reply.view.summary.room_id;
     if (state.catchingUp) say("");
     state.catchingUp = 0;
+    if (reply.view.connection === "CONNECTION_STATE_CONNECTED") unsay("host");
     // While halmad rejoins the host (yellow) the room may send no event until it is back: look
     // again now and then, so the light turns green without one.
     if (reply.view.connection === "CONNECTION_STATE_CONNECTING" && !state.recheck)
@@ -151,6 +175,8 @@ async function loadView(draw = true) {
     // The old view stays on the board, the light yellow, until the room is back.
     state.catchingUp -= 1;
     setTimeout(loadView, CATCH_UP_EVERY_MS);
+  } else if (reply.bridge_down || reply.bridge_error === "NO_DAEMON") {
+    sayRefusal(reply); // the board stays as it was: the room is not gone, the line to it is
   } else {
     // A room gone from the daemon (its host closed it, or this player left it elsewhere) is
     // said in words, not as the daemon's "no room '9c85...' on this daemon".
@@ -159,7 +185,7 @@ async function loadView(draw = true) {
     if (state.roomId && reply.error.code === "ERROR_CODE_UNKNOWN_ROOM")
       say(state.closedText || (name ? `Room ${name} is no longer open here: its host closed it, or you left it.`
         : "That room is no longer open here."), "info");
-    else if (state.roomId) say(reply.error.message);
+    else if (state.roomId) sayRefusal(reply);
     state.closedText = "";
     state.catchingUp = 0;
   }
@@ -205,7 +231,7 @@ async function onHole(index) {
     const cells = parsePosition(view.position);
     const cell = cells ? cells[index] : ".";
     if (cell === ".") return;
-    if (!state.daemonUp) return say(DAEMON_DOWN);
+    if (!state.daemonUp) return sayDown();
     if (!view.your_turn) return say("Not your turn yet.");
     // A marble that cannot be picked says why (a click on it did nothing).
     const seat = view.seats[view.your_seat];
@@ -222,8 +248,15 @@ async function onHole(index) {
   const targets = moves.get(state.selected);
   const text = targets && targets.has(index) ? targets.get(index)
     : `${holeName(state.selected)}-${holeName(index)}`;
+  const from = state.selected;
   state.selected = null;
-  await act({ move: text });
+  const reply = await act({ move: text });
+  // Refused: the marble stays picked, its holes lit, beside the daemon's reason ("i5 is not
+  // reachable from n1; it can go to m5, m6"), which names holes the board does not label.
+  if (reply.error && state.view && state.view.your_turn && movesFrom(state.view).has(from)) {
+    state.selected = from;
+    redraw();
+  }
 }
 
 function holeName(index) {
@@ -234,18 +267,25 @@ function holeName(index) {
 // own text told them to run `halmad &` or to point --runtime-dir somewhere).
 const DAEMON_DOWN = "halmad is not running on this computer, so nothing can be done now. The page " +
   "picks up again by itself when it is back.";
+// halma web, which serves the page, is gone: it comes back on another port with another token,
+// so this page cannot pick up by itself.
+const BRIDGE_DOWN = "halma web, the program that serves this page, has stopped: run `halma web` " +
+  "again and open the address it prints.";
+
+function sayDown() {
+  return state.bridgeUp ? say(DAEMON_DOWN, "error", "daemon") : say(BRIDGE_DOWN, "error", "bridge");
+}
 
 async function act(action) {
   if (!state.daemonUp) {
-    say(DAEMON_DOWN);
+    sayDown();
     return { error: { message: DAEMON_DOWN } }; // what callers look at (the chat box keeps its line)
   }
   const room = state.roomId;
   if (action.leave) state.leaving = room;
-  const reply = await ask("action", { room, ...action })
-    .catch((e) => ({ error: { message: e.message } }));
+  const reply = await askOrSay("action", { room, ...action });
   if (action.leave) state.leaving = "";
-  if (reply.error) say(reply.error.message);
+  if (reply.error) sayRefusal(reply);
   else if (action.leave) say(`left ${state.view ? state.view.summary.name : "the room"}`, "info");
   else say(reply.done.detail, "info");
   if (action.leave && !reply.error && state.roomId === room) {
@@ -278,7 +318,12 @@ async function showNextEvent() {
     const move = event.event && event.event.move;
     const before = state.view;
     await loadView(false);
-    const ours = before && move && move.seat === before.your_seat;
+    // The player's own move is on the board already; one the computer made for them (their
+    // turn ran out) is news: animated like others', and said.
+    const ours = before && move && move.seat === before.your_seat && !move.by_computer;
+    if (before && move && move.seat === before.your_seat && move.by_computer && move.path.length)
+      say(`Your time ran out: the computer played ${move.path.map(holeName).join("-")} for you ` +
+        "(marked on the board). Make a move yourself next time to come back.", "info");
     // Another room may have been opened meanwhile: this move is not on its board.
     const shown = state.view && event.room_id === state.roomId;
     if (move && !ours && move.path.length > 1 && shown) {
@@ -304,12 +349,11 @@ async function pickRoom(room) {
   say("");
   state.left.delete(room.room_id); // picked: the player wants it back
   if (isOurs(room)) return openRoom(room.room_id);
-  const reply = await ask("join", { address: room.address, room: room.name });
-  return afterJoin(reply);
+  return afterJoin(await askOrSay("join", { address: room.address, room: room.name }));
 }
 
 async function afterJoin(reply) {
-  if (reply.error) return say(reply.error.message);
+  if (reply.error) return sayRefusal(reply);
   say(""); // a refusal of an earlier try no longer holds
   state.left.delete(reply.view.summary.room_id);
   showRoomId(reply.view.summary.room_id);
@@ -370,7 +414,7 @@ function wireForms() {
   $("copy-code").addEventListener("click", () => navigator.clipboard.writeText($("code").textContent));
   $("join-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    afterJoin(await ask("join", joinRequest($("join-what").value, $("join-spectate").checked)));
+    afterJoin(await askOrSay("join", joinRequest($("join-what").value, $("join-spectate").checked)));
   });
   // The browser refuses a form it finds incomplete (no room name) without a submit: the
   // message of an earlier try would stay beside the browser's own, as if it were this one's.
@@ -378,7 +422,7 @@ function wireForms() {
     $(form).addEventListener("invalid", () => say(""), true);
   $("host-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const reply = await ask("host", {
+    const reply = await askOrSay("host", {
       name: $("host-name").value,
       visibility: $("host-friends").checked ? "VISIBILITY_FRIENDS" : "VISIBILITY_PUBLIC",
       mode: { players: Number($("host-players").value), sets_per_player: Number($("host-sets").value),
@@ -405,7 +449,10 @@ function start() {
   listen({
     daemon(data) {
       state.daemonUp = data.up;
+      state.bridgeUp = true; // the stream is back: halma web was only restarting, or slow
+      unsay("bridge");
       if (data.up) {
+        unsay("daemon");
         document.title = `halma: ${data.status.name}`;
         if (state.roomId) state.catchingUp = CATCH_UP_TRIES;
         redraw();
@@ -433,7 +480,8 @@ function start() {
       // halma web itself is gone (or restarting): the browser tries the stream again by itself,
       // and its first `daemon` event brings the page back.
       state.daemonUp = false;
-      setConnectionLight("red", "lost halma web: is it still running?");
+      state.bridgeUp = false;
+      setConnectionLight("red", "lost halma web: run `halma web` again and open the address it prints");
     },
   });
 }

@@ -113,14 +113,18 @@ export function showTurn(view, onChip) {
   showClock();
 }
 
-function seatLabel(seat, yours) {
+function seatLabel(seat, yours, view) {
   let label = seat.name || "(free seat)";
   if (seat.bot) label += ` (computer${seat.bot_level ? ", " + seat.bot_level : ""})`;
   if (seat.name && !seat.connected) label += " (gone, seat held)";
-  if (seat.away && yours) label += " (away: your time ran out; make a move to come back)";
-  else if (seat.away) label += " (away: ran out of time, the computer moves)";
+  // Away means something only while a game is played: once it is over nobody can move.
+  const playing = view.summary.phase === "PHASE_PLAYING";
+  if (seat.away && playing && yours) label += " (away: your time ran out; make a move to come back)";
+  else if (seat.away && playing) label += " (away: ran out of time, the computer moves)";
   if (seat.voted_new_game) label += " (voted new game)";
   if (seat.voted_cancel) label += " (voted cancel)";
+  // The others see a leader vote too (it looked stuck: only the voter's button said it).
+  if (seat.voted_leader) label += view.leader_hidden ? " (voted to show the leader)" : " (voted to hide the leader)";
   return label;
 }
 
@@ -144,7 +148,7 @@ export function showRoom(view, onChip) {
     const li = document.createElement("li");
     if (playing) for (const set of seat.sets) li.appendChild(chipButton(set, onChip));
     const yours = seat.seat === view.your_seat;
-    li.appendChild(document.createTextNode(seatLabel(seat, yours) + (yours ? " (you)" : "")));
+    li.appendChild(document.createTextNode(seatLabel(seat, yours, view) + (yours ? " (you)" : "")));
     if (seat.seat === view.turn_seat) li.className = "turn";
     seats.appendChild(li);
   }

@@ -30,13 +30,15 @@ export function roomToOpen(list, roles, left) {
 
 // onPick(room) is called when a room's button is clicked; roles (roleIn, by room id) marks the
 // rooms waiting for the player's move, which the page may not be showing.
-export function showRooms(list, currentId, onPick, roles) {
+// daemonUp: false while halmad is down, when an empty list says nothing about the rooms.
+export function showRooms(list, currentId, onPick, roles, daemonUp = true) {
   const ul = $("rooms-list");
   ul.replaceChildren();
   const rooms = (list && list.rooms) || [];
   if (!rooms.length) {
     const li = document.createElement("li");
-    li.textContent = "No rooms yet: host one below.";
+    li.textContent = daemonUp ? "No rooms yet: host one below."
+      : "halmad is not running here: your rooms show when it is back.";
     ul.appendChild(li);
   }
   for (const r of rooms) {
