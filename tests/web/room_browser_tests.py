@@ -474,6 +474,36 @@ def a_computers_move_for_an_away_player_is_said():
             web.stop()
 
 
+def a_refusal_for_a_lost_host_is_taken_back():
+    """bob chats while the room's host (ann's halmad) is restarting: the page says the host is
+    not connected, and takes that back once the light is green again (it stayed under the green
+    light and "your turn"). From a family QA pass."""
+    need_browser()
+    with Cluster("web-host-back") as cluster:
+        ann, bob = cluster.add("ann"), cluster.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="back"))
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="back"))
+        room = ann.api().view("back").summary.room_id
+        wait_until(lambda: bob.api().view(room).game_number == 1, 10, "the game to start on bob's side")
+        web = Web(bob)
+        page = Page(web)
+        light = lambda: page.js("return document.getElementById('light-connection').dataset.state")
+        try:
+            wait_in_step(page, bob.api(), room, "bob's page to show the game")
+            ann.kill()
+            page.wait(lambda: light() != "green", "bob's light to leave green with the host gone", timeout=30)
+            page.el("#chat-input").send_keys("are you there?")
+            page.el("#chat-form button[type=submit]").click()
+            said = page.wait(lambda: page.text("#message"), "what the chat's refusal says")
+            check("host" in said and page.attr("#message", "class") == "error", f"the refusal: {said!r}")
+            ann.start()
+            page.wait(lambda: light() == "green", "bob's light to go green with the host back", timeout=40)
+            page.wait(lambda: page.text("#message") != said, "the page to take back the refusal once the host is back")
+        finally:
+            page.close()
+            web.stop()
+
+
 def the_turn_clock_runs_on_across_clicks():
     """The turn display's countdown keeps running when the player clicks about: a click redraws
     the page, and the clock started again from what the view said when it was read (the computer
@@ -509,4 +539,5 @@ run({f.__name__: f for f in (leaving_a_room_says_so, the_page_opens_the_room_wai
                              a_turn_limit_counts_down_and_says_who_is_away, a_room_its_host_closes_is_said_in_words,
                              several_sets_each_say_which_moves, spectators_are_shown_and_can_leave,
                              a_room_named_with_a_slash_is_joined_by_address,
-                             the_turn_clock_runs_on_across_clicks, a_computers_move_for_an_away_player_is_said)})
+                             the_turn_clock_runs_on_across_clicks, a_computers_move_for_an_away_player_is_said,
+                             a_refusal_for_a_lost_host_is_taken_back)})
