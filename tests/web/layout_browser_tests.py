@@ -1,6 +1,8 @@
 """The browser front end's page as a person sees it on a desktop and on a phone: what opens over
 the page and what wraps inside it, in headless Chromium on real daemons (webtest.py). Run one
 with: layout_browser_tests.py NAME."""
+import os
+
 from halmatest import Cluster, check, run
 from halma.v1 import api_pb2, common_pb2
 from webtest import PHONE, Page, Web, need_browser
@@ -62,5 +64,37 @@ def a_long_chat_line_keeps_the_page_on_a_phone():
             web.stop()
 
 
+def a_chat_line_off_the_screen_is_told():
+    """On a phone the chat is below the board, off the screen: a line from another player comes
+    with a button over the page that says it and scrolls to the chat (new lines went unseen)."""
+    need_browser()
+    with Cluster("web-chat-notice") as cluster:
+        ann, bob = cluster.add("ann"), cluster.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="talk", mode=common_pb2.RoomMode(players=2)))
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="talk"))
+        web = Web(ann)
+        page = Page(web, PHONE)
+        in_sight = lambda: page.js("const r = document.getElementById('chat-log').getBoundingClientRect();"
+                                   "return r.top < window.innerHeight && r.bottom > 0")
+        notice = lambda: page.js("return document.getElementById('new-chat').hidden") is False
+        try:
+            page.wait(lambda: "talk" in page.text("#room-title"), "ann's page to show the room")
+            page.js("window.scrollTo(0, 0)")
+            check(not in_sight(), "the chat is on the phone's screen: the check below proves nothing")
+            room = ann.api().view("talk").summary.room_id
+            bob.api().ok(action=api_pb2.ActionRequest(room=room, chat="your move, ann"))
+            page.wait(notice, "the new-chat button over the page")
+            check("bob: your move, ann" in page.text("#new-chat"), f"the button says {page.text('#new-chat')!r}")
+            shots = os.environ.get("HALMA_WEB_SCREENSHOTS")
+            if shots:
+                os.makedirs(shots, exist_ok=True)
+                page.driver.save_screenshot(os.path.join(shots, "new-chat-390x844.png"))
+            page.click("#new-chat")
+            page.wait(lambda: in_sight() and not notice(), "the click to bring the chat into sight")
+        finally:
+            page.close()
+            web.stop()
+
+
 run({f.__name__: f for f in (the_view_menu_and_the_forms_keep_the_page_in_place,
-                             a_long_chat_line_keeps_the_page_on_a_phone)})
+                             a_long_chat_line_keeps_the_page_on_a_phone, a_chat_line_off_the_screen_is_told)})

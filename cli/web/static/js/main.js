@@ -4,7 +4,7 @@
 import { ask, listen } from "./api.js";
 import { animateHops, drawBoard } from "./board.js";
 import { COLOUR_NAMES, holeIndex, parsePosition, turnsToBottom } from "./geometry.js";
-import { showChat } from "./chat.js";
+import { showChat, wireChatNotice } from "./chat.js";
 import { wireKeyboard } from "./keyboard.js";
 import { setConnectionLight, showConnection, showRoom, showTurn } from "./panel.js";
 import { RoomRoles } from "./room_roles.js";
@@ -445,6 +445,7 @@ function start() {
   wireForms();
   wireBoardKeys();
   wireViewer(() => redraw());
+  wireChatNotice();
   redraw();
   listen({
     daemon(data) {
