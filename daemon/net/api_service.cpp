@@ -279,7 +279,7 @@ void ApiService::handle_join(
             found = named.front();
         }
         if (!found) {
-            join_on_lan(client, request, now);
+            if (!join_again(client, request, now)) join_on_lan(client, request, now);
             return;
         }
         if (auto why
@@ -304,6 +304,33 @@ void ApiService::handle_join(
         return;
     }
     join_at(client, id, std::move(addresses), 0, j.room(), j.spectate(), now, deadline_of(request));
+}
+
+// A room joined here already, named without its address (`halma join family`, a pick in halma
+// play's list): joined again at its host's address, as `halma join ADDRESS/family` would be. It
+// was looked for on the LAN only, and with discovery off or the room unlisted it was "no room
+// 'family' here or on the LAN" while the room was listed as joined. Two joined rooms of that name:
+// the LAN decides (and names the hosts).
+bool ApiService::join_again(const std::string& client, const pb::Request& request, const Now& now) {
+    const auto& j = request.join();
+    if (j.room().empty()) return false;
+    PeerLinks::Replica* again = nullptr;
+    int same = 0;
+    for (PeerLinks::Replica* r : peers_.replicas()) {
+        const std::string& name = r->state ? r->state->config().name : r->name;
+        bool code = r->state && !r->state->config().code.empty()
+            && normalize_code(r->state->config().code) == normalize_code(j.room());
+        if (r->room_id == j.room() || name == j.room() || code) again = r, ++same;
+    }
+    if (same != 1) return false;
+    // The host knows a friends room by its code, any other by its name.
+    std::string room = again->state && !again->state->config().code.empty()
+        ? again->state->config().code
+        : again->state ? again->state->config().name
+                       : again->name;
+    join_at(client, request.request_id(), { again->address }, 0, room, j.spectate(), now,
+        deadline_of(request));
+    return true;
 }
 
 void ApiService::reply_from_host(const std::string& client, std::uint64_t request_id,

@@ -86,6 +86,9 @@ private:
     void summarize_unheard(const PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
     // What a joined room's summary adds to what its state says (summarize_joined's second half).
     void add_joined_facts(const PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
+    // A join with no address of a room joined here already: joined again at its host's address.
+    // False when no (or more than one) joined room has that name, id or code.
+    bool join_again(const std::string& client, const wire::pb::Request& request, const Now& now);
     // A join with no address that no hosted room answers: by name or code on the LAN.
     void join_on_lan(const std::string& client, const wire::pb::Request& request, const Now& now);
     // host[:port] as the user typed it: the addresses to try, best first (a machine found on the

@@ -140,7 +140,29 @@ def joining_again_as_something_else_is_told():
         check(out.returncode == 0 and "seat 3" in out.stdout, f"cat's join to play: {out.stdout}{out.stderr}")
 
 
+def a_joined_room_is_joined_again_by_its_name():
+    """bob is in ann's room family (and her friends room den): `halma join family`, without the
+    address, joins it again in his seat, as picking it from halma play's list does (both were
+    looked for on the LAN only: "no room 'family' here or on the LAN" while listed as joined).
+    From a family QA pass."""
+    with Cluster("again") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        host_room(ann, "family", players=3)
+        check(bob.cli("join", f"{ann.address}/family").returncode == 0, "bob's join by address")
+        out = bob.cli("join", "family")
+        check(out.returncode == 0 and "seat 2" in out.stdout, f"join family again: rc {out.returncode} {out.stdout}{out.stderr}")
+        out = ann.cli("host", "den", "--friends")
+        code = next((l.split("friends code: ", 1)[1].strip() for l in out.stdout.splitlines() if "friends code: " in l), None)
+        check(code, f"no friends code printed: {out.stdout}")
+        check(bob.cli("join", f"{ann.address}/{code}").returncode == 0, "bob's join of den by its code")
+        out = bob.cli("join", "den")
+        check(out.returncode == 0 and "joined room den" in out.stdout, f"join den again: rc {out.returncode} {out.stdout}{out.stderr}")
+        out = bob.cli("join", "attic")
+        check(out.returncode != 0 and "no room 'attic'" in out.stderr, f"a room nobody has: {out.stdout}{out.stderr}")
+
+
 run({f.__name__: f for f in [leave_a_room_whose_host_is_gone, the_printed_join_command_works_pasted,
+                             a_joined_room_is_joined_again_by_its_name,
                              watching_several_rooms_says_which,
                              joining_again_as_something_else_is_told,
                              two_rooms_of_one_name_are_told_apart]})
