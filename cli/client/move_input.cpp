@@ -70,7 +70,15 @@ std::optional<std::string> read_move(
         return typed;
     }
     // Just a target: fine when exactly one of the player's legal moves ends there.
-    if (!view.your_turn()) return fail(1, "not your turn");
+    if (!view.your_turn()) {
+        // As the host says it for a whole move: whose turn it is.
+        int seat = view.turn_seat();
+        if (seat < 0 || seat >= view.seats_size()) return fail(1, "not your turn");
+        const std::string& name = view.seats(seat).name();
+        std::string number = std::to_string(seat + 1);
+        return fail(1, name.empty() ? "not your turn: seat " + number + " is to move"
+                                    : "not your turn: it is " + name + "'s turn (seat " + number + ")");
+    }
     std::string target = engine::cell_name(*cell);
     std::vector<std::string> candidates;
     for (const auto& m : view.legal_moves()) {

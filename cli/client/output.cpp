@@ -1,4 +1,5 @@
 #include "cli/client/output.h"
+#include "cli/client/room_table.h"
 
 #include "cli/client/board_render.h"
 
@@ -105,6 +106,9 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
     std::string out = "room " + s.name() + " (" + phase_name(s.phase());
     if (v.game_number()) out += ", game " + std::to_string(v.game_number());
     out += ", " + connection_name(v.connection()) + ")\n";
+    // The mode, as halma rooms shows it: a move limit or a turn limit was said nowhere a player
+    // looks, and the game just ended on it.
+    out += "mode: " + describe_mode(s.mode()) + "\n";
     // Why the room takes no change now (the host's disk, or a host this daemon refuses).
     if (!v.read_only().empty()) out += "! " + v.read_only() + "\n";
     if (s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty())

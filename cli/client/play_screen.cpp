@@ -139,6 +139,11 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
             add_wrapped(out, seat_name(v, v.turn_seat()) + "'s turn (" + left + " left)", width);
         else
             add_wrapped(out, seat_name(v, v.turn_seat()) + "'s turn", width);
+        // A move limit the room's host chose (the default, 1000, ends no real game): the game
+        // ended on it with no word before.
+        if (int limit = static_cast<int>(s.mode().move_limit()); limit > 0 && limit != 1000)
+            add_wrapped(out,
+                "move limit: " + std::to_string(limit) + " each, then placed by distance", width);
         // Beside the board, several level at the front are counted when naming them takes more
         // than two lines: five bots level took four, and pushed the last move off the log.
         std::vector<std::string> lead;

@@ -93,7 +93,10 @@ void add_records_command(CLI::App& app, int& exit_code) {
         } else if (!id.empty()) {
             for (const auto& line : records.lines()) std::cout << line << "\n";
         } else {
-            if (records.records().empty()) std::cout << "no records yet\n";
+            // A guest looked for its games here: the host of each room keeps its records.
+            if (records.records().empty())
+                std::cout << "no records yet (each game's record is kept by the halmad that hosted "
+                             "its room: run halma records there)\n";
             for (const auto& s : records.records())
                 std::cout << s.id() << "  " << engine::iso_time(s.ended_ms()) << "  " << s.room()
                           << " game " << s.game() << "  " << s.moves()
@@ -137,19 +140,43 @@ void add_replay_command(CLI::App& app, int& exit_code) {
             std::cout << (p ? " vs " : "") << record->players[p].name;
         std::cout << "; " << record->moves.size()
                   << (record->moves.size() == 1 ? " move, " : " moves, ") << record->ending << "\n";
+        if (static_cast<std::size_t>(from) > record->moves.size()) {
+            std::cerr << "halma: --from " << from << ": this game has " << record->moves.size()
+                      << (record->moves.size() == 1 ? " move\n" : " moves\n");
+            exit_code = 2;
+            return;
+        }
+        // Who played which colours, and who made each move: the board shows only letters.
+        engine::Game start = *engine::start_of(*record); // parse_record played it through
+        for (std::size_t p = 0; p < record->players.size(); ++p) {
+            std::string sets;
+            for (auto set : start.setup().sets_of(static_cast<int>(p)))
+                sets += (sets.empty() ? "" : " + ") + set_label(set, style.colour);
+            std::cout << "  " << record->players[p].name << ": " << sets << "\n";
+        }
+        std::vector<std::string> movers;
+        {
+            engine::Game game = start;
+            for (const auto& move : record->moves) {
+                auto player = static_cast<std::size_t>(game.setup().owner(game.set_to_move()));
+                movers.push_back(player < record->players.size() ? record->players[player].name : "");
+                (void)game.play(move_text(move));
+            }
+        }
         auto show
             = [&](const engine::Game& game, std::size_t n, const std::vector<engine::Cell>& path) {
                   std::cout << "\nmove " << n << "/" << record->moves.size();
                   if (n > 0) std::cout << ": " << move_text(path);
+                  if (n > 0 && !movers[n - 1].empty()) std::cout << " (" << movers[n - 1] << ")";
                   std::cout << "\n" << render_board(view_of(game, path), style);
               };
         // Positions are rebuilt from the start, so a jump back costs a replay (microseconds).
         auto game_at = [&](std::size_t n) {
-            engine::Game game = *engine::start_of(*record); // parse_record played it through
+            engine::Game game = start;
             for (std::size_t i = 0; i < n; ++i) (void)game.play(move_text(record->moves[i]));
             return game;
         };
-        std::size_t n = std::min<std::size_t>(static_cast<std::size_t>(from), record->moves.size());
+        std::size_t n = static_cast<std::size_t>(from);
         for (;;) {
             engine::Game game = game_at(n);
             show(game, n, n ? record->moves[n - 1] : std::vector<engine::Cell> {});

@@ -399,3 +399,21 @@ TEST(TimeLeftWords, SecondsMinutesHours) {
     v.set_turn_ms_left(0);
     EXPECT_EQ(time_left_words(v), "0 s");
 }
+
+// A move limit the host chose is said where a player looks (the panel beside the board and
+// halma status), not only in halma rooms: a family's game just ended on it, unannounced.
+TEST(RoomStatus, AMoveLimitIsSaidBeforeTheGameEndsOnIt) {
+    pb::RoomView v = room_view(2);
+    v.mutable_summary()->mutable_mode()->set_players(2);
+    v.mutable_summary()->mutable_mode()->set_move_limit(5);
+    std::string status = format_room_status(v, false);
+    EXPECT_NE(status.find("mode: 2 players, limit 5\n"), std::string::npos) << status;
+    std::string screen;
+    for (const auto& line : status_panel(v, false, 40)) screen += line + "\n";
+    EXPECT_NE(screen.find("move limit: 5 each, then"), std::string::npos) << screen;
+    // The default ends no real game: not said.
+    v.mutable_summary()->mutable_mode()->set_move_limit(1000);
+    screen.clear();
+    for (const auto& line : status_panel(v, false, 40)) screen += line + "\n";
+    EXPECT_EQ(screen.find("move limit"), std::string::npos) << screen;
+}

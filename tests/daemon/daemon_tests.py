@@ -277,6 +277,10 @@ def bad_input_is_refused():
         waiting = bob if ann.api().view().your_turn else ann
         out = waiting.cli("move", "a1-b1")
         check(out.returncode == 1 and "not your turn" in out.stderr, f"out of turn: {out.stderr}")
+        # A target alone out of turn says whose turn it is too, as a whole move's refusal does.
+        out = waiting.cli("move", "e5")
+        check(out.returncode == 1 and "not your turn: it is " in out.stderr and "'s turn (seat " in out.stderr,
+              f"a target alone out of turn: {out.stderr}")
         out = waiting.cli("move", "zz-9")
         check(out.returncode == 2, f"unreadable move: rc {out.returncode}")
         # Nothing accepted was lost, and the game goes on.

@@ -67,7 +67,8 @@ def finished_games_become_records_and_the_log_restarts():
         room_id = ann.api().ok(host=api_pb2.HostRequest(
             name="standing", mode=common_pb2.RoomMode(players=2, move_limit=3))).view.summary.room_id
         bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="standing"))
-        check(ann.cli("records").stdout.strip() == "no records yet", "records before any game")
+        check(ann.cli("records").stdout.startswith("no records yet (each game's record is kept by the halmad that hosted"),
+              "records before any game")
         sizes = []
         for game in range(1, 5):
             play_to_end([ann, bob], 50, api_move, view)
@@ -107,6 +108,14 @@ def finished_games_become_records_and_the_log_restarts():
         replay = ann.cli("replay", r["id"], "--pace", "0", "--no-colour")
         check(replay.returncode == 0 and len(re.findall(r"\nmove \d/6", replay.stdout)) == 7, f"replay: {replay}")
         check("ended: move limit; places: " in replay.stdout, replay.stdout[-300:])
+        # Who played which colours, and who made each move (the board shows only letters); a
+        # --from past the end is refused (it started at the last move, rc 0).
+        check(re.search(r"\n  (ann|bob): [A-Z] [a-z]+\n", replay.stdout), f"no colours per player: {replay.stdout[:400]}")
+        movers = re.findall(r"\nmove \d/6: \S+ \((ann|bob)\)", replay.stdout)
+        check(len(movers) == 6 and len(set(movers)) == 2 and all(movers[i] != movers[i + 1] for i in range(5)),
+              f"the movers of the replayed moves: {movers}")
+        beyond = ann.cli("replay", r["id"], "--from", "7", "--pace", "0")
+        check(beyond.returncode == 2 and "--from 7: this game has 6 moves" in beyond.stderr, f"--from 7: {beyond}")
         stepped = subprocess.run([HALMA, "--runtime-dir", ann.runtime_dir, "replay", r["id"], "--no-colour"],
                                  input="\n3\nq\n", capture_output=True, text=True, timeout=30)
         check(stepped.returncode == 0 and "move 1/6" in stepped.stdout and "move 3/6" in stepped.stdout
