@@ -76,8 +76,9 @@ std::optional<std::string> read_move(
         if (seat < 0 || seat >= view.seats_size()) return fail(1, "not your turn");
         const std::string& name = view.seats(seat).name();
         std::string number = std::to_string(seat + 1);
-        return fail(1, name.empty() ? "not your turn: seat " + number + " is to move"
-                                    : "not your turn: it is " + name + "'s turn (seat " + number + ")");
+        return fail(1,
+            name.empty() ? "not your turn: seat " + number + " is to move"
+                         : "not your turn: it is " + name + "'s turn (seat " + number + ")");
     }
     std::string target = engine::cell_name(*cell);
     std::vector<std::string> candidates;

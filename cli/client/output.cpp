@@ -1,7 +1,7 @@
 #include "cli/client/output.h"
-#include "cli/client/room_table.h"
 
 #include "cli/client/board_render.h"
+#include "cli/client/room_table.h"
 
 #include <algorithm>
 #include <google/protobuf/util/json_util.h>

@@ -159,7 +159,8 @@ void add_replay_command(CLI::App& app, int& exit_code) {
             engine::Game game = start;
             for (const auto& move : record->moves) {
                 auto player = static_cast<std::size_t>(game.setup().owner(game.set_to_move()));
-                movers.push_back(player < record->players.size() ? record->players[player].name : "");
+                movers.push_back(
+                    player < record->players.size() ? record->players[player].name : "");
                 (void)game.play(move_text(move));
             }
         }

@@ -257,7 +257,9 @@ void ApiService::join_on_lan(
         return;
     }
     std::string message = j.room().empty() ? std::string("no room to join")
-                                           : "no room '" + j.room() + "' here or on the LAN";
+        : looks_like_friends_code(j.room())
+        ? "no room here or on the LAN has the friends code '" + j.room() + "' (check it for a typo)"
+        : "no room '" + j.room() + "' here or on the LAN";
     const auto& news = discovery_.news();
     if (news.state != DiscoveryState::kRunning) {
         message += " (LAN discovery: " + news.detail

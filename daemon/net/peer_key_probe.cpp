@@ -34,8 +34,9 @@ std::optional<std::string> PeerLinks::key_rejection(
     if (!link.expected_digits.empty()
         && fingerprint_digits(key).rfind(link.expected_digits, 0) != 0)
         return "the host at " + link.address + " (key " + key_fingerprint(key)
-            + ") is not the one the friends code names: someone may be impersonating it, so "
-              "nothing was sent";
+            + ") is not the one the friends code names: check the code for a typo (its last "
+              "four groups name the host's key); if it is right, someone may be impersonating "
+              "the host, so nothing was sent";
     return std::nullopt;
 }
 

@@ -8,6 +8,7 @@
 #include "daemon/wire/frames.h"
 
 #include <algorithm>
+#include <arpa/inet.h>
 #include <random>
 #include <spdlog/spdlog.h>
 #include <sstream>
@@ -29,6 +30,17 @@ constexpr milliseconds kAnswerMargin { 200 };
 
 // Rooms a host may list; more is no honest host (each is a room it hosts).
 constexpr int kMaxListedRooms = 256;
+
+// " or is NAME misspelt?" when `address` names its host (not 192.168.1.20 or [fe80::1]):
+// ZeroMQ says a name it could not resolve was a refused connection, and a typo in a machine's
+// name read as "is halmad running there".
+std::string name_doubt(const std::string& address) {
+    std::string host = address.substr(0, address.rfind(':'));
+    if (host.starts_with('[')) return "";
+    unsigned char bytes[16];
+    if (inet_pton(AF_INET, host.c_str(), bytes) == 1) return "";
+    return " Or is the name " + host + " misspelt?";
+}
 
 // What a host says is held to what a host itself takes from peers: text cleaned (no terminal
 // controls, valid UTF-8) and cut, counts bounded. Events and snapshots are checked as they are
@@ -304,9 +316,11 @@ void PeerLinks::tick(const Now& now) {
                     : p.refused && at_once && link->probing ? "nothing answers at " + address
                         + " (connection refused at " + key_probe_endpoint(address)
                         + ", its key port): is halmad running there, on that port? A firewall "
-                          "must let both ports through"
+                          "must let both ports through."
+                        + name_doubt(address)
                     : p.refused && at_once ? "nothing answers at " + address
                         + " (connection refused): is halmad running there, on that port?"
+                        + name_doubt(address)
                     : p.refused ? "the machine at " + address
                         + " cannot be reached (no route to it): it may be off or off the "
                           "network, and a room listed there may be gone"

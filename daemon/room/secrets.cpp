@@ -1,8 +1,10 @@
 #include "daemon/room/secrets.h"
 
 #include <array>
+#include <cctype>
 #include <cstdint>
 #include <random>
+#include <vector>
 
 namespace halma::daemon {
 
@@ -62,6 +64,26 @@ std::string normalize_code(std::string_view code) {
         s += c;
     }
     return s;
+}
+
+bool looks_like_friends_code(std::string_view text) {
+    // Typed as printed (groups of five, then of four) or run together: a long room name with
+    // dashes ("wednesday-afternoon-chess") is not one.
+    std::vector<std::size_t> groups { 0 };
+    for (char c : text) {
+        if (c == '-' || c == ' ')
+            groups.push_back(0);
+        else if (std::isalnum(static_cast<unsigned char>(c)))
+            ++groups.back();
+        else
+            return false;
+    }
+    if (groups.size() == 1)
+        return groups[0] == kFriendsCodeDigits || groups[0] == kFriendsCodeWithKey;
+    if (groups.size() < 4) return false;
+    for (std::size_t g = 0; g < groups.size(); ++g)
+        if (groups[g] != (g < 4 ? 5u : 4u)) return false;
+    return true;
 }
 
 bool secrets_equal(std::string_view a, std::string_view b) {

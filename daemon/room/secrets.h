@@ -21,6 +21,9 @@ inline constexpr std::size_t kFriendsKeyDigits = 16;
 inline constexpr std::size_t kFriendsCodeWithKey = kFriendsCodeDigits + kFriendsKeyDigits;
 // The code in a canonical form: lower case, no dashes or spaces, look-alikes folded.
 std::string normalize_code(std::string_view code);
+// Whether `text` has the shape of a friends code (at least its 20 digits, dashes and spaces
+// between): a room looked for by it and not found is a typo in a code, not an unknown name.
+bool looks_like_friends_code(std::string_view text);
 // Compares without leaking through timing how much of a secret matched.
 bool secrets_equal(std::string_view a, std::string_view b);
 

@@ -145,6 +145,12 @@ def no_daemon_is_said_at_once():
             out = typed(ann, "--timeout-ms", "20000", *args)
             check(out.returncode == 1 and out.stderr.startswith("halma: ") and "connection refused" in out.stderr,
                   f"halma {' '.join(args)} with nothing listening: rc {out.returncode}: {out.stderr!r}")
+            check("misspelt" not in out.stderr, f"an address doubted as a name: {out.stderr!r}")
+        # A machine's name: a typo in it was read as "is halmad running there" (ZeroMQ says a
+        # name it cannot resolve was refused). localhost, from /etc/hosts: no traffic leaves.
+        out = typed(ann, "--timeout-ms", "20000", "join", f"localhost:{port}/sunday")
+        check(out.returncode == 1 and "Or is the name localhost misspelt?" in out.stderr,
+              f"join at a name with nothing listening: {out.stderr!r}")
         # Something listens on the port but not on the port + 1, where a daemon asks a host's
         # key first (a firewall that lets one through): that port is named, not only the one
         # that listens ("nothing answers at" the listening port misled).

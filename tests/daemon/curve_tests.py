@@ -248,6 +248,17 @@ def friends_code_names_the_host():
         check(relay.carried[1] > 0 and relay.carried[0] == 0,
               f"bytes to the impersonator: {relay.carried[0]} to its peer port, {relay.carried[1]} to its probe port")
         check(code.encode() not in relay.seen, "the code went to the impersonator")
+        # A typo is said as one: in the room's part of the code ("no room 'jk29s-...' here",
+        # as if it were a name) and in the key's part (said only as an impersonator before).
+        other = lambda c: "z" if c.lower() != "z" else "y"
+        typo = other(code[0]) + code[1:]
+        reply = bob.api().call(join=api_pb2.JoinRequest(address=ann.address, room=typo))
+        check(reply.HasField("error") and f"no room here has the friends code '{typo}': check it for a typo"
+              in reply.error.message, f"a typo in the room's part: {reply}")
+        typo = code[:-1] + other(code[-1])
+        reply = bob.api().call(join=api_pb2.JoinRequest(address=ann.address, room=typo))
+        check(reply.error.code == common_pb2.ERROR_CODE_NOT_ALLOWED and "check the code for a typo" in reply.error.message,
+              f"a typo in the key's part: {reply}")
         bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room=code))
 
 

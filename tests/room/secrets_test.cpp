@@ -54,3 +54,17 @@ TEST(Secrets, SecretsEqual) {
     EXPECT_FALSE(secrets_equal("abc", "abcd"));
     EXPECT_FALSE(secrets_equal(std::string("a\0c", 3), "abc"));
 }
+
+// A room looked for by a code and not found is said to be a code with a typo, not a name.
+TEST(Secrets, AFriendsCodeIsToldFromARoomName) {
+    std::string code = random_room_code("abcdefghjkmnpqrs");
+    EXPECT_TRUE(looks_like_friends_code(code)) << code;
+    EXPECT_TRUE(looks_like_friends_code(code.substr(0, 23))) << "the room's part alone";
+    EXPECT_TRUE(looks_like_friends_code("K7F3Q 9XQ2M A0B1C D2E3F"));
+    EXPECT_FALSE(looks_like_friends_code("family"));
+    EXPECT_TRUE(looks_like_friends_code(normalize_code(code))) << "run together";
+    EXPECT_FALSE(looks_like_friends_code("wednesday-afternoon-chess"));
+    EXPECT_FALSE(looks_like_friends_code("k7f3q-9xq2m-a0b1c")) << "three groups";
+    EXPECT_FALSE(looks_like_friends_code("the office's standing room"));
+    EXPECT_FALSE(looks_like_friends_code(""));
+}
