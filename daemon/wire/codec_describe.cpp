@@ -18,16 +18,20 @@ std::string describe(const RoomState& state, const RoomEvent& e) {
             [&](const event::MemberJoined& b) -> std::string {
                 if (b.seat == kNoSeat) return b.name + " is watching";
                 // A computer sitting down mid-game stands in for a player who has gone.
+                // For one whose daemon vanished the seat is kept: it is theirs again when they
+                // are back ("lost the seat" said otherwise, and they came back to it).
                 if (b.bot && state.phase() == Phase::kPlaying && state.game()
                     && !state.game()->history().empty())
-                    return "a computer (" + std::string(bot_level_name(b.bot_level)) + ") plays "
-                        + seat_text(b.seat) + " from now on, as " + b.name
-                        + ", so the game goes on";
+                    return b.seat_open
+                        ? "a computer (" + std::string(bot_level_name(b.bot_level)) + ") plays "
+                            + seat_text(b.seat) + " from now on, as " + b.name
+                            + ", so the game goes on"
+                        : b.name + ", a computer (" + std::string(bot_level_name(b.bot_level))
+                            + "), plays " + seat_text(b.seat) + " until they are back";
                 return b.name + " joined, " + seat_text(b.seat);
             },
             [&](const event::MemberLeft& b) -> std::string {
-                return state.name_of(b.member)
-                    + (b.timed_out ? " was gone too long and lost the seat" : " left");
+                return state.name_of(b.member) + (b.timed_out ? " was gone too long" : " left");
             },
             [&](const event::Connection& b) -> std::string {
                 return state.name_of(b.member)

@@ -215,8 +215,11 @@ def a_gone_player_gets_a_stand_in():
             t.wait_for(lambda s: last_line(s).startswith(">"), "bob's turn")
             bob.kill(signal.SIGKILL)
             t.wait_text("bob was gone too long")
-            screen = t.wait_text("so the game goes on")
+            screen = t.wait_text("until they are back")
             check("bot for bob" in screen, f"the status does not say who plays bob's seat:\n{screen}")
+            # The seat is kept for bob: said so ("lost the seat" was said, and he came back to it).
+            check("lost the seat" not in screen and "bot for bob, a computer (hard), plays seat 2" in screen,
+                  f"the screen does not say the seat waits for bob:\n{screen}")
             t.wait_for(lambda s: last_line(s).startswith("your move>") and "bot for bob played" in s,
                        "the computer to play bob's turn")
             check_layout(t, "a computer stands in for bob")
