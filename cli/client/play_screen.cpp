@@ -74,12 +74,25 @@ std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colo
     bool turn = seat.seat() == v.turn_seat();
     std::string left = std::string(turn ? ">" : " ") + letters(seat, colour) + " ";
     std::string name = seat.name().empty() ? "(free seat)" : seat.name();
-    if (seat.seat() == v.your_seat()) name += " (you)";
+    // The marks are what the line is for when something is wrong: a long name is cut to keep
+    // them ("Grandma Eliza" lost "(you)", "away" and the vote's "*"; "gone, held" read "gone,
+    // hel").
+    std::string marks;
+    bool yours = seat.seat() == v.your_seat();
+    if (yours) marks += " (you)";
     // A narrow panel names a computer by its name alone ("bot (2)", "bot for ann").
-    if (seat.bot() && width >= 30) name += " [" + seat.bot_level() + " bot]";
-    if (!seat.name().empty() && !seat.connected()) name += " gone, held";
-    if (seat.away()) name += " away";
-    if (seat.voted_new_game() || seat.voted_cancel()) name += " *";
+    if (seat.bot() && width >= 30) marks += " [" + seat.bot_level() + " bot]";
+    if (!seat.name().empty() && !seat.connected()) marks += width >= 30 ? " gone, held" : " gone";
+    if (seat.away()) marks += " away";
+    if (seat.voted_new_game() || seat.voted_cancel()) marks += " *";
+    int for_name = width - 5 - visible_width(left) - visible_width(marks);
+    if (yours && for_name < 4 && visible_width(name) > for_name) {
+        name = "you"; // "Gr~ (you)": the seat is theirs, their name is no news to them
+        marks.erase(0, std::string(" (you)").size());
+        for_name += static_cast<int>(std::string(" (you)").size());
+    }
+    if (visible_width(name) > for_name) name = fit(name, std::max(for_name - 1, 3)) + "~";
+    name += marks;
     left += turn ? paint(name, "\x1b[1m", colour) : name;
     std::string right;
     if (const pb::Standing* st = standing_of(v, seat.seat())) {

@@ -417,3 +417,26 @@ TEST(RoomStatus, AMoveLimitIsSaidBeforeTheGameEndsOnIt) {
     for (const auto& line : status_panel(v, false, 40)) screen += line + "\n";
     EXPECT_EQ(screen.find("move limit"), std::string::npos) << screen;
 }
+
+// At 80 columns the panel is 22 wide: a long name is cut to keep what the line is for ("Grandma
+// Eliza" lost "(you)", "away" and the vote's "*"; "gone, held" read "gone, hel").
+TEST(PlayScreen, ALongNameIsCutToKeepTheSeatsMarks) {
+    pb::RoomView v = room_view(2);
+    v.mutable_seats(0)->set_name("Grandma Eliza Smith");
+    v.mutable_seats(0)->set_away(true);
+    v.mutable_seats(0)->set_voted_cancel(true);
+    v.mutable_seats(1)->set_name("bob the builder");
+    v.mutable_seats(1)->set_connected(false);
+    std::string screen;
+    for (const auto& line : status_panel(v, false, 22)) {
+        EXPECT_LE(visible_width(line), 22) << line;
+        screen += line + "\n";
+    }
+    EXPECT_NE(screen.find(">B you away *"), std::string::npos) << screen;
+    EXPECT_NE(screen.find(" R bob the ~ gone  120"), std::string::npos) << screen;
+    // Wider, the name is cut and "(you)" kept.
+    screen.clear();
+    v.mutable_seats(0)->set_away(false);
+    for (const auto& line : status_panel(v, false, 24)) screen += line + "\n";
+    EXPECT_NE(screen.find("~ (you) *"), std::string::npos) << screen;
+}
