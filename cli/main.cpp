@@ -64,6 +64,36 @@ int main(int argc, char** argv) {
                         + suggestion(app, argv[i]);
                     break;
                 }
+        // A command's option before the command (`halma -r sunday move n3-m7`, `halma analyze
+        // --level hard best ...`): CLI11 said "arguments were not expected: sunday -r", backwards
+        // and without the way out.
+        auto sub_named = [](CLI::App* parent, const std::string& name) -> CLI::App* {
+            auto found
+                = parent->get_subcommands([&](CLI::App* sub) { return sub->get_name() == name; });
+            return found.empty() ? nullptr : found.front();
+        };
+        CLI::App* at = &app;
+        std::string path = "halma";
+        for (int i = 1; i < argc; ++i) {
+            std::string arg = argv[i];
+            if (CLI::App* sub = sub_named(at, arg)) {
+                at = sub;
+                path += " " + arg;
+                continue;
+            }
+            if (arg.size() < 2 || arg[0] != '-' || arg == "--") continue;
+            std::string flag = arg.substr(0, arg.find('='));
+            if (at->get_option_no_throw(flag) || flag == "-h" || flag == "--help") continue;
+            bool misplaced = false;
+            for (int j = i + 1; j < argc && !misplaced; ++j)
+                if (sub_named(at, argv[j])) {
+                    misplaced = true;
+                    message = "`" + flag + "` is an option of `" + path + " " + argv[j]
+                        + "`: put it after the command (" + path + " " + argv[j] + " " + flag
+                        + " ...)";
+                }
+            if (misplaced) break;
+        }
         std::cerr << "halma: " << message << "\nRun `halma --help` for more.\n";
         return 2;
     }

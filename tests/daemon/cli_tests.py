@@ -38,6 +38,11 @@ def usage_errors_exit_2():
             (["host", "t", "--turn-limit-s", "0"], "0"),
             (["host", "t", "--bogus"], "--bogus"),
             (["mvoe", "n3-m7"], "did you mean `move`?"),
+            # A command's option before the command: said so, with where it goes (CLI11 said
+            # "arguments were not expected: vs-hard -r").
+            (["-r", "vs-hard", "move", "n3-m7"], "`-r` is an option of `halma move`: put it after the command"),
+            (["analyze", "--level", "hard", "best", "startpos"],
+             "`--level` is an option of `halma analyze best`: put it after the command"),
         ]:
             out = ann.cli(*args)
             typed = " ".join(args)
