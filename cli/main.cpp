@@ -84,6 +84,10 @@ int main(int argc, char** argv) {
             if (arg.size() < 2 || arg[0] != '-' || arg == "--") continue;
             std::string flag = arg.substr(0, arg.find('='));
             if (at->get_option_no_throw(flag) || flag == "-h" || flag == "--help") continue;
+            // A value that starts with '-' ("--timeout-ms -5"): its option's, not an option.
+            if (const CLI::Option* before = i > 1 ? at->get_option_no_throw(argv[i - 1]) : nullptr;
+                before && before->get_type_size() != 0)
+                continue;
             bool misplaced = false;
             for (int j = i + 1; j < argc && !misplaced; ++j)
                 if (sub_named(at, argv[j])) {

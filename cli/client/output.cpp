@@ -108,7 +108,11 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
     out += ", " + connection_name(v.connection()) + ")\n";
     // The mode, as halma rooms shows it: a move limit or a turn limit was said nowhere a player
     // looks, and the game just ended on it.
-    out += "mode: " + describe_mode(s.mode()) + "\n";
+    // Leaving out "leader hidden": during a game the lead line says so, and at its end it is
+    // shown (a "hidden" beside the final standings misled).
+    pb::RoomMode mode = s.mode();
+    mode.set_hide_leader(false);
+    out += "mode: " + describe_mode(mode) + "\n";
     // Why the room takes no change now (the host's disk, or a host this daemon refuses).
     if (!v.read_only().empty()) out += "! " + v.read_only() + "\n";
     if (s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty())
