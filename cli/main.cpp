@@ -88,14 +88,22 @@ int main(int argc, char** argv) {
             if (const CLI::Option* before = i > 1 ? at->get_option_no_throw(argv[i - 1]) : nullptr;
                 before && before->get_type_size() != 0)
                 continue;
+            // The command named later, and its own commands typed after it: the one that has
+            // the option is named; an option none of them has keeps CLI11's word.
             bool misplaced = false;
-            for (int j = i + 1; j < argc && !misplaced; ++j)
-                if (sub_named(at, argv[j])) {
-                    misplaced = true;
-                    message = "`" + flag + "` is an option of `" + path + " " + argv[j]
-                        + "`: put it after the command (" + path + " " + argv[j] + " " + flag
-                        + " ...)";
+            for (int j = i + 1; j < argc && !misplaced; ++j) {
+                CLI::App* sub = sub_named(at, argv[j]);
+                std::string where = path + " " + argv[j];
+                for (int k = j + 1; sub && !misplaced; ++k) {
+                    if (sub->get_option_no_throw(flag)) {
+                        misplaced = true;
+                        message = "`" + flag + "` is an option of `" + where
+                            + "`: put it after the command (" + where + " " + flag + " ...)";
+                    }
+                    sub = k < argc ? sub_named(sub, argv[k]) : nullptr;
+                    if (sub) where += std::string(" ") + argv[k];
                 }
+            }
             if (misplaced) break;
         }
         std::cerr << "halma: " << message << "\nRun `halma --help` for more.\n";

@@ -256,10 +256,10 @@ void ApiService::join_on_lan(
                 + "; say which host, e.g. halma join " + example);
         return;
     }
-    std::string message = j.room().empty() ? std::string("no room to join")
-        : looks_like_friends_code(j.room())
-        ? "no room here or on the LAN has the friends code '" + j.room() + "' (check it for a typo)"
-        : "no room '" + j.room() + "' here or on the LAN";
+    std::string message = j.room().empty()  ? std::string("no room to join")
+        : looks_like_friends_code(j.room()) ? "no room here or on the LAN has the friends code '"
+            + j.room() + "' (check it for a typo, or the room may have been closed)"
+                                            : "no room '" + j.room() + "' here or on the LAN";
     const auto& news = discovery_.news();
     if (news.state != DiscoveryState::kRunning) {
         message += " (LAN discovery: " + news.detail

@@ -33,11 +33,15 @@ std::optional<std::string> PeerLinks::key_rejection(
         return changed_key_message(link.address, *pinned, key, known_.file());
     if (!link.expected_digits.empty()
         && fingerprint_digits(key).rfind(link.expected_digits, 0) != 0)
-        return "the host at " + link.address + " (key " + key_fingerprint(key)
-            + ") is not the one the friends code names: check the code for a typo (its last "
-              "four groups name the host's key); if it is right, someone may be impersonating "
-              "the host, so nothing was sent";
+        return not_the_codes_host(link.address, key);
     return std::nullopt;
+}
+
+std::string PeerLinks::not_the_codes_host(const std::string& address, const std::string& key) {
+    return "the host at " + address + " (key " + key_fingerprint(key)
+        + ") is not the one the friends code names: check the code for a typo (its last four "
+          "groups name the host's key); if it is right, someone may be impersonating the host, "
+          "so nothing was sent";
 }
 
 void PeerLinks::reject_host(Link& link, const std::string& why) {

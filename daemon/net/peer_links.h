@@ -154,6 +154,9 @@ private:
     void reprobe(Link& link);
     // Why `key` is not the host's at `address` (pinned otherwise, or not a friends code's).
     std::optional<std::string> key_rejection(const Link& link, const std::string& key) const;
+    // The host at `address`, whose key is `key`, is not the one a friends code names: a typo in
+    // the code's last part, or an impersonator (said the same whether the link is new or not).
+    static std::string not_the_codes_host(const std::string& address, const std::string& key);
     void reject_host(Link& link, const std::string& why);
     void pin_host_key(const std::string& address);
     void request(

@@ -60,8 +60,7 @@ void PeerLinks::join(const std::string& address, const std::string& room, bool s
         if (!link->host_key.empty() && fingerprint_digits(link->host_key).rfind(digits, 0) != 0) {
             pb::HostMessage reply;
             wire::set_error(reply.mutable_error(), pb::ERROR_CODE_NOT_ALLOWED,
-                "the host at " + address + " (key " + key_fingerprint(link->host_key)
-                    + ") is not the one this friends code names; nothing was sent");
+                not_the_codes_host(address, link->host_key));
             done(reply);
             return;
         }

@@ -43,6 +43,7 @@ def usage_errors_exit_2():
             (["-r", "vs-hard", "move", "n3-m7"], "`-r` is an option of `halma move`: put it after the command"),
             (["analyze", "--level", "hard", "best", "startpos"],
              "`--level` is an option of `halma analyze best`: put it after the command"),
+            (["--bogus", "status"], "not expected: --bogus"),  # no command has it: not sent to one
         ]:
             out = ann.cli(*args)
             typed = " ".join(args)

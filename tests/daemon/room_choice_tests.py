@@ -156,9 +156,20 @@ def a_joined_room_is_joined_again_by_its_name():
         check(code, f"no friends code printed: {out.stdout}")
         check(bob.cli("join", f"{ann.address}/{code}").returncode == 0, "bob's join of den by its code")
         out = bob.cli("join", "den")
-        check(out.returncode == 0 and "joined room den" in out.stdout, f"join den again: rc {out.returncode} {out.stdout}{out.stderr}")
+        check(out.returncode == 0 and "joined room den" in out.stdout and "seat 2" in out.stdout,
+              f"join den again: rc {out.returncode} {out.stdout}{out.stderr}")
+        seats = [s.name for s in ann.api().view("den").seats]
+        check(seats.count("bob") == 1 and not any(n.startswith("bob (") for n in seats), f"den's seats: {seats}")
         out = bob.cli("join", "attic")
         check(out.returncode != 0 and "no room 'attic'" in out.stderr, f"a room nobody has: {out.stdout}{out.stderr}")
+        # In two rooms of the name: told apart by address, not "no room 'family'".
+        cat = c.add("cat")
+        host_room(cat, "family", players=2)
+        check(bob.cli("join", f"{cat.address}/family").returncode == 0, "bob's join of cat's family")
+        out = bob.cli("join", "family")
+        check(out.returncode != 0 and "in 2 rooms called family: say which" in out.stderr
+              and f"halma join {ann.address}/family" in out.stderr and f"halma join {cat.address}/family" in out.stderr,
+              f"two joined rooms of the name: rc {out.returncode} {out.stdout}{out.stderr}")
 
 
 run({f.__name__: f for f in [leave_a_room_whose_host_is_gone, the_printed_join_command_works_pasted,

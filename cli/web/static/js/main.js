@@ -15,7 +15,7 @@ const $ = (id) => document.getElementById(id);
 const svg = $("board");
 
 const state = {
-  daemonUp: false,
+  daemonUp: null,    // halmad answers: true, false, or null until halma web first says
   roomId: "",        // the room shown; "" until one is picked, and after leaving it
   view: null,        // its RoomView
   rooms: null,       // RoomRoles: the newest room list, and where the player stands in each room
@@ -64,10 +64,16 @@ function unsay(cause) {
 
 // A refusal as a person should read it: halmad or halma web being down is said in words of the
 // page, not the CLI's "start one with `halmad &`".
-function sayRefusal(reply) {
-  if (reply.bridge_error === "NO_DAEMON") return say(DAEMON_DOWN, "error", "daemon");
+// A refusal of an action in the room shown ("not connected to the host of this room") is taken
+// back once its line is green again; not a join's, a host form's or a full disk's, which the
+// room's light has nothing to do with.
+function sayRefusal(reply, ofRoomShown = false) {
+  // NO_DAEMON is also halmad answering too late: said in the page's words only while it is down.
+  if (reply.bridge_error === "NO_DAEMON" && !state.daemonUp) return say(DAEMON_DOWN, "error", "daemon");
   if (reply.bridge_down) return say(BRIDGE_DOWN, "error", "bridge");
-  say(reply.error.message, "error", reply.error.code === "ERROR_CODE_UNAVAILABLE" ? "host" : "");
+  const lineDown = ofRoomShown && reply.error.code === "ERROR_CODE_UNAVAILABLE" && state.view
+    && state.view.connection !== "CONNECTION_STATE_CONNECTED";
+  say(reply.error.message, "error", lineDown ? "host" : "");
 }
 
 // Asks halma web; when it does not answer at all, the reply says so (bridge_down) instead of
@@ -127,7 +133,7 @@ function redraw(hidden = null) {
   const mine = view ? listed.findIndex((r) => r.room_id === view.summary.room_id) : -1;
   if (mine >= 0) listed[mine] = { ...listed[mine], ...view.summary };
   if (view) state.rooms.seen(view);
-  showRooms(list, state.roomId, pickRoom, state.rooms.roles, state.daemonUp);
+  showRooms(list, state.roomId, pickRoom, state.rooms.roles, state.daemonUp !== false);
   $("last-move").textContent = view && view.moves.length ? `Last move: ${view.moves[view.moves.length - 1]}` : "";
   // Why the room takes no change now (the host's disk, a host whose key changed): said once.
   const readOnly = view ? view.read_only || "" : "";
@@ -285,7 +291,7 @@ async function act(action) {
   if (action.leave) state.leaving = room;
   const reply = await askOrSay("action", { room, ...action });
   if (action.leave) state.leaving = "";
-  if (reply.error) sayRefusal(reply);
+  if (reply.error) sayRefusal(reply, true);
   else if (action.leave) say(`left ${state.view ? state.view.summary.name : "the room"}`, "info");
   else say(reply.done.detail, "info");
   if (action.leave && !reply.error && state.roomId === room) {
@@ -321,11 +327,13 @@ async function showNextEvent() {
     // The player's own move is on the board already; one the computer made for them (their
     // turn ran out) is news: animated like others', and said.
     const ours = before && move && move.seat === before.your_seat && !move.by_computer;
-    if (before && move && move.seat === before.your_seat && move.by_computer && move.path.length)
-      say(`Your time ran out: the computer played ${move.path.map(holeName).join("-")} for you ` +
-        "(marked on the board). Make a move yourself next time to come back.", "info");
     // Another room may have been opened meanwhile: this move is not on its board.
     const shown = state.view && event.room_id === state.roomId;
+    if (shown && before && move && move.seat === before.your_seat && move.by_computer && move.path.length) {
+      const playing = state.view.summary.phase === "PHASE_PLAYING"; // the move may have ended it
+      say(`Your time ran out: the computer played ${move.path.map(holeName).join("-")} for you ` +
+        "(marked on the board)." + (playing ? " Make a move yourself next time to come back." : ""), "info");
+    }
     if (move && !ours && move.path.length > 1 && shown) {
       const path = move.path;
       const cell = parsePosition(state.view.position)[path[path.length - 1]];
