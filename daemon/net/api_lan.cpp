@@ -1,5 +1,6 @@
 // The local API's LAN discovery part: the LAN's rooms in lists and pushes, joining a room found
-// on the LAN by its name or friends code, and host names that only mDNS knows.
+// on the LAN by its name or friends code (or one joined here already, by its name), and host
+// names that only mDNS knows.
 #include "daemon/net/api_service.h"
 #include "daemon/net/zmq_util.h"
 #include "daemon/room/secrets.h"
@@ -201,6 +202,45 @@ std::vector<std::string> ApiService::join_addresses(const std::string& typed) {
     auto found = discovery_.machine_endpoints(host, static_cast<std::uint16_t>(std::stoi(port)));
     if (!found.empty()) return found;
     return { host + ":" + port };
+}
+
+// A room joined here already, named without its address (`halma join family`, a pick in halma
+// play's list): joined again at its host's address, as the daemon's own rejoin does (by the room's
+// id, with the seat's token: by name, a room not heard from since a restart matched no replica,
+// and the host took the player for a newcomer). It was looked for on the LAN only, and with
+// discovery off or the room unlisted it was "no room 'family' here or on the LAN" while the room
+// was listed as joined. A name the LAN knows is the LAN's to resolve, as before (it names the
+// hosts when there are several); two joined rooms of the name are told apart by address.
+bool ApiService::join_again(const std::string& client, const pb::Request& request, const Now& now) {
+    const auto& j = request.join();
+    if (j.room().empty()) return false;
+    std::vector<PeerLinks::Replica*> same;
+    for (PeerLinks::Replica* r : peers_.replicas()) {
+        const std::string& name = r->state ? r->state->config().name : r->name;
+        bool code = r->state && !r->state->config().code.empty()
+            && normalize_code(r->state->config().code) == normalize_code(j.room());
+        if (r->room_id == j.room() || name == j.room() || code) same.push_back(r);
+    }
+    if (same.empty() || (same.size() == 1 && !discovery_.named(j.room()).empty())) return false;
+    if (same.size() > 1) {
+        std::string which;
+        for (const auto* r : same)
+            which += (which.empty() ? "" : " or ") + ("halma join " + r->address + "/" + j.room());
+        reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,
+            "this daemon is in " + std::to_string(same.size()) + " rooms called " + j.room()
+                + ": say which, " + which);
+        return true;
+    }
+    PeerLinks::Replica* again = same.front();
+    // With the seat's token the host knows the room by its id (a friends room too); without one
+    // (never seated), a friends room by its code, any other by its name.
+    std::string room = !again->token.empty()                   ? again->room_id
+        : again->state && !again->state->config().code.empty() ? again->state->config().code
+        : again->state                                         ? again->state->config().name
+                                                               : again->name;
+    join_at(client, request.request_id(), { again->address }, 0, room, j.spectate(), now,
+        deadline_of(request));
+    return true;
 }
 
 void ApiService::join_on_lan(
