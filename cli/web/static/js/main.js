@@ -63,10 +63,9 @@ function unsay(cause) {
 }
 
 // A refusal as a person should read it: halmad or halma web being down is said in words of the
-// page, not the CLI's "start one with `halmad &`".
-// A refusal of an action in the room shown ("not connected to the host of this room") is taken
-// back once its line is green again; not a join's, a host form's or a full disk's, which the
-// room's light has nothing to do with.
+// page, not the CLI's "start one with `halmad &`". A refusal of an action in the room shown
+// ("not connected to the host of this room") is taken back once its line is green again; not a
+// join's, a host form's or a full disk's, which the room's light has nothing to do with.
 function sayRefusal(reply, ofRoomShown = false) {
   // NO_DAEMON is also halmad answering too late: said in the page's words only while it is down.
   if (reply.bridge_error === "NO_DAEMON" && !state.daemonUp) return say(DAEMON_DOWN, "error", "daemon");
