@@ -8,7 +8,7 @@ import urllib.request
 from halmatest import HALMA, Cluster, Failure, check, greedy_move, run, wait_until
 from halma.v1 import api_pb2, common_pb2
 import png
-from webtest import DESKTOP, PHONE, Page, Web, cells_of, click_move, holes_of, need_browser, wait_in_step
+from webtest import DESKTOP, PHONE, Page, Web, cells_of, click_move, game_of_two, holes_of, need_browser, wait_in_step
 
 SHOTS = os.environ.get("HALMA_WEB_SCREENSHOTS", "screenshots")
 
@@ -345,10 +345,7 @@ def daemon_restarts_under_the_page():
     need_browser()
     with Cluster("web-restart") as cluster:
         ann, bob = cluster.add("ann"), cluster.add("bob")
-        ann.api().ok(host=api_pb2.HostRequest(name="restart"))
-        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="restart"))
-        room = ann.api().view("restart").summary.room_id
-        wait_until(lambda: bob.api().view(room).game_number == 1, 10, "the game to start on bob's side")
+        room = game_of_two(ann, bob, "restart")
         web = Web(bob)
         page = Page(web)
         try:

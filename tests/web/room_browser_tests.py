@@ -8,7 +8,7 @@ import time
 
 from halmatest import Cluster, check, greedy_move, run, wait_until
 from halma.v1 import api_pb2, common_pb2
-from webtest import Page, Web, click_move, holes_of, need_browser, wait_in_step
+from webtest import Page, Web, click_move, game_of_two, holes_of, need_browser, wait_in_step
 
 
 def room_button(page, room):
@@ -48,10 +48,7 @@ def leaving_a_room_says_so():
     need_browser()
     with Cluster("web-leave") as cluster:
         ann, kim = cluster.add("ann"), cluster.add("kim")
-        ann.api().ok(host=api_pb2.HostRequest(name="den"))
-        kim.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="den"))
-        room = ann.api().view("den").summary.room_id
-        wait_until(lambda: kim.api().view(room).game_number == 1, 10, "the game to start on kim's side")
+        room = game_of_two(ann, kim, "den")
         web = Web(kim)
         page = Page(web)
         try:
@@ -481,10 +478,7 @@ def a_refusal_for_a_lost_host_is_taken_back():
     need_browser()
     with Cluster("web-host-back") as cluster:
         ann, bob = cluster.add("ann"), cluster.add("bob")
-        ann.api().ok(host=api_pb2.HostRequest(name="back"))
-        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="back"))
-        room = ann.api().view("back").summary.room_id
-        wait_until(lambda: bob.api().view(room).game_number == 1, 10, "the game to start on bob's side")
+        room = game_of_two(ann, bob, "back")
         web = Web(bob)
         page = Page(web)
         light = lambda: page.js("return document.getElementById('light-connection').dataset.state")

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from halmatest import HALMA, Failure, LOOPBACK, _die_with_parent, check, wait_until
+from halma.v1 import api_pb2
 
 SKIP = 77  # ctest's SKIP_RETURN_CODE: no browser here is "not run", never "passed"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -167,6 +168,16 @@ class Page:
 
     def close(self):
         self.driver.quit()
+
+
+def game_of_two(host, guest, name):
+    """`host` hosts a two-player room `name`, `guest` joins it by address; returns the room's id
+    once the game has started on the guest's side."""
+    host.api().ok(host=api_pb2.HostRequest(name=name))
+    guest.api().ok(join=api_pb2.JoinRequest(address=host.address, room=name))
+    room = host.api().view(name).summary.room_id
+    wait_until(lambda: guest.api().view(room).game_number == 1, 10, f"the game to start on {guest.name}'s side")
+    return room
 
 
 def cells_of(position):
