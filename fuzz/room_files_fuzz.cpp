@@ -66,8 +66,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     RoomStore store(state_dir());
     for (auto& kept : store.load().rooms) {
-        auto authority = RoomAuthority::restore(
-            std::move(kept.config), {}, 1, kept.events, kept.members.tokens, fuzz_now());
+        auto authority = RoomAuthority::restore(std::move(kept.config), {}, 1, kept.events,
+            kept.members.tokens, fuzz_now(), kept.members.kept_seats);
         if (!authority) continue; // refused with a reason, as the host logs it
         pb::Snapshot snapshot;
         wire::to_proto(authority->state(), &snapshot);

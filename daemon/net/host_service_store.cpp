@@ -64,10 +64,11 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
             local = kNoMember;
     // Most events (every move) leave the members as they were: compared in place, as copying
     // the tokens twice was a quarter of the host's work per move (callgrind, bench_daemon).
-    bool members_changed
-        = local != room.kept_members.local || room.authority.tokens() != room.kept_members.tokens;
+    bool members_changed = local != room.kept_members.local
+        || room.authority.tokens() != room.kept_members.tokens
+        || room.authority.kept_seats() != room.kept_members.kept_seats;
     StoredMembers members;
-    if (members_changed) members = { local, room.authority.tokens() };
+    if (members_changed) members = { local, room.authority.tokens(), room.authority.kept_seats() };
     // Seat tokens before the events, old and new together: a token on disk whose member is not
     // in the room is ignored at a reload, but a member whose token is not there loses its seat.
     // So whichever of the two writes fails, the files reload to a room where everyone holds
@@ -76,6 +77,10 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
     if (members_changed) {
         both = members;
         both.tokens.insert(room.kept_members.tokens.begin(), room.kept_members.tokens.end());
+        // So with the seats kept for vanished players: a seat taken back, or one kept for a
+        // player whose leaving is not written yet, is not kept at a reload (restore's checks).
+        both.kept_seats.insert(
+            room.kept_members.kept_seats.begin(), room.kept_members.kept_seats.end());
         if (both.local == kNoMember) both.local = room.kept_members.local;
     }
     if (members_changed && both != room.kept_members) {
@@ -223,9 +228,10 @@ void HostService::lose_disk(HostedRoom& room, const std::string& why, const Now&
     // Back to what the files hold: every event anyone has heard of is there (write-ahead), and
     // nothing after it is, so nothing is lost that was seen, and nothing seen is undone.
     auto stored = store_.reload(id);
-    auto authority = stored ? RoomAuthority::restore(stored->config, authority_options(),
-                         std::random_device {}(), stored->events, stored->members.tokens, now)
-                            : std::unexpected(stored.error());
+    auto authority = stored
+        ? RoomAuthority::restore(stored->config, authority_options(), std::random_device {}(),
+            stored->events, stored->members.tokens, now, stored->members.kept_seats)
+        : std::unexpected(stored.error());
     if (!authority) {
         // Cannot happen unless the files were damaged behind our back: the room's memory stays
         // ahead of them, unsent, and nothing more is accepted.
@@ -258,7 +264,8 @@ void HostService::retry_disk(HostedRoom& room, const Now& now) {
     // The members file is small and rewritten whole: if the disk takes it, it takes events.
     const std::string& id = room.authority.state().id();
     // Memory is what the disk holds (read-only since): its tokens are the file's, exactly.
-    StoredMembers members { room.local_member, room.authority.tokens() };
+    StoredMembers members { room.local_member, room.authority.tokens(),
+        room.authority.kept_seats() };
     auto written = store_.save_members(id, members);
     if (written) room.kept_members = std::move(members);
     // Then every other file of the room, the whole log too, written afresh from memory (which
@@ -339,7 +346,8 @@ void HostService::restore_rooms(const Now& now) {
     for (auto& stored : kept.rooms) {
         std::string id = stored.config.room_id, name = stored.config.name;
         auto authority = RoomAuthority::restore(std::move(stored.config), authority_options(),
-            std::random_device {}(), stored.events, stored.members.tokens, now);
+            std::random_device {}(), stored.events, stored.members.tokens, now,
+            stored.members.kept_seats);
         if (!authority) {
             spdlog::error("room {} ({}) not resumed: its events do not replay: {}", name, id,
                 authority.error().message);

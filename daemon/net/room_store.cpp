@@ -44,12 +44,16 @@ bool is_room_id(const std::string& name) {
 }
 
 // The members file, a few lines of text: "local MEMBER" (the host's own player, if in the
-// room) and "member MEMBER TOKEN" per member with a seat token.
+// room), "member MEMBER TOKEN" per member with a seat token, and "kept SEAT MEMBER TOKEN" per
+// seat a computer keeps for a player whose daemon vanished (seats counted from 0).
 std::string encode_members(const StoredMembers& m) {
     std::string out = "# seat tokens of this room's members: whoever has one acts for its member\n";
     if (m.local != kNoMember) out += "local " + std::to_string(m.local) + "\n";
     for (const auto& [id, token] : m.tokens)
         out += "member " + std::to_string(id) + " " + token + "\n";
+    for (const auto& [seat, kept] : m.kept_seats)
+        out += "kept " + std::to_string(seat) + " " + std::to_string(kept.gone) + " " + kept.token
+            + "\n";
     return out;
 }
 
@@ -61,13 +65,19 @@ engine::Result<StoredMembers> decode_members(const std::string& text) {
         if (line.empty() || line[0] == '#') continue;
         std::istringstream fields(line);
         std::string kind, token, extra;
-        long long id = 0;
-        bool ok = static_cast<bool>(fields >> kind >> id) && id > 0 && id <= 0xffffffffLL;
+        long long id = 0, seat = 0;
+        bool ok = static_cast<bool>(fields >> kind);
+        if (ok && kind == "kept") ok = static_cast<bool>(fields >> seat) && seat >= 0 && seat < 6;
+        ok = ok && static_cast<bool>(fields >> id) && id > 0 && id <= 0xffffffffLL;
         if (ok && kind == "local")
             ok = !(fields >> extra) && m.local == kNoMember;
-        else if (ok && kind == "member")
+        else if (ok && (kind == "member" || kind == "kept"))
             ok = static_cast<bool>(fields >> token) && !(fields >> extra) && is_room_id(token)
-                && m.tokens.emplace(static_cast<MemberId>(id), token).second;
+                && (kind == "member" ? m.tokens.emplace(static_cast<MemberId>(id), token).second
+                                     : m.kept_seats
+                                           .emplace(static_cast<int>(seat),
+                                               KeptSeat { static_cast<MemberId>(id), token })
+                                           .second);
         else
             ok = false;
         if (!ok) return engine::fail("members line " + std::to_string(n) + " is damaged");

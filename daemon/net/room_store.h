@@ -25,6 +25,7 @@ namespace halma::daemon {
 struct StoredMembers {
     MemberId local = kNoMember; // the host's own player, kNoMember if it is not in the room
     std::map<MemberId, std::string> tokens; // each member's seat token
+    std::map<int, KeptSeat> kept_seats; // by seat: computers' seats kept for vanished players
     bool operator==(const StoredMembers&) const = default;
 };
 

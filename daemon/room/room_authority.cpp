@@ -36,7 +36,8 @@ RoomAuthority::RoomAuthority(RoomConfig config, AuthorityOptions options, std::u
 
 engine::Result<RoomAuthority> RoomAuthority::restore(RoomConfig config, AuthorityOptions options,
     std::uint64_t seed, const std::vector<RoomEvent>& log,
-    const std::map<MemberId, std::string>& tokens, const Now& now) {
+    const std::map<MemberId, std::string>& tokens, const Now& now,
+    const std::map<int, KeptSeat>& kept_seats) {
     RoomAuthority room(std::move(config), options, seed);
     for (const RoomEvent& e : log) {
         if (auto error = room.state_.replay(e))
@@ -54,11 +55,26 @@ engine::Result<RoomAuthority> RoomAuthority::restore(RoomConfig config, Authorit
     }
     for (const auto& [id, m] : room.state_.members())
         if (!m.bot && !m.connected) room.hold(id, now);
-    // A seat whose player left for good is still the next newcomer's (the log says which);
-    // one held for a player who vanished is not kept across a restart.
+    // A seat whose player left for good is still the next newcomer's (the log says which).
     for (const auto& [id, m] : room.state_.members())
         if (m.seat != kNoSeat && m.seat_open)
             room.stand_ins_[m.seat] = StandIn { id, kNoMember, {}, {} };
+    // One kept for a player who vanished is theirs again, where a computer still plays it and
+    // the player is not back some other way (files written around a failed write may name a
+    // seat taken back since, or a token the room now knows).
+    for (const auto& [seat, kept] : kept_seats) {
+        if (seat < 0 || seat >= room.state_.seats()) continue;
+        const Member* holder = room.state_.member(room.state_.seat_holder(seat));
+        if (!holder || !holder->bot || holder->seat_open || room.stand_ins_.contains(seat)
+            || room.state_.member(kept.gone) || kept.token.empty() || room.knows_token(kept.token))
+            continue;
+        // The name the player had, if the room still knows it (it keeps a few of those who
+        // left); else the one they come back with.
+        std::string name
+            = room.state_.knows_name_of(kept.gone) ? room.state_.name_of(kept.gone) : std::string();
+        room.stand_ins_[seat] = StandIn { holder->id, kept.gone, std::move(name), kept.token };
+        room.kept_seats_[seat] = kept;
+    }
     room.plan_next_game(now); // a pause cut short by the restart starts afresh
     room.plan_turn(now); // and so does the turn of whoever is to move
     return room;
@@ -138,7 +154,8 @@ Outcome<SeatTicket> RoomAuthority::join(
     }
     for (const auto& [seat, in] : stand_ins_)
         if (!token.empty() && in.token == token)
-            return take_back(seat, in.gone, in.name, in.token, now);
+            return take_back(
+                seat, in.gone, in.name.empty() ? std::string(name) : in.name, in.token, now);
     int seat = kNoSeat;
     if (!spectate) {
         seat = state_.first_free_seat();
@@ -401,6 +418,7 @@ void RoomAuthority::stand_in(int seat, MemberId gone, std::string token, const N
     emit(event::MemberJoined { bot, unique_name("bot for " + name), seat, true, room_bot_level(),
              token.empty() },
         now);
+    if (!token.empty()) kept_seats_[seat] = KeptSeat { gone, token };
     stand_ins_[seat] = StandIn { bot, gone, name, std::move(token) };
 }
 
@@ -408,6 +426,7 @@ SeatTicket RoomAuthority::take_back(
     int seat, MemberId id, std::string name, std::string token, const Now& now) {
     MemberId bot = stand_ins_.at(seat).bot;
     stand_ins_.erase(seat);
+    kept_seats_.erase(seat);
     emit(event::MemberLeft { bot, false }, now);
     emit(event::MemberJoined { id, unique_name(name), seat, false }, now);
     member_by_token_[token] = id;

@@ -69,14 +69,19 @@ public:
     // The room a host had before it stopped, from what it kept: its config, every event it
     // accepted (replayed as a replica would) and the seat token of each member that had one.
     // Tokens of members no longer in the room are ignored (they left after the tokens were
-    // last written). A vanished member's seat is held afresh from `now`. No event is made.
+    // last written). A vanished member's seat is held afresh from `now`. Seats kept for
+    // vanished players (kept_seats()) are kept again where a computer still plays them for
+    // that player. No event is made.
     static engine::Result<RoomAuthority> restore(RoomConfig config, AuthorityOptions options,
         std::uint64_t seed, const std::vector<RoomEvent>& log,
-        const std::map<MemberId, std::string>& tokens, const Now& now);
+        const std::map<MemberId, std::string>& tokens, const Now& now,
+        const std::map<int, KeptSeat>& kept_seats = {});
 
     const RoomState& state() const { return state_; }
     // Each member's seat token (bots have none): what a host keeps to restore the room.
     const std::map<MemberId, std::string>& tokens() const { return token_of_; }
+    // By seat, the seats computers keep for vanished players: kept by the host as tokens are.
+    const std::map<int, KeptSeat>& kept_seats() const { return kept_seats_; }
     // Entries it keeps about members (tokens, holds, chat budgets, answers): while members come
     // and go this follows the members there are, not those there were (a bound, for tests).
     std::size_t member_entries() const {
@@ -189,8 +194,8 @@ private:
     std::map<MemberId, std::chrono::steady_clock::time_point> chat_spent_until_;
     // Seats a computer plays for a person gone mid-game. A person
     // whose hold ran out keeps its token here and may take the seat back with it; the seat of
-    // one who left for good (no token) goes to the next newcomer. Kept until the next game
-    // starts; not across a restart of the host.
+    // one who left for good (no token) goes to the next newcomer. A restarted host makes the
+    // first kind again from kept_seats_, the second from the log (seat_open).
     struct StandIn {
         MemberId bot = kNoMember;
         MemberId gone = kNoMember;
@@ -198,6 +203,9 @@ private:
         std::string token;
     };
     std::map<int, StandIn> stand_ins_; // by seat
+    // The stand-ins that hold a token, as the host keeps them (in step with stand_ins_): the
+    // host compares them at every event, so they are kept, not made at each call.
+    std::map<int, KeptSeat> kept_seats_;
     // Each member's latest command ids and their answers, oldest first (in memory only).
     struct Answered {
         std::string command_id;

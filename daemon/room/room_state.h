@@ -65,6 +65,7 @@ public:
     std::string name_of(MemberId id) const;
     // How many names it knows: the members' and the last few who left (a bound, for tests).
     std::size_t names_known() const { return names_.size(); }
+    bool knows_name_of(MemberId id) const { return names_.contains(id); }
     int seats() const { return config_.mode.players; }
     MemberId seat_holder(int seat) const { return seat_holder_[static_cast<std::size_t>(seat)]; }
     // Who played the seat in this game, each who made a move for it, in turn ("ann / bot for

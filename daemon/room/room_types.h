@@ -17,6 +17,16 @@ namespace halma::daemon {
 using MemberId = std::uint32_t;
 inline constexpr MemberId kNoMember = 0;
 inline constexpr int kNoSeat = -1;
+
+// A seat a computer plays for a person whose daemon vanished past the hold, kept for that
+// person: their seat token takes it back. The host keeps these with the members' tokens, so
+// that "plays seat 3 until they are back" holds across its restart too.
+struct KeptSeat {
+    MemberId gone = kNoMember;
+    std::string token;
+    bool operator==(const KeptSeat&) const = default;
+};
+
 // The engine's default: a game still running after this many moves per player ends on distance.
 inline constexpr int kDefaultMoveLimit = 1000;
 // The longest texts a room holds, in bytes: what a host takes from its members and what a peer

@@ -328,6 +328,35 @@ def a_friends_room_seat_is_taken_back_past_the_hold():
         check(bob.api().view(room).summary.room_id == room, "bob's daemon lost the room")
 
 
+def a_seat_kept_for_a_vanished_player_survives_a_host_restart():
+    """bob's daemon vanishes past the hold: "bot for bob ... plays seat 2 until they are back".
+    Then ann's host restarts. The restarted host had forgotten whose seat the computer kept: bob's
+    daemon, back with his token, was refused (the room was full) and he could only watch."""
+    with Cluster("keptseat") as c:
+        ann = Daemon(c, "ann")
+        ann.command = lambda base=ann.command: ["500" if a == "30000" else a for a in base()]  # the hold
+        c.daemons.append(ann)
+        ann.start()
+        bob = c.add("bob")
+        room = host_room(ann, "den").summary.room_id
+        join_room(bob, ann, "den")
+        wait_until(lambda: ann.api().view(room).game_number == 1, 10, "the game to start")
+        bob.kill(signal.SIGKILL)
+        wait_until(lambda: ann.api().view(room).seats[1].name == "bot for bob", 10, "a computer to keep bob's seat")
+        ann.kill(signal.SIGTERM)
+        ann.start()
+        wait_until(lambda: ann.api().view(room).seats[1].name == "bot for bob", 10, "the room back after the restart")
+        cat = c.add("cat")
+        refused = cat.api().call(join=api_pb2.JoinRequest(address=ann.address, room="den"))
+        check(refused.error.code == common_pb2.ERROR_CODE_ROOM_FULL,
+              f"a newcomer was given the seat kept for bob: {refused}")
+        bob.start()
+        wait_until(lambda: ann.api().view(room).seats[1].name == "bob", 10,
+                   f"bob to take his seat back after the host's restart: {bob.log_tail(8)}")
+        view = bob.api().view(room)
+        check(view.summary.room_id == room and view.your_seat == 1, f"bob's daemon does not have his seat: {view}")
+
+
 def a_damaged_standing_room_is_named_and_not_doubled():
     """A standing room whose files were damaged: the log names it (not only by its id), and no
     second room of its name is made beside it, which stood there once the files were repaired."""
@@ -436,4 +465,5 @@ run({f.__name__: f for f in [host_restart_resumes_rooms, standing_room_survives_
                              a_room_closed_while_away_is_dropped, a_joined_room_whose_host_is_gone_says_so,
                              a_stalled_host_cuts_nobody_off, a_damaged_standing_room_is_named_and_not_doubled,
                              a_friends_room_seat_is_taken_back_past_the_hold,
+                             a_seat_kept_for_a_vanished_player_survives_a_host_restart,
                              a_move_just_after_a_host_restart_comes_back]})

@@ -41,7 +41,7 @@ protected:
     }
 
     static StoredMembers members_of(const RoomAuthority& room) {
-        return StoredMembers { room.tokens().begin()->first, room.tokens() };
+        return StoredMembers { room.tokens().begin()->first, room.tokens(), room.kept_seats() };
     }
 
     fs::path events_of(const std::string& room_id) const {
@@ -263,7 +263,11 @@ TEST_F(RoomStoreTest, DamagedConfigOrMembersRefuseTheRoom) {
         { std::string("member 1 not-a-token\n"), std::string("local 1\nlocal 2\n"),
             std::string("member 2 ") + std::string(32, 'a') + "\nmember 2 " + std::string(32, 'b')
                 + "\n",
-            std::string("seat 1\n") }) {
+            std::string("seat 1\n"), std::string("kept 6 2 ") + std::string(32, 'a') + "\n",
+            std::string("kept 1 2 not-a-token\n"),
+            std::string("kept 1 0 ") + std::string(32, 'a') + "\n",
+            std::string("kept 1 2 ") + std::string(32, 'a') + "\nkept 1 3 " + std::string(32, 'b')
+                + "\n" }) {
         write_raw(dir / "members", bad);
         auto loaded = RoomStore(state_dir_).load();
         EXPECT_TRUE(loaded.rooms.empty()) << bad;
@@ -275,6 +279,20 @@ TEST_F(RoomStoreTest, DamagedConfigOrMembersRefuseTheRoom) {
     auto loaded = RoomStore(state_dir_).load();
     ASSERT_EQ(loaded.refused.size(), 1u);
     EXPECT_EQ(loaded.refused[0].second, "its config does not parse");
+}
+
+// A seat a computer keeps for a player whose daemon vanished comes back with the tokens, so the
+// restarted host still gives it back to that player only.
+TEST_F(RoomStoreTest, SeatsKeptForVanishedPlayersComeBack) {
+    RoomStore store(state_dir_);
+    auto room = keep_lively_room(store);
+    StoredMembers members = members_of(room);
+    members.kept_seats[2] = KeptSeat { 41, std::string(32, 'e') };
+    members.kept_seats[5] = KeptSeat { 7, std::string(32, 'f') };
+    ASSERT_TRUE(store.save_members(room.state().id(), members));
+    auto loaded = RoomStore(state_dir_).load();
+    ASSERT_EQ(loaded.rooms.size(), 1u);
+    EXPECT_EQ(loaded.rooms[0].members, members);
 }
 
 TEST_F(RoomStoreTest, AHalfMadeRoomIsRemovedAndStrangersAreSkipped) {
@@ -331,7 +349,7 @@ TEST_F(RoomStoreTest, ARoomMadeByTheHelperLoadsAsOneMadeOnTheSpot) {
     RoomStore store(state_dir_);
     RoomConfig config = lively_room().state().config();
     config.room_id = kOtherId;
-    StoredMembers members { 1, { { 1, "00112233445566778899aabbccddeeff" } } };
+    StoredMembers members { 1, { { 1, "00112233445566778899aabbccddeeff" } }, {} };
     auto work = store.creation(config, members);
     EXPECT_FALSE(fs::exists(state_dir_ / "rooms" / kOtherId)) << "nothing is made before it runs";
     auto failure = std::async(std::launch::async, work).get();
@@ -421,7 +439,8 @@ TEST_F(RoomStoreTest, TheMembersCopiesTakeTurnsOnlyOnceTheLastIsOnTheDisk) {
     bool on_disk = false;
     store.flush_check([&](std::uint64_t ticket) { return on_disk && ticket == 7; });
     auto copy_written = [&](MemberId local) {
-        EXPECT_TRUE(store.save_members(id, StoredMembers { local, room.tokens() }));
+        EXPECT_TRUE(
+            store.save_members(id, StoredMembers { local, room.tokens(), room.kept_seats() }));
         std::vector<fs::path> copies;
         for (const auto& path : store.take_unflushed())
             if (path.filename().string().starts_with("members")) copies.push_back(path);
