@@ -157,11 +157,13 @@ struct Session {
         if (guest->seq() != s.seq() || guest->members().size() != s.members().size()
             || guest->chat().size() != s.chat().size())
             broken("a guest's room from the snapshot is not the host's");
-        auto restarted
-            = RoomAuthority::restore(s.config(), {}, 1, s.log(), host.tokens(), fuzz_now(ms));
+        auto restarted = RoomAuthority::restore(
+            s.config(), {}, 1, s.log(), host.tokens(), fuzz_now(ms), host.kept_seats());
         if (!restarted)
             broken("a host cannot resume its room from its log", restarted.error().message);
         if (restarted->state().seq() != s.seq()) broken("a resumed room is not at the host's seq");
+        if (restarted->kept_seats() != host.kept_seats())
+            broken("a resumed room does not keep the seats the host kept for vanished players");
     }
 };
 
