@@ -2,6 +2,7 @@
 // or at a host given by address. A mistyped target is a usage error (exit 2) before any daemon
 // is asked.
 #include "cli/client/client_common.h"
+#include "cli/client/host_address.h"
 #include "cli/client/output.h"
 #include "cli/commands.h"
 
@@ -36,16 +37,13 @@ void add_join_command(CLI::App& app, int& exit_code) {
                 exit_code = 2;
                 return;
             }
-            // A port that cannot be is the user's typing, said before any daemon is asked (it
-            // said no halmad was running, or asked the host, and exited 1).
-            if (has_port) {
-                std::string port = head.substr(head.rfind(':') + 1);
-                if (port.empty() || port.size() > 5 || std::stoi(port) < 1
-                    || std::stoi(port) > 65535) {
-                    std::cerr << "halma: '" << target << "': the port is 1 to 65535\n";
-                    exit_code = 2;
-                    return;
-                }
+            // An address that cannot be (no host, a port that cannot be) is the user's typing,
+            // said before any daemon is asked (it said no halmad was running, or the daemon
+            // refused it, and halma exited 1).
+            if (auto why = host_address_problem(head)) {
+                std::cerr << "halma: '" << target << "': " << *why << "\n";
+                exit_code = 2;
+                return;
             }
             j->set_address(head);
             if (slash != std::string::npos) j->set_room(target.substr(slash + 1));

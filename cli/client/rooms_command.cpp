@@ -2,6 +2,7 @@
 // whenever it changes, across restarts of the local halmad too (it subscribes again).
 #include "cli/client/client_common.h"
 #include "cli/client/daemon_link.h"
+#include "cli/client/host_address.h"
 #include "cli/client/output.h"
 #include "cli/client/room_table.h"
 #include "cli/commands.h"
@@ -35,13 +36,21 @@ void add_rooms_command(CLI::App& app, int& exit_code) {
     rooms->add_option("--for-ms", rooms_for_ms, "With --watch: stop after this long")
         ->check(CLI::NonNegativeNumber);
     rooms->callback([&] {
-        auto daemon = connect_daemon();
         if (!address.empty()) {
             if (rooms_watch) {
                 std::cerr << "halma: --watch follows the LAN's rooms; it takes no address\n";
                 exit_code = 2;
                 return;
             }
+            // As for a join: the user's typing, said before any daemon is asked.
+            if (auto why = host_address_problem(address)) {
+                std::cerr << "halma: '" << address << "': " << *why << "\n";
+                exit_code = 2;
+                return;
+            }
+        }
+        auto daemon = connect_daemon();
+        if (!address.empty()) {
             pb::Request r;
             r.mutable_list()->set_address(address);
             if (auto reply = ask(daemon, r, exit_code)) {

@@ -44,6 +44,16 @@ def usage_errors_exit_2():
             (["analyze", "--level", "hard", "best", "startpos"],
              "`--level` is an option of `halma analyze best`: put it after the command"),
             (["--bogus", "status"], "not expected: --bogus"),  # no command has it: not sent to one
+            # An address that cannot be one: it went to the daemon, which refused it (exit 1).
+            (["join", ":17481/family"], "there is no host before the :17481"),
+            (["join", ":17481"], "there is no host before the :17481"),
+            (["join", "ann-laptop.local:x7460/family"], "the port is 1 to 65535, and 'x7460' is not"),
+            (["join", "ann-laptop.local:/family"], "there is no port after the ':'"),
+            (["join", "fe80::1/family"], "an IPv6 address goes in brackets"),
+            (["join", "[fe80::1/family"], "this one has no ]"),
+            (["join", "ann laptop/family"], "'ann laptop' cannot be a host's name or address: it has a space"),
+            (["rooms", ":17481"], "there is no host before the :17481"),
+            (["rooms", "ann-laptop.local:0"], "the port is 1 to 65535, and '0' is not"),
         ]:
             out = ann.cli(*args)
             typed = " ".join(args)
