@@ -5,6 +5,8 @@
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
 #include "cli/client/output.h"
+#include "cli/client/term_text.h"
+#include "cli/client/terminal_io.h"
 #include "cli/commands.h"
 #include "engine/game_record.h"
 #include "engine/notation.h"
@@ -134,12 +136,16 @@ void add_replay_command(CLI::App& app, int& exit_code) {
             return;
         }
         BoardStyle style { true, use_colour(no_colour), false };
-        std::cout << record->room << ", game " << record->game_number << ", "
-                  << engine::iso_time(record->started_ms) << ": ";
+        // Wrapped at words to the terminal: six players' names made it longer than a line, and
+        // the terminal broke it mid-name.
+        int cols = terminal_size().cols;
+        std::string header = record->room + ", game " + std::to_string(record->game_number) + ", "
+            + engine::iso_time(record->started_ms) + ": ";
         for (std::size_t p = 0; p < record->players.size(); ++p)
-            std::cout << (p ? " vs " : "") << record->players[p].name;
-        std::cout << "; " << record->moves.size()
-                  << (record->moves.size() == 1 ? " move, " : " moves, ") << record->ending << "\n";
+            header += (p ? " vs " : "") + record->players[p].name;
+        header += "; " + std::to_string(record->moves.size())
+            + (record->moves.size() == 1 ? " move, " : " moves, ") + record->ending;
+        std::cout << wrap(header, cols);
         if (static_cast<std::size_t>(from) > record->moves.size()) {
             std::cerr << "halma: --from " << from << ": this game has " << record->moves.size()
                       << (record->moves.size() == 1 ? " move\n" : " moves\n");
@@ -199,15 +205,16 @@ void add_replay_command(CLI::App& app, int& exit_code) {
                 std::cout << "(Enter, a move number or q)\n";
             }
         }
-        std::cout << "\nended: " << record->ending;
+        // Six long names' places overran the line as the header did.
+        std::string ended = "ended: " + record->ending;
         bool any = false;
         for (std::size_t p = 0; p < record->players.size(); ++p)
             if (record->places[p]) {
-                std::cout << (any ? ", " : "; places: ") << record->players[p].name << " "
-                          << record->places[p];
+                ended += (any ? ", " : "; places: ") + record->players[p].name + " "
+                    + std::to_string(record->places[p]);
                 any = true;
             }
-        std::cout << "\n";
+        std::cout << "\n" << wrap(ended, cols);
     });
 }
 

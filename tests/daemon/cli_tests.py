@@ -7,6 +7,7 @@ import pwd
 import signal
 import socket
 import subprocess
+import tempfile
 
 import halmatest
 from halmatest import Cluster, check, free_port, greedy_move, run, wait_until
@@ -224,6 +225,69 @@ def halmad_defaults_follow_the_login():
             proc.wait()
 
 
+# Six players whose names fill a line: near the longest a member's name may be (32 bytes), some
+# with a space in them, one with a letter of two bytes.
+LONG_NAMES = ["Wilhelmina-Grünewald", "Maximilian Oberhuber-Hartmann", "Konstantinos Papadopoulos",
+              "Bartholomew-Fitzgerald-Smythe", "Anastasia Vasilievna Orlova", "Christopher-Montgomery"]
+
+
+def six_player_record(names):
+    """A record of a 6-player game that ended before its first move (docs/records.md)."""
+    tags = [("Format", "halma-record 1"), ("Room", "family"), ("Game", "3"),
+            ("Started", "2026-11-23T06:12:00Z"), ("Ended", "2026-11-23T06:31:47Z"), ("Players", "6"),
+            ("SetsPerPlayer", "1"),
+            ("Rules", "jumps=short,rest=own,home-lock=on,spoil=none,release=on,unused=empty,first=black"),
+            ("MoveLimit", "1000"), ("StallLimit", "100"), ("PlayAllPlaces", "on"), ("EndWhenStuck", "on"),
+            ("FirstSet", "1")]
+    for n, name in enumerate(names, 1):
+        tags += [(f"Player{n}", name), (f"Player{n}Seat", str(n)), (f"Player{n}Kind", "human"),
+                 (f"Player{n}Sets", str(n))]
+    tags += [("Places", "1 2 3 4 5 6"), ("Ending", "places decided"), ("Moves", "0")]
+    return "".join(f'[{tag} "{value}"]\n' for tag, value in tags) + "\n"
+
+
+def replay_fits_the_terminal():
+    """`halma replay`'s first line (room, players, ending) and its last (the places) are wrapped at
+    spaces to the terminal's width: with six long names the terminal broke them mid-name. Into a
+    pipe the width is 80 columns, as elsewhere in halma; in a 60-column terminal, 60."""
+    with tempfile.TemporaryDirectory(prefix="halma-replay-") as tmp:
+        record = os.path.join(tmp, "family-3.hrec")
+        with open(record, "w") as f:
+            f.write(six_player_record(LONG_NAMES))
+        header = (f"family, game 3, 2026-11-23T06:12:00Z: {' vs '.join(LONG_NAMES)}; "
+                  "0 moves, places decided")
+        ended = "ended: places decided; places: " + ", ".join(f"{n} {i}" for i, n in enumerate(LONG_NAMES, 1))
+
+        def lines_of(text, first_line):
+            """The lines of `text` from the one starting with `first_line`'s first word up to
+            where `first_line`'s words end."""
+            lines = text.split("\n")
+            start = next(i for i, line in enumerate(lines) if line.startswith(first_line.split()[0]))
+            taken, words = [], 0
+            while words < len(first_line.split()) and start + len(taken) < len(lines):
+                taken.append(lines[start + len(taken)])
+                words += len(taken[-1].split())
+            return taken
+
+        out = subprocess.run([halmatest.HALMA, "replay", record, "--pace", "0", "--no-colour"], capture_output=True,
+                             text=True, timeout=30, stdin=subprocess.DEVNULL)
+        check(out.returncode == 0, f"replay of a 6-player record: rc {out.returncode}: {out.stderr}")
+        for whole in (header, ended):
+            lines = lines_of(out.stdout, whole)
+            # Broken only where a space was, each piece within the width.
+            check(" ".join(lines) == whole, f"not wrapped at spaces: {lines}")
+            check(all(len(line) <= 80 for line in lines), f"a line past 80 columns: {lines}")
+            check(len(lines) > 1, f"not wrapped: {lines}")
+        with Terminal(tmp, "replay", 60, 40, tmp,
+                      argv=[halmatest.HALMA, "replay", record, "--pace", "0", "--no-colour"]) as t:
+            screen = t.wait_text("halma-exited-0")
+            # The terminal's lines: a line it had to break shows as two, the break mid-word.
+            for whole in (header, ended):
+                lines = [line.rstrip() for line in lines_of(screen, whole)]
+                check(" ".join(lines) == whole and all(len(line) <= 60 for line in lines),
+                      f"in 60 columns, not wrapped at spaces: {lines}\n{screen}")
+
+
 def close_asks_during_a_game():
     """`halma close` on a room with a game in progress: from a script it refuses (exit 2) and
     says --force; on a terminal it asks, and N keeps the room, y closes it. A room with no game
@@ -249,4 +313,5 @@ def close_asks_during_a_game():
 
 
 run({f.__name__: f for f in [usage_errors_exit_2, moves_as_people_write_them, help_and_version, rooms_are_named_for_the_user,
-                             no_daemon_is_said_at_once, halmad_defaults_follow_the_login, close_asks_during_a_game]})
+                             no_daemon_is_said_at_once, halmad_defaults_follow_the_login, close_asks_during_a_game,
+                             replay_fits_the_terminal]})
