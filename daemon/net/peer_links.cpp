@@ -8,7 +8,8 @@
 #include "daemon/wire/frames.h"
 
 #include <algorithm>
-#include <arpa/inet.h>
+#include <cctype>
+#include <netdb.h>
 #include <random>
 #include <spdlog/spdlog.h>
 #include <sstream>
@@ -31,15 +32,24 @@ constexpr milliseconds kAnswerMargin { 200 };
 // Rooms a host may list; more is no honest host (each is a room it hosts).
 constexpr int kMaxListedRooms = 256;
 
-// " or is NAME misspelt?" when `address` names its host (not 192.168.1.20 or [fe80::1]):
-// ZeroMQ says a name it could not resolve was a refused connection, and a typo in a machine's
-// name read as "is halmad running there".
-std::string name_doubt(const std::string& address) {
-    std::string host = address.substr(0, address.rfind(':'));
-    if (host.starts_with('[')) return "";
-    unsigned char bytes[16];
-    if (inet_pton(AF_INET, host.c_str(), bytes) == 1) return "";
-    return " Or is the name " + host + " misspelt?";
+// Whether `host` is an address written out (192.168.1.20, 127.1, [fe80::1%eth0]) rather than a
+// name: asked of the resolver with AI_NUMERICHOST, which never looks a name up.
+bool is_ip_literal(const std::string& host) {
+    if (host.starts_with('[')) return true; // only an IPv6 address is written in brackets
+    addrinfo hints {};
+    hints.ai_flags = AI_NUMERICHOST;
+    addrinfo* found = nullptr;
+    if (getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0) return false;
+    freeaddrinfo(found);
+    return true;
+}
+
+// localhost and its subdomains (RFC 6761): always loopback, resolved without a lookup.
+bool is_localhost(std::string host) {
+    std::transform(host.begin(), host.end(), host.begin(),
+        [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (host.ends_with('.')) host.pop_back();
+    return host == "localhost" || host.ends_with(".localhost");
 }
 
 // What a host says is held to what a host itself takes from peers: text cleaned (no terminal
@@ -72,6 +82,21 @@ void clean_host_message(pb::HostMessage& msg) {
 }
 
 } // namespace
+
+// ZeroMQ says a name it could not resolve was a refused connection, and a typo in a machine's
+// name read as "is halmad running there". Doubted only where a typo can be: it was said of
+// localhost, of an address such as 127.1, and of a host this daemon had joined at that name.
+std::string PeerLinks::name_doubt(const Link& link) const {
+    const std::string& address = link.address;
+    std::string host = address.substr(0, address.rfind(':'));
+    if (is_ip_literal(host) || is_localhost(host)) return "";
+    // The name resolved when the host answered: its key heard, pinned, or a room joined there.
+    bool answered_before = !link.host_key.empty() || known_.pinned(address)
+        || std::any_of(replicas_.begin(), replicas_.end(),
+            [&](const auto& r) { return r->address == address; });
+    if (answered_before) return "";
+    return " Or is the name " + host + " misspelt?";
+}
 
 PeerLinks::PeerLinks(zmq::context_t& context, const Config& config, RoomListener& listener)
     : context_(context)
@@ -317,10 +342,10 @@ void PeerLinks::tick(const Now& now) {
                         + " (connection refused at " + key_probe_endpoint(address)
                         + ", its key port): is halmad running there, on that port? A firewall "
                           "must let both ports through."
-                        + name_doubt(address)
+                        + name_doubt(*link)
                     : p.refused && at_once ? "nothing answers at " + address
                         + " (connection refused): is halmad running there, on that port?"
-                        + name_doubt(address)
+                        + name_doubt(*link)
                     : p.refused ? "the machine at " + address
                         + " cannot be reached (no route to it): it may be off or off the "
                           "network, and a room listed there may be gone"

@@ -163,11 +163,6 @@ def no_daemon_is_said_at_once():
             check(out.returncode == 1 and out.stderr.startswith("halma: ") and "connection refused" in out.stderr,
                   f"halma {' '.join(args)} with nothing listening: rc {out.returncode}: {out.stderr!r}")
             check("misspelt" not in out.stderr, f"an address doubted as a name: {out.stderr!r}")
-        # A machine's name: a typo in it was read as "is halmad running there" (ZeroMQ says a
-        # name it cannot resolve was refused). localhost, from /etc/hosts: no traffic leaves.
-        out = typed(ann, "--timeout-ms", "20000", "join", f"localhost:{port}/sunday")
-        check(out.returncode == 1 and "Or is the name localhost misspelt?" in out.stderr,
-              f"join at a name with nothing listening: {out.stderr!r}")
         # Something listens on the port but not on the port + 1, where a daemon asks a host's
         # key first (a firewall that lets one through): that port is named, not only the one
         # that listens ("nothing answers at" the listening port misled).
@@ -190,6 +185,67 @@ def no_daemon_is_said_at_once():
         err = out.stderr.decode(errors="replace")
         check(out.returncode == 1 and err.startswith("halma: the name given is not UTF-8") and "libprotobuf" not in err,
               f"a room name that is not UTF-8: rc {out.returncode}: {err!r}")
+
+
+def loopback_name():
+    """A machine's name other than localhost that /etc/hosts gives a loopback address (Debian
+    gives the machine's own name 127.0.1.1), and that address; None when there is none. Looked
+    up in the file: no name is sent to a DNS server."""
+    try:
+        with open("/etc/hosts") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        fields = line.split("#")[0].split()
+        if len(fields) < 2 or not fields[0].startswith("127."):
+            continue
+        for name in fields[1:]:
+            if name.lower().rstrip(".") == "localhost" or name.lower().endswith(".localhost"):
+                continue
+            found = {a[4][0] for a in socket.getaddrinfo(name, None, socket.AF_INET)}
+            if found == {fields[0]}:
+                return name, fields[0]
+    return None
+
+
+def a_name_is_doubted_only_where_a_typo_can_be():
+    """A refused connection at a machine's name asks "Or is the name NAME misspelt?" (ZeroMQ says
+    a name it cannot resolve was refused): only of a name, never of localhost or an address
+    written out, and not of a name this daemon has joined a host at (it resolved then)."""
+    with Cluster("cli-misspelt") as c:
+        bob = c.add("bob")
+        port = free_port()
+        for where in ("localhost", "LocalHost", "127.1"):
+            out = typed(bob, "--timeout-ms", "20000", "rooms", f"{where}:{port}")
+            check(out.returncode == 1 and "nothing answers at" in out.stderr,
+                  f"rooms at {where} with nothing listening: rc {out.returncode}: {out.stderr!r}")
+            check("misspelt" not in out.stderr, f"{where} doubted as a name: {out.stderr!r}")
+        named = loopback_name()
+        if named is None:
+            print("no name but localhost for a loopback address in /etc/hosts: the hint's name part is not run")
+            return
+        name, address = named
+        # A name nothing has answered at: it may be mistyped.
+        out = typed(bob, "--timeout-ms", "20000", "join", f"{name}:{port}/sunday")
+        check(out.returncode == 1 and f"Or is the name {name} misspelt?" in out.stderr,
+              f"join at {name} with nothing listening: {out.stderr!r}")
+        # A host joined at that name, then stopped: its name is not in doubt.
+        ann = halmatest.Daemon(c, "ann")
+        ann.address = f"{address}:{ann.port}"
+        c.daemons.append(ann)
+        ann.start()
+        check(ann.cli("host", "sunday").returncode == 0, "host sunday refused")
+        out = typed(bob, "join", f"{name}:{ann.port}/sunday")
+        check(out.returncode == 0, f"join at {name}:{ann.port}: rc {out.returncode}: {out.stderr!r}")
+        ann.kill()
+
+        def refused():
+            out = typed(bob, "--timeout-ms", "20000", "rooms", f"{name}:{ann.port}")
+            return out if out.returncode == 1 and "nothing answers at" in out.stderr else None
+        out = wait_until(refused, 15, f"rooms at {name}:{ann.port} refused")
+        check("misspelt" not in out.stderr, f"a name joined at before doubted: {out.stderr!r}")
+        print(f"named {name} ({address})")
 
 
 def halmad_defaults_follow_the_login():
@@ -314,4 +370,4 @@ def close_asks_during_a_game():
 
 run({f.__name__: f for f in [usage_errors_exit_2, moves_as_people_write_them, help_and_version, rooms_are_named_for_the_user,
                              no_daemon_is_said_at_once, halmad_defaults_follow_the_login, close_asks_during_a_game,
-                             replay_fits_the_terminal]})
+                             replay_fits_the_terminal, a_name_is_doubted_only_where_a_typo_can_be]})
