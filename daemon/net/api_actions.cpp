@@ -96,8 +96,9 @@ void ApiService::handle_action(
     std::string room_id = t.replica->room_id;
     if (a.has_leave() && t.replica->connection != pb::CONNECTION_STATE_CONNECTED)
         detail = "left; its host (" + t.replica->address
-            + ") is out of reach, so this daemon forgets the room now, and the host gives your "
-              "seat to a computer once its hold runs out";
+            + ") is out of reach, so this daemon forgets the room now and tells the host when "
+              "it answers again: your seat then goes to the next to join, a computer playing it "
+              "until then";
     peers_.act(
         room_id, std::move(command),
         [this, client, id, room_id, detail](const pb::HostMessage& answer) {

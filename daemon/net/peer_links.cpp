@@ -282,6 +282,8 @@ std::optional<PeerLinks::Clock::time_point> PeerLinks::next_deadline() const {
     for (const auto& r : replicas_)
         if (r->connection == pb::CONNECTION_STATE_CONNECTING && !r->rejoin_in_flight)
             consider(r->next_rejoin);
+    for (const auto& leave : owed_leaves_)
+        if (!leave.in_flight) consider(std::min(leave.next_try, leave.give_up_at));
     return next;
 }
 
@@ -383,13 +385,15 @@ void PeerLinks::tick(const Now& now) {
             && now.steady >= r.next_rejoin)
             rejoin(r, now);
     }
+    deliver_owed_leaves(now);
     // A link kept for nothing (a room list asked of a host, a join that failed) would go on
     // reconnecting for the daemon's lifetime: close it.
     std::erase_if(links_, [&](const auto& entry) {
         const auto& [address, link] = entry;
         if (!link->pending.empty()) return false;
-        bool has_rooms = std::any_of(replicas_.begin(), replicas_.end(),
-            [&](const auto& r) { return r->address == address; });
+        bool has_rooms = std::any_of(replicas_.begin(), replicas_.end(), [&](const auto& r) {
+            return r->address == address;
+        }) || owes_leave_to(address);
         if (!has_rooms) spdlog::debug("closing the link to {}", address);
         return !has_rooms;
     });

@@ -105,6 +105,24 @@ public:
         std::tuple<MemberId, int, std::size_t> turn {}; // the turn turn_due is of (turn_key)
     };
 
+    // A leave the user asked for while the room's host was out of reach: the room is gone from
+    // here at once, and the host is told when it answers again (until then it holds the seat,
+    // then a computer keeps it for this daemon's player, and nobody else could have it). Kept in
+    // the seats file across restarts; given up after kOwedLeaveFor of trying, or when the host
+    // says the room or the seat is gone.
+    struct OwedLeave {
+        std::string address;
+        std::string room_id;
+        std::string token;
+        std::string name; // the room's, for the log
+        std::string command_id; // the same at every try: the host does it once
+        Clock::time_point next_try {};
+        Clock::time_point give_up_at {};
+        bool in_flight = false;
+    };
+    static constexpr std::chrono::seconds kOwedLeaveRetry { 10 };
+    static constexpr std::chrono::hours kOwedLeaveFor { 24 * 7 };
+
     PeerLinks(zmq::context_t& context, const Config& config, RoomListener& listener);
     // Encrypts every link to a host with CURVE, as this daemon's key pair; before restore().
     // Without it links are plain (a testing option: --insecure-plain-links).
@@ -175,6 +193,11 @@ private:
     void rejoin(Replica& replica, const Now& now);
     void set_connection(Replica& replica, wire::pb::ConnectionState state);
     void forget(const std::string& room_id);
+    // The user left `replica`'s room while its host was out of reach (peer_owed_leaves.cpp).
+    void owe_leave(const Replica& replica, const Now& now);
+    // Tells each host that answers again of the leaves owed to it.
+    void deliver_owed_leaves(const Now& now);
+    bool owes_leave_to(const std::string& address) const;
     void gone(Replica& replica); // the host has no such room: told as closed, then forgotten
     void save() const;
     // How this daemon's own files are written: into the kernel only when a helper flushes them.
@@ -206,6 +229,7 @@ private:
     RoomListener& listener_;
     std::map<std::string, std::unique_ptr<Link>> links_; // by address
     std::vector<std::unique_ptr<Replica>> replicas_;
+    std::vector<OwedLeave> owed_leaves_; // at most kMaxReplicas
     std::uint64_t next_request_ = 1;
     std::optional<CurveKeyPair> identity_;
     KnownHosts known_;

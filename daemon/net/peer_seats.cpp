@@ -4,6 +4,7 @@
 #include "daemon/net/peer_links.h"
 #include "daemon/net/runtime_dir.h"
 #include "daemon/room/clean_text.h"
+#include "daemon/room/secrets.h"
 
 #include <fstream>
 #include <spdlog/spdlog.h>
@@ -13,7 +14,8 @@ namespace halma::daemon {
 
 // The seats file: one "address room_id token seat|watch name" line per room held (the name,
 // cleaned of control characters, runs to the end of the line; files without it are read as
-// before), owner-only. It is
+// before), and one "address room_id token leave name" per room left while its host was out of
+// reach, whose host is still to hear of it (peer_owed_leaves.cpp); owner-only. It is
 // replaced atomically: a write that fails (a full disk) leaves the last whole file, never an
 // empty or half one, and is logged. The loop writes it into the kernel (a crash of halmad loses
 // nothing) and the disk helper flushes it and its directory: on an SD card an fsync at every
@@ -28,6 +30,9 @@ void PeerLinks::save() const {
         if (!r->token.empty())
             out << r->address << ' ' << r->room_id << ' ' << r->token << ' '
                 << (r->spectator ? "watch" : "seat") << ' ' << r->name << '\n';
+    // Left while the host was out of reach: the host is still to be told (peer_owed_leaves.cpp).
+    for (const auto& l : owed_leaves_)
+        out << l.address << ' ' << l.room_id << ' ' << l.token << " leave " << l.name << '\n';
     auto file = config_.state_dir / "seats";
     if (auto written = write_file_atomically(file, out.str(), flush_mode()); !written)
         spdlog::error("cannot remember seats (the last seats file is kept, so a restart may "
@@ -62,6 +67,20 @@ void PeerLinks::restore(const Now& now) {
         if (!wire::plain_id(room_id) || !wire::plain_id(token)) {
             spdlog::warn("seats file: skipping a line that is not a seat ('{}')",
                 sanitize_text(line.substr(0, 80), 80));
+            continue;
+        }
+        if (role == "leave") {
+            if (owed_leaves_.size() >= kMaxReplicas) continue;
+            std::string error;
+            if (!link_for(address, error)) {
+                spdlog::warn("seats file: {}", error);
+                continue;
+            }
+            owed_leaves_.push_back(
+                OwedLeave { address, room_id, token, sanitize_text(name, kMaxRoomName),
+                    random_hex_id(), now.steady, now.steady + kOwedLeaveFor, false });
+            spdlog::info("room {} at {}: left while its host was out of reach; telling it",
+                owed_leaves_.back().name, address);
             continue;
         }
         if (replicas_.size() >= kMaxReplicas) {

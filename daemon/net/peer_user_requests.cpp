@@ -142,10 +142,13 @@ void PeerLinks::act(const std::string& room_id, pb::RoomCommand command, Reply d
     Deadline deadline) {
     Replica* r = find(room_id);
     if (r && command.has_leave() && r->connection != pb::CONNECTION_STATE_CONNECTED) {
-        // A host that is gone (switched off, gone home, its key reset) cannot be told, and the
-        // room would stay here for good, each front end command asking which room it means:
-        // the replica goes at once. The host, if it comes back, holds the seat as for anyone
-        // gone, then gives it to a computer.
+        // A host that is gone (switched off, gone home, its key reset) cannot be told now, and
+        // the room would stay here for good, each front end command asking which room it means:
+        // the replica goes at once, and the host is told when it answers again. Forgotten
+        // without a word, it held the seat for good: a computer kept it for a player who had
+        // left, and no newcomer could have it (or, the link kept up by another room there, the
+        // game waited on the player's turn for ever).
+        owe_leave(*r, now);
         forget(r->room_id);
         pb::HostMessage left;
         left.set_version(wire::kProtocolVersion);

@@ -196,6 +196,15 @@ bool RoomAuthority::knows_token(std::string_view token) const {
 std::optional<Refusal> RoomAuthority::act(
     std::string_view token, const Action& action, const Now& now, std::string_view command_id) {
     MemberId id = member_of(token);
+    // A player whose seat a computer keeps (gone past the hold) may still leave: the seat then
+    // goes to the next newcomer. Their daemon owed the host this leave (it was asked while the
+    // host was out of reach), and the seat was otherwise kept for good.
+    if (id == kNoMember && std::holds_alternative<action::Leave>(action))
+        for (const auto& [seat, kept] : kept_seats_)
+            if (kept.token == token) {
+                open_kept_seat(seat, now);
+                return std::nullopt;
+            }
     if (id == kNoMember)
         return refuse(Refusal::Code::kNotAllowed,
             "that seat token is not valid in room " + state_.config().name);
@@ -420,6 +429,22 @@ void RoomAuthority::stand_in(int seat, MemberId gone, std::string token, const N
         now);
     if (!token.empty()) kept_seats_[seat] = KeptSeat { gone, token };
     stand_ins_[seat] = StandIn { bot, gone, name, std::move(token) };
+}
+
+void RoomAuthority::open_kept_seat(int seat, const Now& now) {
+    StandIn in = stand_ins_.at(seat);
+    const Member* bot = state_.member(in.bot);
+    std::string name = bot ? bot->name : "bot for " + in.name;
+    BotLevel level = bot ? bot->bot_level : room_bot_level();
+    stand_ins_.erase(seat);
+    kept_seats_.erase(seat);
+    // The events a leave mid-game makes: this computer, in the seat for good, a newcomer's to
+    // take (seat_open), as for a player who left while here.
+    emit(event::MemberLeft { in.bot, false }, now);
+    MemberId open = next_member_++;
+    emit(event::MemberJoined { open, unique_name(name), seat, true, level, true }, now);
+    stand_ins_[seat] = StandIn { open, in.gone, in.name, {} };
+    settle(now);
 }
 
 SeatTicket RoomAuthority::take_back(

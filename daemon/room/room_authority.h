@@ -176,6 +176,8 @@ private:
     // left for good, a newcomer takes it over): the bot leaves and `id` joins in its place.
     SeatTicket take_back(
         int seat, MemberId id, std::string name, std::string token, const Now& now);
+    // The player a computer keeps `seat` for left for good: the seat is the next newcomer's.
+    void open_kept_seat(int seat, const Now& now);
     BotLevel room_bot_level() const;
 
     RoomState state_;

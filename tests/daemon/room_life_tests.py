@@ -357,6 +357,81 @@ def a_seat_kept_for_a_vanished_player_survives_a_host_restart():
         check(view.summary.room_id == room and view.your_seat == 1, f"bob's daemon does not have his seat: {view}")
 
 
+def stopped(daemon):
+    """The daemon's process stopped (SIGSTOP) for the block: a host that is out of reach (its
+    machine asleep, a cut cable) without closing a connection; resumed whatever happens."""
+    class Stop:
+        def __enter__(self):
+            os.kill(daemon.proc.pid, signal.SIGSTOP)
+
+        def __exit__(self, *exc):
+            os.kill(daemon.proc.pid, signal.SIGCONT)
+    return Stop()
+
+
+def a_leave_while_the_host_is_out_of_reach_reaches_it_later():
+    """bob leaves den while ann's host is out of reach, and is in another room of ann's too. His
+    daemon forgot den and never told ann: once she was back, bob's other room kept the link up,
+    so ann took him for present; the game waited on his turn for ever, no vote could cancel it,
+    and nobody could take his seat. Now ann hears of the leave when she answers again."""
+    with Cluster("owedleave") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        den = host_room(ann, "den").summary.room_id
+        join_room(bob, ann, "den")
+        host_room(ann, "porch")
+        join_room(bob, ann, "porch")
+        wait_until(lambda: ann.api().view(den).game_number == 1, 10, "the game to start")
+        with stopped(ann):
+            wait_until(lambda: bob.api().view(den).connection != api_pb2.CONNECTION_STATE_CONNECTED, 10,
+                       "bob's daemon to lose ann")
+            out = bob.cli("leave", "-r", "den")
+            check(out.returncode == 0 and "tells the host when it answers again" in out.stdout + out.stderr,
+                  f"leave: rc {out.returncode}: {out.stdout}{out.stderr}")
+        wait_until(lambda: ann.api().view(den).summary.seats_taken == 1, 15,
+                   f"ann to hear bob left (a computer in his seat, open to newcomers): {ann.api().view(den).seats}")
+        check("has the leave now" in bob.log_tail(40), f"bob's log: {bob.log_tail(8)}")
+        cat = c.add("cat")
+        view = join_room(cat, ann, "den")
+        check(view.your_seat == 1, f"cat did not get bob's seat: {view}")
+
+
+def an_owed_leave_outlasts_the_hold_and_a_restart():
+    """bob leaves den while ann's host is down, then his daemon stops too. ann comes back, her
+    hold for bob runs out, and a computer keeps his seat for him ("until they are back"). When
+    bob's daemon starts again it still owes ann the leave, and tells her: the seat is the next
+    newcomer's. Before, it stayed kept for bob for good, and a newcomer found the room full."""
+    with Cluster("owedleave2") as c:
+        ann = Daemon(c, "ann")
+        ann.command = lambda base=ann.command: ["500" if a == "30000" else a for a in base()]  # the hold
+        c.daemons.append(ann)
+        ann.start()
+        bob = c.add("bob")
+        den = host_room(ann, "den").summary.room_id
+        join_room(bob, ann, "den")
+        wait_until(lambda: ann.api().view(den).game_number == 1, 10, "the game to start")
+        ann.kill(signal.SIGKILL)
+        wait_until(lambda: bob.api().view(den).connection != api_pb2.CONNECTION_STATE_CONNECTED, 10,
+                   "bob's daemon to lose ann")
+        check(bob.cli("leave", "-r", "den").returncode == 0, "leave refused")
+        bob.kill(signal.SIGKILL)
+        with open(os.path.join(bob.state_dir, "seats")) as f:
+            seats = f.read()
+        check(f" {den} " in seats and " leave den" in seats, f"the leave owed is not kept: {seats!r}")
+        ann.start()
+        wait_until(lambda: ann.api().view(den).seats[1].name == "bot for bob", 15, "a computer to keep bob's seat")
+        cat = c.add("cat")
+        full = cat.api().call(join=api_pb2.JoinRequest(address=ann.address, room="den"))
+        check(full.error.code == common_pb2.ERROR_CODE_ROOM_FULL, f"the seat kept for bob was given away: {full}")
+        bob.start()
+        wait_until(lambda: ann.api().view(den).summary.seats_taken == 1, 15,
+                   f"ann to hear bob left: {bob.log_tail(8)}")
+        view = join_room(cat, ann, "den")
+        check(view.your_seat == 1, f"cat did not get bob's seat: {view}")
+        check("den" not in bob.cli("rooms").stdout, "bob's daemon has den again")
+        with open(os.path.join(bob.state_dir, "seats")) as f:
+            check(den not in f.read(), "bob's daemon still owes the leave")
+
+
 def a_damaged_standing_room_is_named_and_not_doubled():
     """A standing room whose files were damaged: the log names it (not only by its id), and no
     second room of its name is made beside it, which stood there once the files were repaired."""
@@ -375,6 +450,8 @@ def a_damaged_standing_room_is_named_and_not_doubled():
         with open(events, "wb") as f:
             f.write(damaged)
         pi.start()
+        # The API's socket may be up a moment before the rooms are read (and the log written).
+        wait_until(lambda: "not resumed" in pi.log_tail(40), 10, "the damaged room to be refused")
         log = pi.log_tail(40)
         check(f"room lunch {room_id}" in log and "not resumed" in log, f"the damaged room is not named: {log}")
         check("not made anew" in log, f"no word of the standing room: {log}")
@@ -466,4 +543,6 @@ run({f.__name__: f for f in [host_restart_resumes_rooms, standing_room_survives_
                              a_stalled_host_cuts_nobody_off, a_damaged_standing_room_is_named_and_not_doubled,
                              a_friends_room_seat_is_taken_back_past_the_hold,
                              a_seat_kept_for_a_vanished_player_survives_a_host_restart,
+                             a_leave_while_the_host_is_out_of_reach_reaches_it_later,
+                             an_owed_leave_outlasts_the_hold_and_a_restart,
                              a_move_just_after_a_host_restart_comes_back]})

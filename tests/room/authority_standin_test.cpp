@@ -377,3 +377,31 @@ TEST(AuthorityStandIn, AKeptSeatTheLogDoesNotBearOutIsDropped) {
     EXPECT_FALSE(back->knows_token(stranger));
     EXPECT_EQ(back->member_of(p.bob.token), p.bob.member) << "bob's own token still acts";
 }
+
+// bob's daemon left the room while the host was out of reach, and told the host once it was
+// back, past the hold: his seat, kept for him, is the next newcomer's. The host refused the
+// leave (the token no longer a member's) and the seat stayed kept for good.
+TEST(AuthorityStandIn, ALeaveWithTheTokenOfAKeptSeatOpensItToANewcomer) {
+    TwoPlayers p(with_bots());
+    bob_times_out(p);
+    auto moved = p.room.act(p.bob.token, action::Move { "pass" }, at_ms(1150));
+    ASSERT_TRUE(moved) << "a kept seat's token does nothing else";
+    EXPECT_EQ(moved->code, Refusal::Code::kNotAllowed);
+
+    ASSERT_FALSE(p.room.act(p.bob.token, action::Leave {}, at_ms(1200)));
+    EXPECT_TRUE(p.room.kept_seats().empty());
+    EXPECT_FALSE(p.room.knows_token(p.bob.token));
+    auto events = p.room.take_events();
+    ASSERT_EQ(events.size(), 2u);
+    ASSERT_TRUE(std::holds_alternative<event::MemberLeft>(events[0].body));
+    auto* open = std::get_if<event::MemberJoined>(&events[1].body);
+    ASSERT_TRUE(open && open->bot && open->seat_open && open->seat == 1);
+    EXPECT_EQ(open->name, "bot for bob");
+    EXPECT_EQ(p.room.state().phase(), Phase::kPlaying) << "the computer plays on meanwhile";
+
+    auto cat = p.room.join("cat", "", false, at_ms(1300));
+    ASSERT_TRUE(cat) << cat.error().message;
+    EXPECT_EQ(cat->seat, 1);
+    auto again = p.room.join("bob", p.bob.token, false, at_ms(1400));
+    ASSERT_FALSE(again) << "bob left: his token takes nothing back";
+}
