@@ -34,8 +34,13 @@ std::string describe(const RoomState& state, const RoomEvent& e) {
                 return state.name_of(b.member) + (b.timed_out ? " was gone too long" : " left");
             },
             [&](const event::Connection& b) -> std::string {
+                // A spectator has no seat to hold (it said "the seat is held" of one).
+                const Member* m = state.member(b.member);
+                bool watching = m && m->seat == kNoSeat;
                 return state.name_of(b.member)
-                    + (b.connected ? " is back" : " lost the connection; the seat is held");
+                    + (b.connected     ? " is back"
+                            : watching ? " (watching) lost the connection"
+                                       : " lost the connection; the seat is held");
             },
             [&](const event::Chat& b) -> std::string {
                 return state.name_of(b.member) + ": " + b.text;

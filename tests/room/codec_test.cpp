@@ -432,3 +432,19 @@ TEST(CodecView, ALeaderVoteIsToldAsWhatItAsksFor) {
         EXPECT_EQ(p.room.state().leader_hidden(), !hidden);
     }
 }
+
+// A spectator's daemon that goes away holds no seat: it was said to ("wes lost the connection;
+// the seat is held"), and players looked for a seat that was not there.
+TEST(CodecView, ASpectatorsLostConnectionHoldsNoSeat) {
+    TwoPlayers p;
+    auto wes = p.room.join("wes", "", true, at_ms(10));
+    ASSERT_TRUE(wes);
+    p.room.take_events();
+    p.room.set_connected(wes->member, false, at_ms(20));
+    p.room.set_connected(p.bob.member, false, at_ms(30));
+    auto events = p.room.take_events();
+    ASSERT_EQ(events.size(), 2u);
+    EXPECT_EQ(wire::describe(p.room.state(), events[0]), "wes (watching) lost the connection");
+    EXPECT_EQ(
+        wire::describe(p.room.state(), events[1]), "bob lost the connection; the seat is held");
+}
