@@ -81,6 +81,23 @@ std::optional<std::string> state_dir_problem(const std::filesystem::path& dir) {
     return std::nullopt;
 }
 
+// Which of a [[room]]'s settings makes its mode one no game has (RoomMode::invalid()), so the
+// error names that setting's line: it named the [[room]] line above it.
+std::string setting_at_fault(const RoomMode& mode) {
+    if (auto setup = mode.setup(); setup.validate()) {
+        int p = mode.players;
+        if (p != 2 && p != 3 && p != 4 && p != 6) return "players";
+        // A setup of these players and sets, but for the rules (unused=filled with every
+        // triangle in play): the rules are at fault; else the sets.
+        setup.rules.unused = engine::Unused::kEmpty;
+        return setup.validate() ? "sets" : "rules";
+    }
+    if (mode.move_limit < 1 || mode.move_limit > kMaxMoveLimit) return "move-limit";
+    if (mode.next_game_ms < 1 || mode.next_game_ms > kMaxNextGameMs) return "next-game-ms";
+    if (mode.turn_limit_s < 0 || mode.turn_limit_s > kMaxTurnLimitS) return "turn-limit-s";
+    return ""; // the room's first line
+}
+
 std::optional<BadConfig> validate(Config& c) {
     if (c.listen_endpoint().empty())
         return BadConfig { "listen: '" + c.listen + "' is not host:port (port 0: any free port)",
@@ -155,7 +172,7 @@ std::optional<BadConfig> validate(Config& c) {
             return BadConfig { "room " + r.name + ": two [[room]] tables have this name", "name",
                 i };
         if (auto why = r.mode.invalid())
-            return BadConfig { "room " + r.name + ": " + *why, "", i }; // the room's first line
+            return BadConfig { "room " + r.name + ": " + *why, setting_at_fault(r.mode), i };
         // Every seat a bot's is a room to watch: it plays game after game (next-game-ms).
         if (r.bots < 0 || r.bots > r.mode.players)
             return BadConfig {
@@ -323,6 +340,13 @@ std::variant<Config, int> load_config(int argc, char** argv) {
         // Said, so that a check that passed is told from one that printed nothing at all.
         std::cout << "halmad: config fine: listen " << c.listen << ", state in "
                   << c.state_dir.string() << ", " << c.rooms.size() << " standing room(s)\n";
+        // Not an error (a Wi-Fi interface may come up after halmad starts), but what halmad
+        // would warn of once running, said here too: the check said "fine" of a typo in a name.
+        for (const auto& name : c.interfaces)
+            if (if_nametoindex(name.c_str()) == 0)
+                std::cout << "halmad: note: " << where(BadConfig { "", "interfaces" }, lines)
+                          << "no interface here is called " << name
+                          << " now: rooms are neither published nor found on it until there is\n";
     }
     return c;
 }

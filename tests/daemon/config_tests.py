@@ -59,7 +59,12 @@ def config_and_startup():
                              ("name = 'pi'\nhold-ms = 'long'\n", "halmad.toml:2: hold-ms must be a whole number"),
                              ("[[room]]\nname = 'a'\n\n[[room]]\nname = 'b'\nbots = 9\n",
                               "halmad.toml:6: room b: bots must be 0..2"),
-                             ("[[room]]\nname = 'a'\n[[room]]\nname = 'c'\nplayers = 5\n", "halmad.toml:3: room c: 5 players"),
+                             # A mode no game has names the setting's line, not the [[room]]'s.
+                             ("[[room]]\nname = 'a'\n[[room]]\nname = 'c'\nplayers = 5\n", "halmad.toml:5: room c: 5 players"),
+                             ("[[room]]\nname = 'c'\nplayers = 2\n\nsets = 4\n", "halmad.toml:5: room c: 2 players with 4 sets"),
+                             ("[[room]]\nname = 'c'\nplayers = 6\nrules = 'unused=filled'\n",
+                              "halmad.toml:4: room c: unused=filled needs unused triangles"),
+                             ("[[room]]\nname = 'c'\n\nturn-limit-s = 100000\n", "halmad.toml:4: room c: a turn limit is"),
                              # A daemon's setting added at the end of the file lands in the last room.
                              ("[[room]]\nname = 'a'\n\nrecords-kept = 500\n",
                               "halmad.toml:4: room a: records-kept is a setting of the whole daemon: put it above")]:
@@ -67,6 +72,11 @@ def config_and_startup():
                 f.write(text)
             out = run_halmad("--config", cfg, "--check-config")
             check(out.returncode == 2 and needle in out.stderr, f"config {text!r}: {out.returncode} {out.stderr}")
+        # An interface that is not there is no error (Wi-Fi may come up later), but the check
+        # says so, as halmad warns once running: it said "config fine" of a typo.
+        out = run_halmad("--interfaces", "nosuch0", "--check-config")
+        check(out.returncode == 0 and "config fine" in out.stdout and "no interface here is called nosuch0" in out.stdout,
+              f"--interfaces nosuch0: {out.returncode} {out.stdout} {out.stderr}")
         out = run_halmad("--listen", "127.0.0.1:65535", "--check-config")
         check(out.returncode == 2 and "port 65535 leaves no port above it" in out.stderr,
               f"--listen :65535: {out.returncode} {out.stderr}")
