@@ -3,6 +3,7 @@
 // their own (*_command.cpp).
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
+#include "cli/client/lan_addresses.h"
 #include "cli/client/output.h"
 #include "cli/client/room_hint.h"
 #include "cli/client/room_table.h"
@@ -129,6 +130,12 @@ std::string join_hint(const pb::RoomSummary& s, bool name_taken_on_lan) {
     out += (s.machine().empty() ? "others join with: halma join "
                                 : "where multicast is blocked: halma join ")
         + shell_word(address + "/" + what) + "\n";
+    // Where multicast is blocked a machine's .local name does not resolve either (nor, without
+    // avahi, its bare name on most home networks): its address does. For a daemon listening on
+    // every interface, the addresses this machine has on them.
+    if (host == "*" || host == "0.0.0.0" || host == "[::]")
+        for (const auto& ip : lan_ipv4_addresses(3))
+            out += "  or by address: halma join " + shell_word(ip + ":" + port + "/" + what) + "\n";
     return out;
 }
 
