@@ -51,16 +51,21 @@ std::string host_column(const pb::RoomSummary& r) {
     }
 }
 
+// A seat at a host not reached since halmad started: nothing of the room is known yet (its
+// mode and seats read "0 players", "0/0").
+bool not_heard_of_yet(const pb::RoomSummary& r) {
+    return r.host_out_of_reach() && r.seats() == 0;
+}
+
 std::string seats_column(const pb::RoomSummary& r) {
+    if (not_heard_of_yet(r)) return "?";
     std::string s = std::to_string(r.seats_taken()) + "/" + std::to_string(r.seats());
     if (r.spectators()) s += " +" + std::to_string(r.spectators());
     return s;
 }
 
 std::string phase_column(const pb::RoomSummary& r) {
-    // A seat at a host not reached since halmad started: nothing of the room is known yet.
-    std::string p
-        = r.host_out_of_reach() && r.seats() == 0 ? "not heard of yet" : phase_name(r.phase());
+    std::string p = not_heard_of_yet(r) ? "not heard of yet" : phase_name(r.phase());
     if (r.origin() == pb::ROOM_ORIGIN_JOINED) p += ", joined";
     // The list is where a player looks first: a room whose host is gone looked alive.
     if (r.host_out_of_reach()) p += ", host out of reach";
@@ -96,7 +101,8 @@ std::string format_room_table(const pb::RoomList& rooms) {
     std::vector<std::vector<std::string>> rows { { "HOST", "NAME", "MODE", "SEATS", "PHASE" } };
     for (const auto& r : rooms.rooms())
         rows.push_back({ printable(host_column(r)), printable(r.name()),
-            printable(describe_mode(r.mode())), seats_column(r), printable(phase_column(r)) });
+            not_heard_of_yet(r) ? "?" : printable(describe_mode(r.mode())), seats_column(r),
+            printable(phase_column(r)) });
     std::vector<std::size_t> widths(rows.front().size(), 0);
     for (const auto& row : rows)
         for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], width(row[i]));

@@ -346,6 +346,13 @@ void ApiService::join_at(const std::string& client, std::uint64_t request_id,
                 reply_error(client, request_id, pb::ERROR_CODE_UNKNOWN_ROOM, if_gone);
                 return;
             }
+            // The host says "no room 'x' at this host": which host is this daemon's to say (the
+            // user read "here" as their own machine).
+            if (answer.has_error() && answer.error().code() == pb::ERROR_CODE_UNKNOWN_ROOM) {
+                reply_error(client, request_id, pb::ERROR_CODE_UNKNOWN_ROOM,
+                    addresses[index] + ": " + answer.error().message());
+                return;
+            }
             reply_from_host(client, request_id, answer,
                 answer.joined().snapshot().config().room_id(), "joined");
         },

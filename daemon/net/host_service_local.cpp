@@ -206,9 +206,9 @@ Outcome<int> HostService::add_bots(
 std::string HostService::no_room(const std::string& room) const {
     // A friends code with a typo in its first part (the room's): said as one, not as a name.
     if (looks_like_friends_code(room))
-        return "no room here has the friends code '" + room
+        return "no room at this host has the friends code '" + room
             + "': check it for a typo, or the room may have been closed";
-    if (!room.empty()) return "no room '" + room + "' here (friends rooms need their code)";
+    if (!room.empty()) return "no room '" + room + "' at this host (friends rooms need their code)";
     // "The only public room at this address": name the choice.
     std::vector<std::string> names;
     for (const auto& [id, r] : rooms_)

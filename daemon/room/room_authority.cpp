@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 
 namespace halma::daemon {
 
@@ -20,6 +21,18 @@ constexpr std::chrono::milliseconds kChatRefill { 1000 };
 
 Refusal refuse(Refusal::Code code, std::string message) {
     return Refusal { code, std::move(message) };
+}
+
+// A room's name (or a friends room's code) as a shell reads it back, for a command to paste:
+// quoted unless it is all plain characters.
+std::string shell_quoted(const std::string& word) {
+    bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
+        return std::isalnum(c) || c == '-' || c == '_' || c == '.';
+    });
+    if (plain) return word;
+    std::string out = "'";
+    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
 }
 
 std::string seat_name(const RoomState& state, int seat) {
@@ -165,7 +178,9 @@ Outcome<SeatTicket> RoomAuthority::join(
         if (seat == kNoSeat)
             return std::unexpected(refuse(Refusal::Code::kRoomFull,
                 "room " + state_.config().name + " is full (" + std::to_string(state_.seats())
-                    + " seats taken); join as a spectator to watch (halma join --spectate)"));
+                    + " seats taken); join as a spectator to watch: halma join --spectate "
+                    + shell_quoted(state_.config().code.empty() ? state_.config().name
+                                                                : state_.config().code)));
     } else if (state_.spectators() >= kMaxSpectators) {
         return std::unexpected(refuse(Refusal::Code::kRoomFull,
             "room " + state_.config().name + " has " + std::to_string(kMaxSpectators)

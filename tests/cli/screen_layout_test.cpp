@@ -440,3 +440,19 @@ TEST(PlayScreen, ALongNameIsCutToKeepTheSeatsMarks) {
     for (const auto& line : status_panel(v, false, 24)) screen += line + "\n";
     EXPECT_NE(screen.find("~ (you) *"), std::string::npos) << screen;
 }
+
+// A room joined before a restart whose host has not answered since: nothing of it is known, and
+// the table said so with made-up figures ("0 players", "0/0").
+TEST(RoomTable, ARoomNotHeardOfYetShowsNoFigures) {
+    pb::RoomList rooms;
+    auto* r = rooms.add_rooms();
+    r->set_name("porch");
+    r->set_address("10.0.0.3:7460");
+    r->set_origin(pb::ROOM_ORIGIN_JOINED);
+    r->set_host_out_of_reach(true);
+    std::string table = format_room_table(rooms);
+    EXPECT_EQ(table.find("0 players"), std::string::npos) << table;
+    EXPECT_EQ(table.find("0/0"), std::string::npos) << table;
+    EXPECT_NE(table.find("not heard of yet, joined, host out of reach"), std::string::npos)
+        << table;
+}

@@ -253,7 +253,7 @@ def friends_code_names_the_host():
         other = lambda c: "z" if c.lower() != "z" else "y"
         typo = other(code[0]) + code[1:]
         reply = bob.api().call(join=api_pb2.JoinRequest(address=ann.address, room=typo))
-        check(reply.HasField("error") and f"no room here has the friends code '{typo}': check it for a typo"
+        check(reply.HasField("error") and f"no room at this host has the friends code '{typo}': check it for a typo"
               in reply.error.message, f"a typo in the room's part: {reply}")
         typo = code[:-1] + other(code[-1])
         reply = bob.api().call(join=api_pb2.JoinRequest(address=ann.address, room=typo))

@@ -66,6 +66,11 @@ def the_printed_join_command_works_pasted():
         check(out.returncode == 1 and "2 public rooms: say which" in out.stderr and "north, south" in out.stderr,
               f"join by address alone: {out.returncode} {out.stderr!r}")
         check(out.stderr.count("north") == 1, f"the rooms listed twice: {out.stderr!r}")
+        # A name the host has no room of: which host said so ("no room 'x' here" read as the
+        # user's own machine).
+        out = bob.cli("join", f"{ann.address}/nowhere")
+        check(out.returncode == 1 and f"{ann.address}: no room 'nowhere' at this host" in out.stderr,
+              f"join at an address with no such room: {out.returncode} {out.stderr!r}")
 
 
 def two_rooms_of_one_name_are_told_apart():
