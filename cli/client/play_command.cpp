@@ -138,17 +138,15 @@ private:
         pb::Request sub;
         sub.mutable_subscribe()->set_room(room_);
         auto subscribed = daemon_.call(sub);
-        if (!subscribed || subscribed->has_error()) return std::nullopt;
+        if (!subscribed) return std::nullopt;
+        // The subscription is refused too once the daemon has dropped the room: asked again
+        // every half second, that kept play at "halmad back" for good.
+        if (subscribed->has_error()) return lost_in_restart(*subscribed);
         pb::Request r;
         r.mutable_view()->set_room(room_);
         auto reply = daemon_.call(r);
         if (!reply) return std::nullopt;
-        if (reply->has_error()) {
-            // UNAVAILABLE: the new daemon is still fetching the room from its host.
-            if (reply->error().code() != pb::ERROR_CODE_UNKNOWN_ROOM) return std::nullopt;
-            farewell_ = "halma: the room is gone from halmad since it restarted";
-            return 1;
-        }
+        if (reply->has_error()) return lost_in_restart(*reply);
         take_view(reply->view());
         resync_ = false;
         picked_.reset();
@@ -156,6 +154,23 @@ private:
         note("halmad is back: the room as it is now");
         redraw();
         return std::nullopt;
+    }
+
+    // The daemon that came back refused the room: the exit code when it is gone for good.
+    // UNKNOWN_ROOM is final (docs/api.md, "When your own daemon restarts"): the daemon restores
+    // its rooms and seats before it answers anyone, and a joined room it has not heard of from
+    // its host yet is UNAVAILABLE, asked again in a moment. It says UNKNOWN_ROOM once the host
+    // has said it no longer has the room.
+    std::optional<int> lost_in_restart(const pb::Reply& reply) {
+        if (reply.error().code() != pb::ERROR_CODE_UNKNOWN_ROOM) return std::nullopt;
+        const std::string& name = view_.summary().name();
+        if (view_.summary().origin() == pb::ROOM_ORIGIN_HOSTED) {
+            farewell_ = "halma: room " + name + " did not come back when halmad restarted";
+            return 1;
+        }
+        // As a close seen as it happens ends play: said, and done.
+        farewell_ = "room " + name + " is gone: its host closed it while your halmad was down";
+        return 0;
     }
 
     // Applies what the daemon pushed; the exit code when the room has closed.
@@ -364,7 +379,9 @@ private:
     bool act(const std::function<void(pb::ActionRequest*)>& fill) {
         // Sent now it would wait in the socket for a daemon that knows nothing of us yet.
         if (resync_) {
-            note("! not sent: halmad is restarting; try again when the room is back");
+            note(link_.up() ? "! not sent: halmad is back but has not got the room from its host "
+                              "yet; try again when the room is back"
+                            : "! not sent: halmad is restarting; try again when the room is back");
             redraw();
             return false;
         }

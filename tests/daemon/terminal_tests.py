@@ -323,6 +323,30 @@ def play_and_watch_survive_a_daemon_restart():
                 p.wait()
 
 
+def a_room_closed_while_halmad_was_down_ends_play():
+    """bob plays at dan's room; bob's halmad is killed, dan closes the room meanwhile, and bob's
+    halmad starts again and finds the room gone at its host. bob's screen says the host closed
+    the room while his halmad was down, and halma play ends (exit 0, as for a close it sees).
+    It stayed at "halmad back" for good, answering every move "halmad is restarting"."""
+    with Cluster("term-gone") as c:
+        dan, bob = c.add("dan"), c.add("bob")
+        check(dan.cli("host", "gone2").returncode == 0, "host refused")
+        check(bob.cli("join", f"{dan.address}/gone2").returncode == 0, "join refused")
+        with Terminal(c.tmp, "bob", 80, 24, bob.runtime_dir, "-r", "gone2") as t:
+            t.wait_for(prompt_ready(24), "bob's board")
+            bob.kill(signal.SIGKILL)
+            t.wait_text("● halmad gone")
+            out = dan.cli("close", "-r", "gone2", "--force")
+            check(out.returncode == 0, f"close: {out.stderr}")
+            bob.start()
+            wait_until(lambda: "no longer has it" in bob.log_tail(), 15, "bob's halmad to drop the closed room")
+            screen = t.wait_text("halma-exited-0", timeout=15)
+            lines = [line for line in screen.split("\n") if line.strip()]
+            check(len(lines) >= 2 and lines[-2] == "room gone2 is gone: its host closed it while your halmad was down",
+                  f"the close while halmad was down is not said:\n{screen}")
+            print("halma play said the room was closed while its halmad was down, and ended")
+
+
 def another_rooms_events_stay_off_the_screen():
     """ann plays in her only room (halma play with no -r), then hosts a second room with a
     computer player and chats there: her screen shows none of it, and still the first room's
@@ -390,4 +414,5 @@ def the_quick_start_ends_cleanly():
 run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_players_type_and_finish, the_last_words_stay_on_the_screen,
                              a_gone_player_gets_a_stand_in,
                              play_and_watch_survive_a_daemon_restart, another_rooms_events_stay_off_the_screen,
+                             a_room_closed_while_halmad_was_down_ends_play,
                              play_in_several_rooms_offers_them]})
