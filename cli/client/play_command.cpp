@@ -111,7 +111,7 @@ private:
             if (items[1].revents != 0) {
                 input.fill();
                 while (auto line = input.next_line())
-                    if (!handle(*line)) return 0;
+                    if (!handle(*line) || end_) return end_.value_or(0);
                 if (input.done()) return 0;
             }
         }
@@ -176,10 +176,21 @@ private:
     // Applies what the daemon pushed; the exit code when the room has closed.
     std::optional<int> take_events() {
         std::vector<pb::Event> events;
+        // Who we are in the room, by the number events name members with: our own `left` is
+        // a `halma leave` typed elsewhere. Shown as "dan left", the screen stayed as it was.
+        std::uint32_t me = view_.your_seat() >= 0 && view_.your_seat() < view_.seats_size()
+            ? view_.seats(view_.your_seat()).member()
+            : 0;
+        bool someone_left = false;
         while (auto e = daemon_.next_event(std::chrono::milliseconds(0))) {
             if (e->event().has_closed() && e->room_id() == room_) {
                 farewell_ = e->text();
                 return 0;
+            }
+            if (e->event().has_left() && e->room_id() == room_) {
+                const auto& left = e->event().left();
+                if (me != 0 && left.member() == me) return left_elsewhere(left.timed_out());
+                someone_left |= !left.timed_out();
             }
             events.push_back(std::move(*e));
         }
@@ -189,8 +200,12 @@ private:
         auto shown = engine::Position::parse(view_.position());
         std::uint64_t shown_seq = view_.seq();
         picked_.reset();
-        int ignored = 0;
-        refresh(ignored);
+        if (!reread() && end_) {
+            // A spectator holds no seat to be named by: its own leave shows as the room gone
+            // from halmad just after someone left.
+            if (someone_left) return left_elsewhere(false);
+            return end_;
+        }
         // The bell: a player looking elsewhere hears that the game waits for them.
         if (view_.your_turn() && !was_your_turn_ && options_.bell && terminal_)
             std::cout << '\a' << std::flush;
@@ -223,6 +238,44 @@ private:
             }
             std::this_thread::sleep_for(std::chrono::seconds(1));
         }
+    }
+
+    // The room left from another halma (`halma leave`), or the seat given up by its host (held
+    // in vain while our halmad was out of its reach): the exit code.
+    std::optional<int> left_elsewhere(bool timed_out) {
+        const std::string& name = view_.summary().name();
+        if (timed_out) {
+            farewell_ = "halma: you are no longer in room " + name
+                + ": its host gave your seat up while your halmad was out of its reach";
+            return 1;
+        }
+        // As /leave typed here ends play.
+        farewell_ = "you left room " + name + " (from another halma)";
+        return 0;
+    }
+
+    // Our halmad answered UNKNOWN_ROOM for the room's id: it dropped the room without an event
+    // (a leave typed elsewhere while its host was out of reach does). The session ends, naming
+    // the room as the player knows it: the daemon's message named it by its 32-hex id.
+    void room_gone() {
+        farewell_ = "halma: room " + view_.summary().name()
+            + " is no longer on your halmad (left or closed from another halma)";
+        end_ = 1;
+    }
+
+    // The room read again once the screen is up: false when it was not (end_ is set when the
+    // room is gone). Nothing is printed: stderr would write over the screen.
+    bool reread() {
+        pb::Request r;
+        r.mutable_view()->set_room(room_);
+        auto reply = daemon_.call(r);
+        if (!reply) return false;
+        if (reply->has_error()) {
+            if (reply->error().code() == pb::ERROR_CODE_UNKNOWN_ROOM) room_gone();
+            return false;
+        }
+        take_view(reply->view());
+        return true;
     }
 
     bool refresh(int& code) {
@@ -390,6 +443,10 @@ private:
         fill(r.mutable_action());
         auto reply = daemon_.call(r);
         bool done = reply && !reply->has_error();
+        if (reply && reply->has_error() && reply->error().code() == pb::ERROR_CODE_UNKNOWN_ROOM) {
+            room_gone();
+            return false;
+        }
         if (!reply)
             note("! " + reply.error().message);
         else if (reply->has_error())
@@ -416,10 +473,7 @@ private:
             }
         }
         if (line.empty() || line == "/board") {
-            if (!had_overlay && !resync_) {
-                int ignored = 0;
-                refresh(ignored);
-            }
+            if (!had_overlay && !resync_ && !reread() && end_) return false;
             redraw();
             return true;
         }
@@ -512,6 +566,7 @@ private:
     bool resync_ = false; // halmad went: subscribe and read the room again when it is back
     std::string room_;
     std::string farewell_; // printed when the session ends
+    std::optional<int> end_; // the exit code, once the room is gone from halmad
     PlayOptions options_;
     bool terminal_;
     PromptLine* input_ = nullptr;

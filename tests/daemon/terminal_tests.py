@@ -347,6 +347,44 @@ def a_room_closed_while_halmad_was_down_ends_play():
             print("halma play said the room was closed while its halmad was down, and ended")
 
 
+def a_leave_from_another_halma_ends_play():
+    """dan plays in a room and gives his seat up with `halma leave` from another shell: halma play
+    says he left the room and ends (exit 0, as /leave does), whether the room is joined at
+    another daemon or hosted by his own. It said "dan left" and went on showing him seated, and
+    a chat line, a move or /board each answered "no room '<32 hex digits>' on this daemon".
+    A room halmad dropped without telling (left while its host was out of reach) is named by
+    its name, and play ends, at the next thing typed."""
+    with Cluster("term-left") as c:
+        ann, dan = c.add("ann"), c.add("dan")
+        check(ann.cli("host", "Office 4").returncode == 0, "host refused")
+        check(dan.cli("join", f"{ann.address}/Office 4").returncode == 0, "join refused")
+        check(dan.cli("host", "Office 5", "--bots", "1", "--bot-level", "easy").returncode == 0, "host refused")
+        for room in ("Office 4", "Office 5"):
+            with Terminal(c.tmp, "dan", 80, 24, dan.runtime_dir, "-r", room) as t:
+                t.wait_for(prompt_ready(24), f"dan's board in {room}")
+                out = dan.cli("leave", "-r", room)
+                check(out.returncode == 0, f"leave {room}: {out.stderr}")
+                screen = t.wait_text("halma-exited-0")
+                lines = [line for line in screen.split("\n") if line.strip()]
+                check(len(lines) >= 2 and lines[-2] == f"you left room {room} (from another halma)",
+                      f"the leave from another halma is not said in {room}:\n{screen}")
+                check(not re.search(r"[0-9a-f]{32}", screen), f"a room id on the screen:\n{screen}")
+        # Left while its host is out of reach: dan's halmad drops the room at once, telling no one.
+        check(dan.cli("join", f"{ann.address}/Office 4").returncode == 0, "join again refused")
+        with Terminal(c.tmp, "dan2", 80, 24, dan.runtime_dir, "-r", "Office 4") as t:
+            t.wait_for(prompt_ready(24), "dan's board in Office 4 again")
+            ann.kill(signal.SIGKILL)
+            wait_until(lambda: dan.api().view("Office 4").connection != api_pb2.CONNECTION_STATE_CONNECTED, 15,
+                       "dan's halmad to lose ann's")
+            out = dan.cli("leave", "-r", "Office 4")
+            check(out.returncode == 0, f"leave while ann is gone: {out.stderr}")
+            t.type_line("/c still here?")
+            screen = t.wait_text("halma-exited-1")
+            check("room Office 4 is no longer on your halmad" in screen and not re.search(r"[0-9a-f]{32}", screen),
+                  f"the room dropped meanwhile is not said by its name:\n{screen}")
+            print("a leave from another halma ended halma play, saying so by the room's name")
+
+
 def another_rooms_events_stay_off_the_screen():
     """ann plays in her only room (halma play with no -r), then hosts a second room with a
     computer player and chats there: her screen shows none of it, and still the first room's
@@ -414,5 +452,5 @@ def the_quick_start_ends_cleanly():
 run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_players_type_and_finish, the_last_words_stay_on_the_screen,
                              a_gone_player_gets_a_stand_in,
                              play_and_watch_survive_a_daemon_restart, another_rooms_events_stay_off_the_screen,
-                             a_room_closed_while_halmad_was_down_ends_play,
+                             a_room_closed_while_halmad_was_down_ends_play, a_leave_from_another_halma_ends_play,
                              play_in_several_rooms_offers_them]})
