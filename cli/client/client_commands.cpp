@@ -7,6 +7,7 @@
 #include "cli/client/output.h"
 #include "cli/client/room_hint.h"
 #include "cli/client/room_table.h"
+#include "cli/client/shell_word.h"
 #include "cli/commands.h"
 #include "engine/game.h"
 #include "engine/notation.h"
@@ -16,7 +17,6 @@
 #include <cctype>
 #include <chrono>
 #include <cstdlib>
-#include <cstring>
 #include <iostream>
 #include <unistd.h>
 
@@ -82,18 +82,6 @@ std::string shareable(const std::string& listen) {
         return std::string(name) + listen.substr(colon);
     }
     return listen;
-}
-
-// An argument as a shell reads it back: quoted when it holds anything but plain characters (a
-// room name may hold spaces, quotes, a dollar sign).
-std::string shell_word(const std::string& word) {
-    bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
-        return std::isalnum(c) || (c != 0 && std::strchr("._:/@%+=,-", c));
-    });
-    if (plain) return word;
-    std::string out = "'";
-    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
 }
 
 bool same_ignoring_case(const std::string& a, const std::string& b) {

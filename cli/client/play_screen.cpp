@@ -2,6 +2,7 @@
 
 #include "cli/client/board_render.h"
 #include "cli/client/output.h"
+#include "cli/client/shell_word.h"
 #include "cli/client/term_text.h"
 
 #include <algorithm>
@@ -51,7 +52,9 @@ std::string ordinal(unsigned n) {
     return std::to_string(n) + suffix;
 }
 
-// What others type to join: the host's address with a wildcard host made this machine's name.
+// What others type to join: the host's address with a wildcard host made this machine's name,
+// quoted as `halma host` quotes it, so it works pasted ("halma join ann:7460/Sunday game" read
+// "game" as a second argument).
 std::string join_line(const pb::RoomSummary& s) {
     std::string address = s.address();
     auto colon = address.rfind(':');
@@ -62,7 +65,7 @@ std::string join_line(const pb::RoomSummary& s) {
         address = std::string(name) + address.substr(colon);
     }
     bool friends = s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty();
-    return "halma join " + address + "/" + (friends ? s.code() : s.name());
+    return "halma join " + shell_word(address + "/" + (friends ? s.code() : s.name()));
 }
 
 void add_wrapped(std::vector<std::string>& out, const std::string& text, int width) {

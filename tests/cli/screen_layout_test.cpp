@@ -162,6 +162,21 @@ TEST(ScreenLayout, TheWaitingScreenSaysHowOthersJoin) {
     EXPECT_NE(text.find("halma join 127.0.0.1:7460/ABCDE-FGHJK"), std::string::npos) << text;
 }
 
+TEST(ScreenLayout, TheJoinCommandIsQuotedForTheShell) {
+    // Pasted as it was shown, "halma join 127.0.0.1:7460/Sunday game" gave halma two arguments.
+    auto view = room_view(3);
+    view.mutable_summary()->set_phase(pb::PHASE_WAITING);
+    view.mutable_summary()->set_seats_taken(1);
+    view.mutable_summary()->set_name("Sunday game");
+    std::string text;
+    for (const auto& line : waiting_lines(view)) text += line + "\n";
+    EXPECT_NE(text.find("halma join '127.0.0.1:7460/Sunday game'"), std::string::npos) << text;
+    view.mutable_summary()->set_name("ann's $HOME");
+    text.clear();
+    for (const auto& line : waiting_lines(view)) text += line + "\n";
+    EXPECT_NE(text.find("halma join '127.0.0.1:7460/ann'\\''s $HOME'"), std::string::npos) << text;
+}
+
 TEST(ScreenLayout, TheHoleKeyNamesEveryHoleOnce) {
     for (int players : { 2, 3, 4, 6 }) {
         auto view = room_view(players);

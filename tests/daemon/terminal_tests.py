@@ -425,6 +425,44 @@ def play_in_several_rooms_offers_them():
             print("halma play in two rooms listed them and opened the one picked")
 
 
+def shown_join_command(screen):
+    """The join command a screen shows, as a person would copy it: from "halma join" to where the
+    status beside it begins, with the lines it continues on (a line ending in a backslash)."""
+    lines = screen.split("\n")
+    at = next((i for i, line in enumerate(lines) if "halma join " in line), None)
+    check(at is not None, f"no join command on the screen:\n{screen}")
+    shown = [re.split(r" {2,}", lines[at][lines[at].index("halma join "):].rstrip())[0]]
+    while shown[-1].endswith("\\") and at + 1 < len(lines):
+        at += 1
+        shown.append(lines[at].rstrip())
+    return "\n".join(shown)
+
+
+def paste_join(command, daemon):
+    """The command pasted into a shell, with `halma` talking to `daemon`."""
+    argv0 = f"'{halmatest.HALMA}' --runtime-dir '{daemon.runtime_dir}' "
+    return subprocess.run(["sh", "-c", command.replace("halma ", argv0, 1)], capture_output=True, text=True,
+                          timeout=30)
+
+
+def a_shown_join_command_works_pasted():
+    """The join command on the waiting screen, the host's and a guest's, pasted into a shell as
+    it is shown, joins the room. A room named "Sunday game" showed `halma join ADDRESS/Sunday
+    game` unquoted: pasted, halma said "The following argument was not expected: game"."""
+    with Cluster("term-pasted") as c:
+        ann, bob, cat = c.add("ann"), c.add("bob"), c.add("cat")
+        out = ann.cli("host", "Sunday game", "-p", "3")
+        check(out.returncode == 0, f"host: {out.stderr}")
+        for player, joiner in ((ann, bob), (bob, cat)):
+            with Terminal(c.tmp, player.name, 80, 24, player.runtime_dir, "-r", "Sunday game") as t:
+                screen = t.wait_text("Others join from their own halma with")
+                print(f"--- {player.name}'s waiting screen ---\n{screen}")
+                command = shown_join_command(screen)
+                joined = paste_join(command, joiner)
+                check(joined.returncode == 0 and "joined room" in joined.stdout,
+                      f"{player.name}'s {command!r} pasted: rc {joined.returncode} {joined.stdout!r} {joined.stderr!r}")
+
+
 def the_quick_start_ends_cleanly():
     """The README's first command, scripts/setup-and-play.sh, as a newcomer runs it: it starts a
     halmad for the game, opens the board, and when the player quits it says the game's halmad
@@ -453,4 +491,4 @@ run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_
                              a_gone_player_gets_a_stand_in,
                              play_and_watch_survive_a_daemon_restart, another_rooms_events_stay_off_the_screen,
                              a_room_closed_while_halmad_was_down_ends_play, a_leave_from_another_halma_ends_play,
-                             play_in_several_rooms_offers_them]})
+                             play_in_several_rooms_offers_them, a_shown_join_command_works_pasted]})
