@@ -342,11 +342,13 @@ private:
             content.board = render_hole_key(view, options_.style);
             content.board_width = kKeyWidth;
             break;
-        case Overlay::kNone:
-            content.board = view.summary().phase() == pb::PHASE_WAITING
-                ? waiting_lines(view)
-                : render_board_lines(view, options_.style, marked());
+        case Overlay::kNone: {
+            bool waiting = view.summary().phase() == pb::PHASE_WAITING;
+            content.board = waiting ? waiting_lines(view)
+                                    : render_board_lines(view, options_.style, marked());
             content.board_width = kBoardWidth;
+            if (waiting) content.join_command = join_command(view.summary());
+        }
         }
         auto size = terminal_size();
         std::string frame = "\x1b[H";

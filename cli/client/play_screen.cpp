@@ -52,25 +52,79 @@ std::string ordinal(unsigned n) {
     return std::to_string(n) + suffix;
 }
 
-// What others type to join: the host's address with a wildcard host made this machine's name,
-// quoted as `halma host` quotes it, so it works pasted ("halma join ann:7460/Sunday game" read
-// "game" as a second argument).
-std::string join_line(const pb::RoomSummary& s) {
-    std::string address = s.address();
-    auto colon = address.rfind(':');
-    std::string host = colon == std::string::npos ? address : address.substr(0, colon);
-    if (host == "*" || host == "0.0.0.0" || host == "[::]") {
-        char name[256] = {};
-        gethostname(name, sizeof name - 1);
-        address = std::string(name) + address.substr(colon);
-    }
-    bool friends = s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty();
-    return "halma join " + shell_word(address + "/" + (friends ? s.code() : s.name()));
-}
-
 void add_wrapped(std::vector<std::string>& out, const std::string& text, int width) {
     std::istringstream lines(wrap(text, width, "  "));
     for (std::string line; std::getline(lines, line);) out.push_back(line);
+}
+
+bool has_code(const pb::RoomSummary& s) {
+    return s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty();
+}
+
+// "friends code: CODE" in lines of `width`, broken only after the code's dashes, so a line that
+// does not end the code ends in a dash: cut at the panel's edge it read "friends code zm6xt-em",
+// and a friend who typed that got "no room".
+std::vector<std::string> code_lines(const std::string& code, int width) {
+    std::vector<std::string> out;
+    std::string line = "friends code: ";
+    for (std::size_t at = 0; at < code.size();) {
+        auto dash = code.find('-', at);
+        std::size_t end = dash == std::string::npos ? code.size() : dash + 1;
+        std::string group = code.substr(at, end - at);
+        at = end;
+        if (visible_width(line + group) > width && line.back() == '-') {
+            out.push_back(fit(line, width));
+            line.clear();
+        }
+        line += group;
+    }
+    out.push_back(fit(line, width));
+    return out;
+}
+
+// The text in pieces of at most `width` columns, at least one character each, so that they put
+// back together are the text (wrap() would drop a quoted name's space where it breaks).
+std::vector<std::string> pieces(std::string text, int width) {
+    std::vector<std::string> out;
+    while (!text.empty()) {
+        std::string piece = fit(text, width);
+        if (piece.empty()) { // a character wider than the line
+            std::size_t n = 1;
+            while (n < text.size() && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) ++n;
+            piece = text.substr(0, n);
+        }
+        text.erase(0, piece.size());
+        out.push_back(piece);
+    }
+    return out;
+}
+
+// The join command laid out for `width` columns, whole: on one line when it fits; else its
+// argument on a line of its own after a backslash, which a shell pasted into reads as one
+// command; else (a window too narrow for the argument) in pieces, saying so.
+std::vector<std::string> join_lines(const std::string& command, bool friends, int width) {
+    std::vector<std::string> out;
+    if (command.empty()) return out;
+    out.push_back("");
+    add_wrapped(out, "Others join from their own halma with:", width);
+    const std::string verb = "halma join";
+    std::string word = command.substr(std::min(command.size(), verb.size() + 1));
+    if (visible_width("  " + command) <= width) {
+        out.push_back("  " + command);
+    } else if (visible_width("    " + word) <= width) {
+        out.push_back("  " + verb + " \\");
+        out.push_back("    " + word);
+    } else {
+        out.push_back(fit("  " + verb, width));
+        for (const auto& piece : pieces(word, std::max(width - 4, 1)))
+            out.push_back(fit("    " + piece, width));
+        add_wrapped(out,
+            friends ? "(cut to fit: type it as one word; halma status shows the code)"
+                    : "(cut to fit: type it as one word)",
+            width);
+    }
+    if (friends) add_wrapped(out, "(a friends room: the code is the last part)", width);
+    return out;
 }
 
 std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colour, int width) {
@@ -228,19 +282,30 @@ std::string connection_light(const pb::RoomView& v, pb::ConnectionState daemon, 
 
 } // namespace
 
+// The host's address with a wildcard host made this machine's name, quoted as `halma host`
+// quotes it, so it works pasted ("halma join ann:7460/Sunday game" read "game" as a second
+// argument).
+std::string join_command(const pb::RoomSummary& s) {
+    std::string address = s.address();
+    auto colon = address.rfind(':');
+    std::string host = colon == std::string::npos ? address : address.substr(0, colon);
+    if (host == "*" || host == "0.0.0.0" || host == "[::]") {
+        char name[256] = {};
+        gethostname(name, sizeof name - 1);
+        address = std::string(name) + address.substr(colon);
+    }
+    return "halma join " + shell_word(address + "/" + (has_code(s) ? s.code() : s.name()));
+}
+
 std::vector<std::string> waiting_lines(const pb::RoomView& v) {
     const auto& s = v.summary();
     int missing = static_cast<int>(s.seats()) - static_cast<int>(s.seats_taken());
-    std::vector<std::string> out { "",
+    return { "",
         "  Waiting for " + std::to_string(missing) + " more player" + (missing == 1 ? "" : "s")
             + " (" + std::to_string(s.seats_taken()) + " of " + std::to_string(s.seats())
-            + " seats taken).",
-        "", "  Others join from their own halma with:", "", "      " + join_line(s), "" };
-    if (s.visibility() == pb::VISIBILITY_FRIENDS)
-        out.push_back("  (a friends room: the code is the last part)");
-    out.push_back("  Or type /start: computers take the free seats");
-    out.push_back("  and the game begins.");
-    return out;
+            + " seats taken):",
+        "  how others join is below.", "", "  Or type /start: computers take the free seats",
+        "  and the game begins." };
 }
 
 std::vector<std::string> status_panel(
@@ -260,8 +325,8 @@ std::vector<std::string> status_panel(
     out.push_back(fit(connection_light(v, daemon, colour), width));
     // Why, in full, goes to the lines below the board (play_command.cpp): it can be long.
     if (!v.read_only().empty()) out.push_back(fit("! takes no move now (below)", width));
-    if (s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty())
-        out.push_back(fit("friends code " + s.code(), width));
+    if (has_code(s))
+        for (auto& line : code_lines(s.code(), width)) out.push_back(line);
     out.push_back(fit("seats", width - 5, true) + (v.standings_size() ? "to go" : ""));
     for (const auto& seat : v.seats()) out.push_back(seat_line(v, seat, colour, width));
     out.push_back("");
@@ -299,6 +364,12 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
     std::vector<std::string> out;
     const auto& board = c.board;
     int board_h = static_cast<int>(board.size());
+    // The join command's rows are kept for it first: cut at the bottom, it would lose the code.
+    auto join = join_lines(c.join_command, has_code(c.view->summary()), cols);
+    if (!join.empty() && static_cast<int>(join.size()) > avail - 1)
+        join = { fit("! window too small to show how others join", cols) };
+    int reserved = std::min(static_cast<int>(join.size()), avail - 1);
+    int top_rows = avail - reserved;
     if (cols >= c.board_width + 2 + kMinPanel) {
         int panel_w = std::min(cols - c.board_width - 2, kMaxPanel);
         auto panel = status_panel(*c.view, c.colour, panel_w, c.daemon);
@@ -309,7 +380,7 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
             panel.resize(panel.size() - 2);
         // The panel may run below the board into the log's rows, but leaves it two if it can.
         int panel_h = static_cast<int>(panel.size());
-        int top = std::min(avail, std::max(board_h, std::min(panel_h, avail - 2)));
+        int top = std::min(top_rows, std::max(board_h, std::min(panel_h, top_rows - 2)));
         for (int i = 0; i < top; ++i) {
             std::string left = i < board_h ? board[static_cast<std::size_t>(i)] : "";
             std::string right = i < panel_h ? panel[static_cast<std::size_t>(i)] : "";
@@ -321,21 +392,23 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
         if (c.daemon != pb::CONNECTION_STATE_CONNECTED
             || c.view->connection() != pb::CONNECTION_STATE_CONNECTED)
             brief.back() = fit(connection_light(*c.view, c.daemon, c.colour), cols);
-        int shown = std::min(board_h, std::max(avail - static_cast<int>(brief.size()), 1));
+        int shown = std::min(board_h, std::max(top_rows - static_cast<int>(brief.size()), 1));
         // A board cut at the side shows "h1" where "h10" is, and cut at the bottom it loses the
         // player's own marbles: the screen says so, and what size shows it all.
-        if ((cols < c.board_width || shown < board_h) && avail > 1) {
+        if ((cols < c.board_width || shown < board_h) && top_rows > 1) {
             out.push_back(fit("! window too small for the board: " + std::to_string(c.board_width)
-                    + "x" + std::to_string(board_h + static_cast<int>(brief.size()) + 1)
+                    + "x" + std::to_string(board_h + static_cast<int>(brief.size()) + reserved + 1)
                     + " shows it all",
                 cols));
-            shown = std::min(board_h, std::max(avail - static_cast<int>(brief.size()) - 1, 1));
+            shown = std::min(board_h, std::max(top_rows - static_cast<int>(brief.size()) - 1, 1));
         }
         for (int i = 0; i < shown; ++i)
             out.push_back(fit(board[static_cast<std::size_t>(i)], cols));
         for (const auto& line : brief)
-            if (static_cast<int>(out.size()) < avail) out.push_back(line);
+            if (static_cast<int>(out.size()) < top_rows) out.push_back(line);
     }
+    for (const auto& line : join)
+        if (static_cast<int>(out.size()) < avail) out.push_back(line);
     int log_rows = avail - static_cast<int>(out.size());
     if (c.log && log_rows > 0) {
         // The latest lines, each wrapped rather than cut (a refusal's advice is at its end).

@@ -20,9 +20,13 @@ namespace halma::cli {
 std::vector<std::string> status_panel(const ::halma::v1::RoomView& view, bool colour, int width,
     ::halma::v1::ConnectionState daemon = ::halma::v1::CONNECTION_STATE_CONNECTED);
 
-// What stands in for the board while a room waits for players: who is missing, the command
-// others type to join (address, and the code of a friends room), and /start.
+// What stands in for the board while a room waits for players: who is missing, and /start. The
+// command others join with is laid out under it by compose_screen (ScreenContent::join_command).
 std::vector<std::string> waiting_lines(const ::halma::v1::RoomView& view);
+
+// The command others type to join the room: the host's address and the room's name, or a
+// friends room's code, quoted for a shell.
+std::string join_command(const ::halma::v1::RoomSummary& summary);
 
 // Two lines for a terminal too narrow for the panel: the seats by letter, and whose turn.
 std::vector<std::string> status_brief(const ::halma::v1::RoomView& view, bool colour, int width);
@@ -34,6 +38,10 @@ struct ScreenContent {
     bool colour = true;
     const std::deque<std::string>* log = nullptr; // oldest first
     ::halma::v1::ConnectionState daemon = ::halma::v1::CONNECTION_STATE_CONNECTED;
+    // While the room waits: the command others join with (join_command()). It gets the whole
+    // width, under the board and the status, and is never cut: beside the status an address and
+    // a friends code were wider than the board's column, and the code was cut as if whole.
+    std::string join_command = "";
 };
 
 // Exactly rows - 1 lines (the last row is the prompt's), none wider than cols.

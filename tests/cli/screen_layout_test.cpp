@@ -151,14 +151,20 @@ TEST(ScreenLayout, TheWaitingScreenSaysHowOthersJoin) {
     auto view = room_view(3);
     view.mutable_summary()->set_phase(pb::PHASE_WAITING);
     view.mutable_summary()->set_seats_taken(1);
-    std::string text;
-    for (const auto& line : waiting_lines(view)) text += line + "\n";
+    auto shown = [&] {
+        std::deque<std::string> log;
+        ScreenContent c { waiting_lines(view), kBoardWidth, &view, false, &log };
+        c.join_command = join_command(view.summary());
+        std::string text;
+        for (const auto& line : compose_screen(c, 80, 24)) text += line + "\n";
+        return text;
+    };
+    std::string text = shown();
     EXPECT_NE(text.find("Waiting for 2 more players"), std::string::npos) << text;
     EXPECT_NE(text.find("halma join 127.0.0.1:7460/sunday"), std::string::npos) << text;
     view.mutable_summary()->set_visibility(pb::VISIBILITY_FRIENDS);
     view.mutable_summary()->set_code("ABCDE-FGHJK");
-    text.clear();
-    for (const auto& line : waiting_lines(view)) text += line + "\n";
+    text = shown();
     EXPECT_NE(text.find("halma join 127.0.0.1:7460/ABCDE-FGHJK"), std::string::npos) << text;
 }
 
@@ -168,13 +174,127 @@ TEST(ScreenLayout, TheJoinCommandIsQuotedForTheShell) {
     view.mutable_summary()->set_phase(pb::PHASE_WAITING);
     view.mutable_summary()->set_seats_taken(1);
     view.mutable_summary()->set_name("Sunday game");
-    std::string text;
-    for (const auto& line : waiting_lines(view)) text += line + "\n";
-    EXPECT_NE(text.find("halma join '127.0.0.1:7460/Sunday game'"), std::string::npos) << text;
+    EXPECT_EQ(join_command(view.summary()), "halma join '127.0.0.1:7460/Sunday game'");
     view.mutable_summary()->set_name("ann's $HOME");
-    text.clear();
-    for (const auto& line : waiting_lines(view)) text += line + "\n";
-    EXPECT_NE(text.find("halma join '127.0.0.1:7460/ann'\\''s $HOME'"), std::string::npos) << text;
+    EXPECT_EQ(join_command(view.summary()), "halma join '127.0.0.1:7460/ann'\\''s $HOME'");
+}
+
+namespace {
+
+const std::string kCode = "zm6xt-em7v7-18xar-tz7r6-kvhf-a7d0-6xmj-9vsd"; // with the host's key
+
+pb::RoomView friends_room(int players, bool waiting) {
+    auto view = room_view(players);
+    auto* s = view.mutable_summary();
+    s->set_visibility(pb::VISIBILITY_FRIENDS);
+    s->set_code(kCode);
+    s->set_address("10.77.0.1:7460");
+    if (waiting) {
+        s->set_phase(pb::PHASE_WAITING);
+        s->set_seats_taken(1);
+    }
+    return view;
+}
+
+// The status panel's text (right of the board), its lines run together where one ends in a
+// dash: a code broken at its dashes reads back whole.
+std::string panel_text(const std::vector<std::string>& lines) {
+    std::string text;
+    for (const auto& line : lines) {
+        // By columns: the board's "·" takes one column and two bytes.
+        std::size_t at = 0;
+        for (int cols = 0; at < line.size() && cols < kBoardWidth + 2;) {
+            std::size_t next = at + 1;
+            while (next < line.size() && (static_cast<unsigned char>(line[next]) & 0xC0) == 0x80)
+                ++next;
+            cols += visible_width(line.substr(at, next - at));
+            at = next;
+        }
+        std::string right = line.substr(at);
+        right.erase(right.find_last_not_of(' ') + 1);
+        text += right;
+        if (right.empty() || right.back() != '-') text += "\n";
+    }
+    return text;
+}
+
+} // namespace
+
+// A friends code is the room's key, and a cut one reads as the code: beside the board at 80x24
+// it read "friends code zm6xt-em", and a friend who typed it got "no room".
+TEST(ScreenLayout, TheFriendsCodeBesideTheBoardIsWhole) {
+    for (bool waiting : { true, false })
+        for (int players : { 2, 6 })
+            for (auto [cols, rows] :
+                std::vector<std::pair<int, int>> { { 80, 24 }, { 100, 30 }, { 120, 24 } }) {
+                auto view = friends_room(players, waiting);
+                std::deque<std::string> log;
+                ScreenContent c { waiting
+                        ? waiting_lines(view)
+                        : render_board_lines(view, BoardStyle { false, false, false }),
+                    kBoardWidth, &view, false, &log };
+                auto lines = compose_screen(c, cols, rows);
+                std::string shown;
+                for (const auto& line : lines) shown += line + "\n";
+                SCOPED_TRACE(std::to_string(players) + " players at " + std::to_string(cols) + "x"
+                    + std::to_string(rows) + (waiting ? ", waiting" : ", playing") + ":\n" + shown);
+                EXPECT_NE(panel_text(lines).find(kCode), std::string::npos);
+                if (!waiting)
+                    EXPECT_EQ(holes_drawn(lines), players * 11) << "the board still whole";
+            }
+}
+
+// The join command the waiting screen shows holds the whole code, on one line at 80 columns
+// and wider: it was cut at the board's edge ("halma join
+// ann:7460/zm6xt-em7v7-18xar-tz7r6-kvhf-a7").
+TEST(ScreenLayout, TheJoinCommandHoldsTheWholeCode) {
+    for (int players : { 2, 6 })
+        for (auto [cols, rows] :
+            std::vector<std::pair<int, int>> { { 80, 24 }, { 100, 30 }, { 120, 24 } }) {
+            auto view = friends_room(players, true);
+            std::deque<std::string> log { "ann joined, seat 1" };
+            ScreenContent c { waiting_lines(view), kBoardWidth, &view, false, &log };
+            c.join_command = join_command(view.summary());
+            auto lines = compose_screen(c, cols, rows);
+            std::string shown;
+            for (const auto& line : lines) shown += line + "\n";
+            SCOPED_TRACE(std::to_string(players) + " players at " + std::to_string(cols) + "x"
+                + std::to_string(rows) + ":\n" + shown);
+            ASSERT_EQ(static_cast<int>(lines.size()), rows - 1);
+            EXPECT_NE(
+                shown.find("\n  halma join 10.77.0.1:7460/" + kCode + "\n"), std::string::npos);
+            EXPECT_NE(shown.find("ann joined, seat 1"), std::string::npos) << "the log still shown";
+        }
+}
+
+// Where the command does not fit a line, it goes on as a shell reads it back (a backslash at the
+// line's end), or, narrower still, is broken and says so: never cut as if it were whole.
+TEST(ScreenLayout, AJoinCommandTooWideIsContinuedNotCut) {
+    auto view = friends_room(2, true);
+    view.mutable_summary()->set_address("anne-hathaways-laptop.local:7460");
+    std::deque<std::string> log;
+    ScreenContent c { waiting_lines(view), kBoardWidth, &view, false, &log };
+    c.join_command = join_command(view.summary());
+    std::string shown;
+    for (const auto& line : compose_screen(c, 80, 24)) shown += line + "\n";
+    EXPECT_NE(shown.find("\n  halma join \\\n    anne-hathaways-laptop.local:7460/" + kCode + "\n"),
+        std::string::npos)
+        << shown;
+    for (auto [cols, rows] : std::vector<std::pair<int, int>> { { 40, 30 }, { 20, 40 } }) {
+        auto lines = compose_screen(c, cols, rows);
+        std::string joined, words; // the lines run together, and with a space between
+        for (const auto& line : lines) {
+            EXPECT_LE(visible_width(line), cols) << line;
+            auto from = line.find_first_not_of(' ');
+            joined += from == std::string::npos ? "" : line.substr(from);
+            words += " " + (from == std::string::npos ? "" : line.substr(from));
+        }
+        EXPECT_NE(joined.find("anne-hathaways-laptop.local:7460/" + kCode), std::string::npos)
+            << "the pieces make the whole command at " << cols << " columns";
+        EXPECT_NE(words.find("cut to fit"), std::string::npos) << "says it is broken";
+        EXPECT_NE(words.find("halma status shows the code"), std::string::npos)
+            << "and where it is whole";
+    }
 }
 
 TEST(ScreenLayout, TheHoleKeyNamesEveryHoleOnce) {

@@ -463,6 +463,27 @@ def a_shown_join_command_works_pasted():
                       f"{player.name}'s {command!r} pasted: rc {joined.returncode} {joined.stdout!r} {joined.stderr!r}")
 
 
+def a_friends_code_is_shown_whole():
+    """A friends room's waiting screen at 80x24 and 120x30, the host's and a guest's, shows the
+    whole code, and its join command pasted as shown joins. The code was cut at the board's edge
+    (`halma join ADDRESS/zm6xt-em7v7-18xar-tz7r6-kvhf-a7`) and beside it ("friends code
+    zm6xt-em"): a friend who typed what was shown got "no room"."""
+    with Cluster("term-friends") as c:
+        ann, bob, cat, dan = c.add("ann"), c.add("bob"), c.add("cat"), c.add("dan")
+        out = ann.cli("host", "fr", "--friends", "-p", "4")
+        check(out.returncode == 0, f"host: {out.stderr}")
+        code = re.search(r"friends code: (\S+)", out.stdout).group(1)
+        for player, joiner, (cols, rows) in ((ann, bob, (80, 24)), (bob, cat, (80, 24)), (cat, dan, (120, 30))):
+            with Terminal(c.tmp, player.name, cols, rows, player.runtime_dir, "-r", "fr") as t:
+                screen = t.wait_text("Others join from their own halma with")
+                print(f"--- {player.name}'s waiting screen at {cols}x{rows} ---\n{screen}")
+                command = shown_join_command(screen)
+                check(code in command, f"{player.name}'s join command lacks the whole code {code}: {command!r}")
+                joined = paste_join(command, joiner)
+                check(joined.returncode == 0 and "joined room" in joined.stdout,
+                      f"{player.name}'s {command!r} pasted: rc {joined.returncode} {joined.stdout!r} {joined.stderr!r}")
+
+
 def the_quick_start_ends_cleanly():
     """The README's first command, scripts/setup-and-play.sh, as a newcomer runs it: it starts a
     halmad for the game, opens the board, and when the player quits it says the game's halmad
@@ -491,4 +512,5 @@ run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_
                              a_gone_player_gets_a_stand_in,
                              play_and_watch_survive_a_daemon_restart, another_rooms_events_stay_off_the_screen,
                              a_room_closed_while_halmad_was_down_ends_play, a_leave_from_another_halma_ends_play,
-                             play_in_several_rooms_offers_them, a_shown_join_command_works_pasted]})
+                             play_in_several_rooms_offers_them, a_shown_join_command_works_pasted,
+                             a_friends_code_is_shown_whole]})
