@@ -144,23 +144,9 @@ void ApiService::handle(const std::string& client, const pb::Request& request, c
     case pb::Request::kClose:
         handle_close(client, request, now);
         return;
-    case pb::Request::kForgetHost: {
-        const std::string& address = request.forget_host().address();
-        auto forgotten = peers_.forget_host(address);
-        if (!forgotten) {
-            reply_error(client, id, pb::ERROR_CODE_UNAVAILABLE, forgotten.error().message);
-        } else if (!*forgotten) {
-            reply_error(client, id, pb::ERROR_CODE_BAD_REQUEST,
-                "no key is pinned for '" + address + "' (give host:port as it was joined)");
-        } else {
-            spdlog::info("forgot the key pinned for host {}", address);
-            pb::Reply r;
-            r.mutable_done()->set_detail("forgot the key of " + address
-                + "; the next join there pins the key it offers then");
-            reply(client, id, r);
-        }
+    case pb::Request::kForgetHost:
+        handle_forget_host(client, request);
         return;
-    }
     case pb::Request::kRecords:
         handle_records(client, request);
         return;

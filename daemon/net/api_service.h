@@ -69,6 +69,7 @@ private:
     void handle_action(const std::string& client, const wire::pb::Request& request, const Now& now);
     void handle_close(const std::string& client, const wire::pb::Request& request, const Now& now);
     void handle_records(const std::string& client, const wire::pb::Request& request);
+    void handle_forget_host(const std::string& client, const wire::pb::Request& request);
     void status(wire::pb::DaemonStatus* out);
 
     // LAN discovery's part of the API (api_lan.cpp).

@@ -1,6 +1,7 @@
 """LAN discovery between real test hosts (lanhosts.py): real halmad processes, real avahi-daemons,
 real multicast, the halma CLI as a player types it. Each test prints what it measured."""
 import json
+import os
 import re
 import signal
 import subprocess
@@ -322,6 +323,29 @@ def interfaces_leave_others_out():
         check("no interface here" not in status(b)["discovery"]["detail"], "b's status complains")
 
 
+def forget_host_by_its_machines_name():
+    """b joined a's room by its name; a's daemon comes back with a new key and b refuses it,
+    naming halma forget-host. b never typed nor saw a's address: forget-host takes the machine's
+    name as the LAN lists it (it asked for "host:port as it was joined")."""
+    with Lan("forget", hosts=["a", "b"]) as lan:
+        a, b = lan["a"], lan["b"]
+        start_halmad(a)
+        start_halmad(b)
+        cli_ok(a, "host", "keys")
+        wait_listed(b, "keys")
+        cli_ok(b, "join", "keys")
+        a.kill(a.halmad, signal.SIGTERM)
+        os.remove(f"{a.dir}/state/curve")
+        start_halmad(a)
+        wait_until(lambda: "has a new key" in log_of(b), 15, "b to refuse a's new key")
+        out = cli_ok(b, "forget-host", f"{a.hostname}.local")
+        check(f"forgot the key of {a.ipv4}:{PORT}" in out, f"forget-host by name: {out}")
+        wait_until(lambda: cli_json(b, "status", "-r", "keys")["connection"] == "CONNECTION_STATE_CONNECTED", 15,
+                   "b to rejoin a after forget-host")
+        out = cli(b, "forget-host", "nosuch.local")
+        check(out.returncode == 1 and "no key is pinned for 'nosuch.local'" in out.stderr, out.stderr)
+
+
 def a_copied_advert_cannot_rename_a_joined_rooms_host():
     """Anyone can advertise a room id (it is in every public advert): a copy of sunday's advert
     from another machine, "hosted by mallory", must not change who b sees hosting the room it
@@ -397,4 +421,5 @@ if __name__ == "__main__":
         txt_follows_seats_and_phase, closed_room_and_killed_host_disappear, avahi_restart_brings_rooms_back,
         no_avahi_warns_and_address_works, ipv6_only_link, service_user_reaches_avahi, interfaces_leave_others_out,
         unreachable_address_falls_back, a_copied_advert_cannot_rename_a_joined_rooms_host,
-        a_machine_off_the_network_is_not_called_refused, a_room_closed_since_it_was_listed_is_said_gone]})
+        a_machine_off_the_network_is_not_called_refused, a_room_closed_since_it_was_listed_is_said_gone,
+        forget_host_by_its_machines_name]})
