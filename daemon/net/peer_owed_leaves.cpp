@@ -16,7 +16,7 @@ namespace halma::daemon {
 namespace pb = wire::pb;
 
 void PeerLinks::owe_leave(const Replica& r, const Now& now) {
-    // A spectator's seat is nobody's to free, and without a token the host cannot be told.
+    // Without a token (a join never answered) there is nothing the host could be told of.
     if (r.token.empty()) return;
     std::erase_if(owed_leaves_, [&](const OwedLeave& l) { return l.room_id == r.room_id; });
     if (owed_leaves_.size() >= kMaxReplicas) {

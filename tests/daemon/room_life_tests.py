@@ -304,15 +304,21 @@ def a_joined_room_whose_host_is_gone_says_so():
         check("porch" not in bob.cli("rooms").stdout, "the room is still listed after leaving it")
 
 
+def host_holding_seats_for(c, name, hold_ms):
+    """A started daemon whose hold of a vanished player's seat is `hold_ms` (the cluster's is 30 s),
+    kept across its restarts."""
+    d = Daemon(c, name)
+    d.command = lambda base=d.command: [str(hold_ms) if a == "30000" else a for a in base()]
+    c.daemons.append(d)
+    return d.start()
+
+
 def a_friends_room_seat_is_taken_back_past_the_hold():
     """bob's laptop sleeps past the hold in ann's friends room: a computer keeps his seat, and
     when his daemon comes back it takes the seat back. Its rejoin (by room id and token) was
     refused as "no room here", and his daemon then dropped the room as if it had been closed."""
     with Cluster("friendsback") as c:
-        ann = Daemon(c, "ann")
-        ann.command = lambda base=ann.command: ["500" if a == "30000" else a for a in base()]  # the hold
-        c.daemons.append(ann)
-        ann.start()
+        ann = host_holding_seats_for(c, "ann", 500)
         bob = c.add("bob")
         view = ann.api().ok(host=api_pb2.HostRequest(name="den", visibility=common_pb2.VISIBILITY_FRIENDS,
                                                      mode=common_pb2.RoomMode(players=2))).view
@@ -333,10 +339,7 @@ def a_seat_kept_for_a_vanished_player_survives_a_host_restart():
     Then ann's host restarts. The restarted host had forgotten whose seat the computer kept: bob's
     daemon, back with his token, was refused (the room was full) and he could only watch."""
     with Cluster("keptseat") as c:
-        ann = Daemon(c, "ann")
-        ann.command = lambda base=ann.command: ["500" if a == "30000" else a for a in base()]  # the hold
-        c.daemons.append(ann)
-        ann.start()
+        ann = host_holding_seats_for(c, "ann", 500)
         bob = c.add("bob")
         room = host_room(ann, "den").summary.room_id
         join_room(bob, ann, "den")
@@ -401,10 +404,7 @@ def an_owed_leave_outlasts_the_hold_and_a_restart():
     bob's daemon starts again it still owes ann the leave, and tells her: the seat is the next
     newcomer's. Before, it stayed kept for bob for good, and a newcomer found the room full."""
     with Cluster("owedleave2") as c:
-        ann = Daemon(c, "ann")
-        ann.command = lambda base=ann.command: ["500" if a == "30000" else a for a in base()]  # the hold
-        c.daemons.append(ann)
-        ann.start()
+        ann = host_holding_seats_for(c, "ann", 500)
         bob = c.add("bob")
         den = host_room(ann, "den").summary.room_id
         join_room(bob, ann, "den")
