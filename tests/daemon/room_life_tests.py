@@ -313,6 +313,17 @@ def host_holding_seats_for(c, name, hold_ms):
     return d.start()
 
 
+def den_in_play(c):
+    """ann (holding a vanished player's seat 500 ms) hosts den, bob joins, and game 1 starts:
+    ann, bob and den's room id."""
+    ann = host_holding_seats_for(c, "ann", 500)
+    bob = c.add("bob")
+    room = host_room(ann, "den").summary.room_id
+    join_room(bob, ann, "den")
+    wait_until(lambda: ann.api().view(room).game_number == 1, 10, "the game to start")
+    return ann, bob, room
+
+
 def a_friends_room_seat_is_taken_back_past_the_hold():
     """bob's laptop sleeps past the hold in ann's friends room: a computer keeps his seat, and
     when his daemon comes back it takes the seat back. Its rejoin (by room id and token) was
@@ -339,11 +350,7 @@ def a_seat_kept_for_a_vanished_player_survives_a_host_restart():
     Then ann's host restarts. The restarted host had forgotten whose seat the computer kept: bob's
     daemon, back with his token, was refused (the room was full) and he could only watch."""
     with Cluster("keptseat") as c:
-        ann = host_holding_seats_for(c, "ann", 500)
-        bob = c.add("bob")
-        room = host_room(ann, "den").summary.room_id
-        join_room(bob, ann, "den")
-        wait_until(lambda: ann.api().view(room).game_number == 1, 10, "the game to start")
+        ann, bob, room = den_in_play(c)
         bob.kill(signal.SIGKILL)
         wait_until(lambda: ann.api().view(room).seats[1].name == "bot for bob", 10, "a computer to keep bob's seat")
         ann.kill(signal.SIGTERM)
@@ -404,11 +411,7 @@ def an_owed_leave_outlasts_the_hold_and_a_restart():
     bob's daemon starts again it still owes ann the leave, and tells her: the seat is the next
     newcomer's. Before, it stayed kept for bob for good, and a newcomer found the room full."""
     with Cluster("owedleave2") as c:
-        ann = host_holding_seats_for(c, "ann", 500)
-        bob = c.add("bob")
-        den = host_room(ann, "den").summary.room_id
-        join_room(bob, ann, "den")
-        wait_until(lambda: ann.api().view(den).game_number == 1, 10, "the game to start")
+        ann, bob, den = den_in_play(c)
         ann.kill(signal.SIGKILL)
         wait_until(lambda: bob.api().view(den).connection != api_pb2.CONNECTION_STATE_CONNECTED, 10,
                    "bob's daemon to lose ann")
