@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 using namespace halma::engine;
 
@@ -40,37 +41,39 @@ void perft_listing(Position& pos, const Rules& rules, int depth, PerftResult& re
     pos.unmake(*played, mover);
 }
 
-template <class F> double best_seconds(int runs, F&& run) {
-    double best = 1e300;
-    for (int i = 0; i < runs; ++i) {
-        auto t0 = std::chrono::steady_clock::now();
-        run();
-        best = std::min(
-            best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    }
-    return best;
+template <class F> double seconds(F&& run) {
+    auto t0 = std::chrono::steady_clock::now();
+    run();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
     int depth = argc > 1 ? std::atoi(argv[1]) : 6;
-    int runs = argc > 2 ? std::atoi(argv[2]) : 5;
+    int runs = std::max(1, argc > 2 ? std::atoi(argv[2]) : 5);
     // The plain generator knows no release rule; with it on, the engine would also check it at
     // every node (about 6% of its time) for the same counts.
     Rules rules = *Rules::parse("rest=any,release=off");
     Position start = Position::start(mask_of(0) | mask_of(3), 0);
 
-    PerftResult engine;
-    double engine_s = best_seconds(runs, [&] { engine = perft(start, rules, depth); });
-    PerftResult listing;
-    double listing_s = best_seconds(runs, [&] {
-        listing = {};
-        Position pos = start;
-        perft_listing(pos, rules, depth, listing);
-    });
+    PerftResult engine, listing;
     halma::bench::PlainPerft plain;
-    double plain_s = best_seconds(runs, [&] { plain = halma::bench::plain_perft(depth); });
+    double engine_s = 1e300, listing_s = 1e300, plain_s = 1e300;
+    std::vector<double> round_ratios; // listing against baseline, each round's own pair
+    for (int r = 0; r < runs; ++r) {
+        engine_s = std::min(engine_s, seconds([&] { engine = perft(start, rules, depth); }));
+        double l = seconds([&] {
+            listing = {};
+            Position pos = start;
+            perft_listing(pos, rules, depth, listing);
+        });
+        double p = seconds([&] { plain = halma::bench::plain_perft(depth); });
+        listing_s = std::min(listing_s, l);
+        plain_s = std::min(plain_s, p);
+        round_ratios.push_back(p / l);
+    }
+    std::sort(round_ratios.begin(), round_ratios.end());
 
     auto rate = [](std::uint64_t n, double s) { return static_cast<double>(n) / s / 1e6; };
     std::printf(
@@ -94,6 +97,8 @@ int main(int argc, char** argv) {
     std::printf("  listing / baseline: %.2fx, like for like (every move listed by both); goal: "
                 "at least 2x\n",
         rate(listing.generated, listing_s) / rate(plain.generated, plain_s));
+    std::printf("  listing / baseline, round by round: %.2fx to %.2fx, median %.2fx\n",
+        round_ratios.front(), round_ratios.back(), round_ratios[round_ratios.size() / 2]);
     std::printf("  engine / baseline:  %.2fx, with the last ply counted instead of listed\n",
         rate(engine.generated, engine_s) / rate(plain.generated, plain_s));
     if (engine.leaves != plain.leaves || listing.leaves != plain.leaves) {
