@@ -2,6 +2,7 @@
 // front end of the local halmad and nothing more (docs/api.md).
 #include "cli/client/client_common.h"
 #include "cli/commands.h"
+#include "cli/web/web_address_memory.h"
 #include "cli/web/web_server.h"
 
 #include <csignal>
@@ -9,7 +10,9 @@
 #include <filesystem>
 #include <iostream>
 #include <pthread.h>
+#include <sys/stat.h>
 #include <thread>
+#include <unistd.h>
 
 namespace halma::cli {
 
@@ -18,6 +21,7 @@ namespace {
 struct WebOptions {
     int port = 0;
     bool no_open = false;
+    bool new_token = false;
 };
 
 void open_browser(const std::string& url) {
@@ -44,11 +48,27 @@ int run_web(const WebOptions& o) {
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
     std::signal(SIGPIPE, SIG_IGN);
 
-    web::WebServer server({ runtime_dir, std::chrono::milliseconds(client.timeout_ms), o.port });
+    // The address served last, again: a page still open from then picks up by itself.
+    auto last = o.new_token ? std::nullopt : web::recall_web_address(runtime_dir);
+    web::WebServer server({ runtime_dir, std::chrono::milliseconds(client.timeout_ms), o.port,
+        last && o.port == 0 ? last->port : 0, last ? last->token : "" });
     std::string why;
     if (!server.bind(why)) {
         std::cerr << "halma web: " << why << "\n";
         return 1;
+    }
+    if (last && o.port == 0 && server.port() != last->port)
+        std::cerr << "halma web: port " << last->port
+                  << " (served last time) is taken now; pages open from then need the new "
+                     "address\n";
+    // Kept only in a directory of our own: without one (no halmad has run yet), or in the
+    // service's (root's, which its group may read but not write), the next address is new.
+    struct stat dir { };
+    if (stat(runtime_dir.c_str(), &dir) == 0 && S_ISDIR(dir.st_mode) && dir.st_uid == getuid()) {
+        auto problem = web::remember_web_address(runtime_dir, { server.port(), server.token() });
+        if (!problem.empty())
+            std::cerr << "halma web: " << problem << "; the next halma web will have another "
+                      << "address\n";
     }
     std::string url
         = "http://127.0.0.1:" + std::to_string(server.port()) + "/?token=" + server.token();
@@ -76,6 +96,9 @@ void add_web_command(CLI::App& app, int& exit_code) {
     web->add_option("--port", o.port, "Port on 127.0.0.1 (default: any free one)")
         ->check(CLI::Range(0, 65535));
     web->add_flag("--no-open", o.no_open, "Only print the address; do not start a browser");
+    web->add_flag("--new-token", o.new_token,
+        "Serve under a new secret address: pages and bookmarks of the old one are refused "
+        "(by default the address of the last halma web is kept, so an open page picks up again)");
     web->callback([&exit_code] { exit_code = run_web(o); });
 }
 

@@ -46,7 +46,7 @@ struct WebServer::Impl {
 WebServer::WebServer(ServerSettings settings)
     : impl_(std::make_unique<Impl>())
     , settings_(std::move(settings))
-    , token_(make_token()) {
+    , token_(settings_.token.empty() ? make_token() : settings_.token) {
     impl_->server.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
     impl_->server.set_payload_max_length(kMaxBody);
     // cpp-httplib sets SO_REUSEPORT by default, which lets a second `halma web --port N` listen
@@ -63,8 +63,15 @@ WebServer::~WebServer() = default;
 
 bool WebServer::bind(std::string& why) {
     int port = settings_.port;
-    bool ok = port == 0 ? (port = impl_->server.bind_to_any_port(kLoopback)) > 0
-                        : impl_->server.bind_to_port(kLoopback, port);
+    bool ok = false;
+    if (port == 0 && settings_.preferred_port > 0
+        && impl_->server.bind_to_port(kLoopback, settings_.preferred_port)) {
+        port = settings_.preferred_port;
+        ok = true;
+    } else {
+        ok = port == 0 ? (port = impl_->server.bind_to_any_port(kLoopback)) > 0
+                       : impl_->server.bind_to_port(kLoopback, port);
+    }
     if (!ok) {
         why = "cannot listen on " + std::string(kLoopback) + ":" + std::to_string(settings_.port)
             + " (in use? pick another with --port)";

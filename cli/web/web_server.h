@@ -15,13 +15,18 @@ struct ServerSettings {
     std::string runtime_dir; // the local halmad's
     std::chrono::milliseconds timeout; // per request to halmad
     int port = 0; // 0: any free port
+    // With port 0: tried first, any free port if it is taken (the one served last, so that a
+    // page still open comes back to it). 0: none.
+    int preferred_port = 0;
+    std::string token; // the secret the page must show; empty: a new one
 };
 
 class WebServer {
 public:
     explicit WebServer(ServerSettings settings);
     ~WebServer();
-    // Binds 127.0.0.1; false (with why) if the port is taken. Then port() is the one bound.
+    // Binds 127.0.0.1; false (with why) if the port asked for is taken. Then port() is the one
+    // bound.
     bool bind(std::string& why);
     int port() const;
     const std::string& token() const { return token_; }

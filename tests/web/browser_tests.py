@@ -394,15 +394,70 @@ def daemon_restarts_under_the_page():
             web.stop()
             page.wait(lambda: page.js("return document.getElementById('light-connection').dataset.state") == "red"
                       and "halma web" in page.text("#connection-text"), "the page to say halma web is gone")
-            # A click says what to do: halmad is still running, and this page cannot come back by
-            # itself (a new halma web has another port and token).
+            # A click says what to do: halmad is still running; halma web is to be started again.
             page.click_hole(next(i for i, c in enumerate(cells_of(bob.api().view(room).position)) if c))
             said = page.wait(lambda: page.text("#message"), "what a click says with halma web gone")
             check("halma web, the program that serves this page, has stopped" in said
-                  and "halmad is not running" not in said, f"a click with halma web gone: {said!r}")
+                  and "picks up by itself" in said and "halmad is not running" not in said,
+                  f"a click with halma web gone: {said!r}")
+            # Started again, halma web serves the same address, and the page, never reloaded,
+            # comes back by itself: the light goes green, the message is taken back, and ann's
+            # next move is shown.
+            web = Web(bob)
+            check(web.url == page.opened_url, f"halma web came back at {web.url}, not {page.opened_url}")
+            page.wait(lambda: page.js("return document.getElementById('light-connection').dataset.state") == "green",
+                      "the page to come back by itself with halma web started again", timeout=40)
+            page.wait(lambda: "has stopped" not in page.text("#message"),
+                      "the page to take back 'halma web has stopped'")
+            view = ann.api().view(room)
+            if view.your_turn:
+                ann.api().ok(action=api_pb2.ActionRequest(room=room, move=greedy_move(view)))
+            view = wait_in_step(page, bob.api(), room, "the page to show the game as it stands after")
+            check_board(page, view)
         finally:
             page.close()
             web.stop()
+
+
+def the_address_is_kept_for_the_next_start():
+    """halma web serves the address it served last (port and token), kept in halmad's directory
+    readable by its user only; --new-token turns the old one away; a kept file that others could
+    read or write is not trusted. No browser needed."""
+    with Cluster("web-address") as cluster:
+        ann = cluster.add("ann")
+        kept = os.path.join(ann.runtime_dir, "web-address")
+        web = Web(ann)
+        first = (web.port, web.token)
+        web.stop()
+        mode = os.stat(kept).st_mode & 0o777
+        check(mode == 0o600, f"{kept} has mode {oct(mode)}, not 0600")
+        web = Web(ann)
+        try:
+            check((web.port, web.token) == first, f"the second start serves {web.url}, not port {first[0]} token {first[1]}")
+            check(http(web, f"/?token={web.token}")[0] == 200, "the kept token is refused")
+        finally:
+            web.stop()
+        web = Web(ann, ("--new-token",))
+        try:
+            check(web.token != first[1], "--new-token kept the old token")
+            check(http(web, f"/?token={first[1]}")[0] == 403, "the old token is let in after --new-token")
+            check(http(web, f"/?token={web.token}")[0] == 200, "the new token is refused")
+        finally:
+            web.stop()
+        newest = web.token
+        # Readable by others: somebody may have read it, or put it there. A fresh one is made.
+        os.chmod(kept, 0o644)
+        web = Web(ann)
+        try:
+            check(web.token != newest, "a token file others can read was trusted")
+        finally:
+            web.stop()
+        with open(kept, "w") as f:
+            f.write("garbage\n")
+        os.chmod(kept, 0o600)
+        web = Web(ann)
+        web.stop()
+        check(len(web.token) == 32, f"a garbage address file gave token {web.token!r}")
 
 
 def http(web, path, headers=None, data=None):
@@ -504,4 +559,4 @@ def a_marble_that_cannot_move_says_why():
 
 run({f.__name__: f for f in (whole_game_against_a_bot, short_game_against_a_bot, two_browsers_play, daemon_restarts_under_the_page,
                              strangers_are_refused, a_taken_port_is_refused,
-                             a_marble_that_cannot_move_says_why)})
+                             a_marble_that_cannot_move_says_why, the_address_is_kept_for_the_next_start)})

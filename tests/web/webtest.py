@@ -64,6 +64,7 @@ class Page:
                     f"--window-size={size[0]},{size[1]}"):
             options.add_argument(arg)
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        self.opened_url = web.url
         self.driver.get(web.url)
         self.wait(lambda: self.js("return document.getElementById('light-connection').dataset.state") == "green",
                   "the page to see its daemon")

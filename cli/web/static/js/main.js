@@ -272,10 +272,10 @@ function holeName(index) {
 // own text told them to run `halmad &` or to point --runtime-dir somewhere).
 const DAEMON_DOWN = "halmad is not running on this computer, so nothing can be done now. The page " +
   "picks up again by itself when it is back.";
-// halma web, which serves the page, is gone: it comes back on another port with another token,
-// so this page cannot pick up by itself.
+// halma web, which serves the page, is gone: started again, it serves the same address (the
+// port, if still free, and the token), and the page picks up by itself.
 const BRIDGE_DOWN = "halma web, the program that serves this page, has stopped: run `halma web` " +
-  "again and open the address it prints.";
+  "again and this page picks up by itself (if it does not, open the address it prints).";
 
 function sayDown() {
   return state.bridgeUp ? say(DAEMON_DOWN, "error", "daemon") : say(BRIDGE_DOWN, "error", "bridge");
@@ -489,7 +489,7 @@ function start() {
       // and its first `daemon` event brings the page back.
       state.daemonUp = false;
       state.bridgeUp = false;
-      setConnectionLight("red", "lost halma web: run `halma web` again and open the address it prints");
+      setConnectionLight("red", "lost halma web: run `halma web` again and this page picks up by itself");
     },
   });
 }
