@@ -528,6 +528,51 @@ def the_turn_clock_runs_on_across_clicks():
             web.stop()
 
 
+def the_rooms_rules_and_what_hosting_does_are_said():
+    """A family in a variant room sees its rules in words beside the seats (the page said only
+    "four (4/4 seats, playing, game 1)", so long jumps came as a surprise); the host form's button
+    says what hosting does with the seats (its default computer filled a two-player room at once,
+    and the child joining next door found it full); a chat line sent says nothing under the board
+    (it said "said it")."""
+    need_browser()
+    with Cluster("web-rules") as cluster:
+        ann = cluster.add("ann")
+        api = ann.api()
+        api.ok(host=api_pb2.HostRequest(name="variant", bots=1, bot_level="easy", mode=common_pb2.RoomMode(
+            players=2, rules="jumps=long,home-lock=off", move_limit=15)))
+        web = Web(ann)
+        page = Page(web)
+        try:
+            page.wait(lambda: "variant" in page.text("#room-title"), "the page to open the variant room")
+            rules = page.text("#room-rules")
+            check("long jumps" in rules and "a marble home may leave it again" in rules
+                  and "ends after 15 moves each" in rules, f"the variant's rules on the page: {rules!r}")
+            api.ok(host=api_pb2.HostRequest(name="plain", mode=common_pb2.RoomMode(players=2)))
+            plain = api.view("plain").summary.room_id
+            page.wait(lambda: room_button(page, plain), "the plain room in the page's list")
+            page.click(f"#rooms-list button[data-room-id='{plain}']")
+            page.wait(lambda: "plain" in page.text("#room-title"), "the page to open the plain room")
+            check(page.text("#room-rules") == "Rules: the standard ones.", f"a plain room's rules: {page.text('#room-rules')!r}")
+            button = lambda: page.text("#host-submit")
+            check(button() == "Host and play the computer now", f"the host button with the form's defaults: {button()!r}")
+            page.el("#host-bots").clear()
+            page.el("#host-bots").send_keys("0")
+            page.wait(lambda: button() == "Host: 1 seat for others", f"the button with no computer: {button()!r}")
+            page.js("const p = document.getElementById('host-players'); p.value = '4'; "
+                    "p.dispatchEvent(new Event('input'))")
+            page.el("#host-bots").clear()
+            page.el("#host-bots").send_keys("1")
+            page.wait(lambda: button() == "Host: 1 computer, 2 seats for others", f"4 players, 1 computer: {button()!r}")
+            page.el("#chat-input").send_keys("hello grandma")
+            page.el("#chat-form button[type=submit]").click()
+            page.wait(lambda: "hello grandma" in page.text("#chat-log"), "the chat line in the chat")
+            time.sleep(0.5)  # what act() says comes after the reply
+            check("said it" not in page.text("#message"), f"under the board after a chat line: {page.text('#message')!r}")
+        finally:
+            page.close()
+            web.stop()
+
+
 run({f.__name__: f for f in (leaving_a_room_says_so, the_page_opens_the_room_waiting_for_the_player,
                              a_fast_room_of_bots_is_shown_as_it_stands,
                              a_room_of_bots_does_not_flood_the_page, leaving_her_own_room_does_not_reopen_it,
@@ -536,4 +581,4 @@ run({f.__name__: f for f in (leaving_a_room_says_so, the_page_opens_the_room_wai
                              several_sets_each_say_which_moves, spectators_are_shown_and_can_leave,
                              a_room_named_with_a_slash_is_joined_by_address,
                              the_turn_clock_runs_on_across_clicks, a_computers_move_for_an_away_player_is_said,
-                             a_refusal_for_a_lost_host_is_taken_back)})
+                             a_refusal_for_a_lost_host_is_taken_back, the_rooms_rules_and_what_hosting_does_are_said)})

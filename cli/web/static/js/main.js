@@ -292,6 +292,8 @@ async function act(action) {
   if (action.leave) state.leaving = "";
   if (reply.error) sayRefusal(reply, true);
   else if (action.leave) say(`left ${state.view ? state.view.summary.name : "the room"}`, "info");
+  // A chat line shows in the chat itself: "said it" under the board only looked like news.
+  else if (action.chat) say("");
   else say(reply.done.detail, "info");
   if (action.leave && !reply.error && state.roomId === room) {
     // The seat is given up: the room is not the player's to show any more (a joined one is gone
@@ -427,6 +429,17 @@ function wireForms() {
   // message of an earlier try would stay beside the browser's own, as if it were this one's.
   for (const form of ["host-form", "join-form"])
     $(form).addEventListener("invalid", () => say(""), true);
+  // The button says what hosting will do with the seats: with the form's default of one
+  // computer, a two-player room starts at once and nobody else can take a seat, which a family
+  // hosting for the child in the next room did not expect.
+  const sayHostSeats = () => {
+    const people = Math.max(1, Number($("host-players").value) - Number($("host-bots").value || 0));
+    const bots = Number($("host-players").value) - people;
+    $("host-submit").textContent = people === 1 ? `Host and play ${bots === 1 ? "the computer" : `${bots} computers`} now`
+      : `Host: ${bots ? `${bots} computer${bots > 1 ? "s" : ""}, ` : ""}${people - 1} seat${people > 2 ? "s" : ""} for others`;
+  };
+  for (const field of ["host-players", "host-bots"]) $(field).addEventListener("input", sayHostSeats);
+  sayHostSeats();
   $("host-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const reply = await askOrSay("host", {

@@ -1,6 +1,7 @@
 // The room's side panel: lights, seats (with their colours and letters), who leads, standings and
 // the buttons that fit the room's phase. Every name is put in as text, never as HTML.
 import { LETTERS, COLOUR_NAMES } from "./geometry.js";
+import { rulesInWords } from "./rules_words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -134,6 +135,7 @@ export function showRoom(view, onChip) {
   seats.replaceChildren();
   if (!view) {
     $("room-title").textContent = "No room open";
+    $("room-rules").hidden = true;
     for (const id of ["start-box", "vote-new", "vote-cancel", "vote-leader", "leave", "standings", "friends-code", "result",
       "spectators"])
       $(id).hidden = true;
@@ -143,6 +145,8 @@ export function showRoom(view, onChip) {
   const s = view.summary;
   $("room-title").textContent = `${s.name} (${s.seats_taken}/${s.seats} seats, ` +
     `${s.phase.replace("PHASE_", "").toLowerCase()}${view.game_number ? ", game " + view.game_number : ""})`;
+  $("room-rules").hidden = false;
+  $("room-rules").textContent = rulesInWords(s.mode || {});
   const playing = view.game_number > 0;
   for (const seat of view.seats) {
     const li = document.createElement("li");
