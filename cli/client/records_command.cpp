@@ -65,10 +65,32 @@ std::optional<std::string> record_text(const std::string& name, int& exit_code) 
     return text;
 }
 
-// What the board needs of a room's view, for one position of the record.
-pb::RoomView view_of(const engine::Game& game, const std::vector<engine::Cell>& path) {
+// The player of the record who is this machine's player (their name is the local halmad's), if
+// any, so the replay is drawn from their side, as `halma play` drew the game. Quietly none when
+// no halmad answers: a record file replays without one.
+std::optional<int> own_player(const engine::GameRecord& record) {
+    auto daemon = connect_daemon();
+    pb::Request r;
+    r.mutable_status();
+    auto reply = daemon.call(r);
+    if (!reply || !reply->has_status()) return std::nullopt;
+    for (std::size_t p = 0; p < record.players.size(); ++p)
+        if (record.players[p].name == reply->status().name()) return static_cast<int>(p);
+    return std::nullopt;
+}
+
+// What the board needs of a room's view, for one position of the record: with a viewer, the
+// seat whose first set is turned to the bottom.
+pb::RoomView view_of(
+    const engine::Game& game, const std::vector<engine::Cell>& path, std::optional<int> viewer) {
     pb::RoomView view;
     view.set_your_seat(-1);
+    if (viewer) {
+        auto* seat = view.add_seats();
+        for (auto set : game.setup().sets_of(*viewer))
+            seat->add_sets(static_cast<std::uint32_t>(set));
+        view.set_your_seat(0);
+    }
     view.set_position(game.position().to_string());
     for (auto c : path) view.add_last_path(c);
     return view;
@@ -116,14 +138,15 @@ void add_replay_command(CLI::App& app, int& exit_code) {
     static int from = 0;
     static bool fixed = false, no_colour = false;
     auto* cmd = app.add_subcommand("replay",
-        "Play a finished game back on the board: Enter for the next move (q quits, a number jumps "
-        "there), or --pace");
+        "Play a finished game back on the board, from your side: Enter for the next move (b goes "
+        "back, a number jumps there, q quits), or --pace");
     cmd->add_option("RECORD", name, "A record's id (halma records) or a record file")->required();
     cmd->add_option("--pace", pace, "Seconds between moves, played without waiting for Enter")
         ->check(CLI::Range(0.0, 3600.0));
     cmd->add_option("--from", from, "Start at the position after this move")
         ->check(CLI::NonNegativeNumber);
-    cmd->add_flag("--fixed", fixed, "Draw triangle 1 at the bottom (it is anyway: no seat)");
+    cmd->add_flag("--fixed", fixed,
+        "Draw triangle 1 at the bottom (by default your own triangle is, if you played in it)");
     cmd->add_flag("--no-colour,--no-color", no_colour, "Letters only, no ANSI colours");
     cmd->callback([&] {
         auto text = record_text(name, exit_code);
@@ -135,7 +158,7 @@ void add_replay_command(CLI::App& app, int& exit_code) {
             exit_code = 2;
             return;
         }
-        BoardStyle style { true, use_colour(no_colour), false };
+        BoardStyle style { fixed, use_colour(no_colour), false };
         // Wrapped at words to the terminal: six players' names made it longer than a line, and
         // the terminal broke it mid-name.
         int cols = terminal_size().cols;
@@ -160,6 +183,7 @@ void add_replay_command(CLI::App& app, int& exit_code) {
                 sets += (sets.empty() ? "" : " + ") + set_label(set, style.colour);
             std::cout << "  " << record->players[p].name << ": " << sets << "\n";
         }
+        std::optional<int> viewer = fixed ? std::nullopt : own_player(*record);
         std::vector<std::string> movers;
         {
             engine::Game game = start;
@@ -175,7 +199,7 @@ void add_replay_command(CLI::App& app, int& exit_code) {
                   std::cout << "\nmove " << n << "/" << record->moves.size();
                   if (n > 0) std::cout << ": " << move_text(path);
                   if (n > 0 && !movers[n - 1].empty()) std::cout << " (" << movers[n - 1] << ")";
-                  std::cout << "\n" << render_board(view_of(game, path), style);
+                  std::cout << "\n" << render_board(view_of(game, path, viewer), style);
               };
         // Positions are rebuilt from the start, so a jump back costs a replay (microseconds).
         auto game_at = [&](std::size_t n) {
@@ -193,16 +217,18 @@ void add_replay_command(CLI::App& app, int& exit_code) {
                 ++n;
                 continue;
             }
-            std::cout << "[Enter: next, a number: that move, q: quit] " << std::flush;
+            std::cout << "[Enter: next, b: back, a number: that move, q: quit] " << std::flush;
             std::string line;
             if (!std::getline(std::cin, line) || line == "q") break;
             if (line.empty()) {
                 ++n;
+            } else if (line == "b") {
+                n = n ? n - 1 : 0;
             } else if (line.find_first_not_of("0123456789") == std::string::npos
                 && line.size() < 9) {
                 n = std::min<std::size_t>(std::stoul(line), record->moves.size());
             } else {
-                std::cout << "(Enter, a move number or q)\n";
+                std::cout << "(Enter, b, a move number or q)\n";
             }
         }
         // Six long names' places overran the line as the header did.

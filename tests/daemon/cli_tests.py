@@ -344,6 +344,45 @@ def replay_fits_the_terminal():
                       f"in 60 columns, not wrapped at spaces: {lines}\n{screen}")
 
 
+def two_player_record(second):
+    """A record of two moves: alice (seat 1, black, set 1) against `second` (red, set 4)."""
+    tags = [("Format", "halma-record 1"), ("Room", "lunch"), ("Game", "1"),
+            ("Started", "2026-11-23T06:12:00Z"), ("Ended", "2026-11-23T06:31:47Z"), ("Players", "2"),
+            ("SetsPerPlayer", "1"),
+            ("Rules", "jumps=short,rest=own,home-lock=on,spoil=none,release=on,unused=empty,first=black"),
+            ("MoveLimit", "1000"), ("StallLimit", "100"), ("PlayAllPlaces", "on"), ("EndWhenStuck", "on"),
+            ("FirstSet", "1"), ("Player1", "alice"), ("Player1Seat", "1"), ("Player1Kind", "human"),
+            ("Player1Sets", "1"), ("Player2", second), ("Player2Seat", "2"), ("Player2Kind", "human"),
+            ("Player2Sets", "4"), ("Places", "0 0"), ("Ending", "room closed"), ("Moves", "2")]
+    return "".join(f'[{tag} "{value}"]\n' for tag, value in tags) + "\n1. n1-m6\n2. d1-e5\n"
+
+
+def replay_is_drawn_from_your_side_and_steps_back():
+    """`halma replay` of a game ann played as red drew black at the bottom (the record was always
+    drawn as notation has it; --fixed did nothing): now her own triangle is at the bottom, as in
+    `halma play`, and --fixed puts triangle 1 there. `b` steps back a move (only a number could)."""
+    with Cluster("cli-replay-side") as c:
+        ann = c.add("ann")
+        record = os.path.join(c.tmp, "lunch-1.hrec")
+        with open(record, "w") as f:
+            f.write(two_player_record("ann"))
+
+        def bottom_marbles(out):
+            """The marbles' letters on the last board's bottom row (its 17th line)."""
+            board = out.split("move 2/2")[-1].split("\n")[1:18]
+            return {ch for ch in board[16] if ch.isupper()}
+
+        mine = ann.cli("replay", record, "--pace", "0", "--no-colour")
+        check(mine.returncode == 0, f"replay: rc {mine.returncode}: {mine.stderr}")
+        check(bottom_marbles(mine.stdout) == {"R"}, f"ann's red is not at the bottom:\n{mine.stdout}")
+        fixed = ann.cli("replay", record, "--pace", "0", "--no-colour", "--fixed")
+        check(bottom_marbles(fixed.stdout) == {"B"}, f"--fixed does not put black at the bottom:\n{fixed.stdout}")
+        stepped = subprocess.run([halmatest.HALMA, "--runtime-dir", ann.runtime_dir, "replay", record, "--no-colour"],
+                                 input="\nb\nq\n", capture_output=True, text=True, timeout=30)
+        shown = [line.split(":")[0] for line in stepped.stdout.split("\n") if line.startswith("move ")]
+        check(shown == ["move 0/2", "move 1/2", "move 0/2"], f"Enter, b, q showed {shown}: {stepped.stdout}")
+
+
 def close_asks_during_a_game():
     """`halma close` on a room with a game in progress: from a script it refuses (exit 2) and
     says --force; on a terminal it asks, and N keeps the room, y closes it. A room with no game
@@ -370,4 +409,5 @@ def close_asks_during_a_game():
 
 run({f.__name__: f for f in [usage_errors_exit_2, moves_as_people_write_them, help_and_version, rooms_are_named_for_the_user,
                              no_daemon_is_said_at_once, halmad_defaults_follow_the_login, close_asks_during_a_game,
-                             replay_fits_the_terminal, a_name_is_doubted_only_where_a_typo_can_be]})
+                             replay_fits_the_terminal, a_name_is_doubted_only_where_a_typo_can_be,
+                             replay_is_drawn_from_your_side_and_steps_back]})
