@@ -313,8 +313,17 @@ private:
         draw(view_);
     }
 
+    // The line to the local halmad, as the status's light shows it.
+    pb::ConnectionState daemon_state() const {
+        return !link_.up() ? pb::CONNECTION_STATE_DISCONNECTED
+            : resync_      ? pb::CONNECTION_STATE_CONNECTING
+                           : pb::CONNECTION_STATE_CONNECTED;
+    }
+
     void draw(const pb::RoomView& view) {
-        if (input_) input_->set_prompt(view.your_turn() ? "your move> " : "> ");
+        // No move is invited that cannot be sent (the status says why).
+        bool can_move = view.your_turn() && out_of_reach_words(view, daemon_state()).empty();
+        if (input_) input_->set_prompt(can_move ? "your move> " : "> ");
         // Why the room takes no change (the host's disk, a host whose key changed), once.
         if (view.read_only() != told_read_only_) {
             told_read_only_ = view.read_only();
@@ -330,9 +339,7 @@ private:
         content.view = &view;
         content.colour = options_.style.colour;
         content.log = &log_;
-        content.daemon = !link_.up() ? pb::CONNECTION_STATE_DISCONNECTED
-            : resync_                ? pb::CONNECTION_STATE_CONNECTING
-                                     : pb::CONNECTION_STATE_CONNECTED;
+        content.daemon = daemon_state();
         switch (overlay_) {
         case Overlay::kHelp:
             content.board = help_lines();
@@ -457,6 +464,19 @@ private:
         return done;
     }
 
+    // A move, unless the room is out of reach now: the host would never hear of it (halmad's
+    // own restart is act()'s to say).
+    void send_move(const std::string& move) {
+        if (!resync_) {
+            if (auto why = out_of_reach_words(view_, daemon_state()); !why.empty()) {
+                note("! not sent: " + why + "; you can move once the room is back");
+                redraw();
+                return;
+            }
+        }
+        act([&](pb::ActionRequest* a) { a->set_move(move); });
+    }
+
     // False when the player is done.
     bool handle(const std::string& raw) {
         std::string line = raw;
@@ -547,7 +567,7 @@ private:
                 != picked_->targets.end()) {
             std::string move = engine::cell_name(picked_->from) + "-" + line;
             picked_.reset();
-            act([&](pb::ActionRequest* a) { a->set_move(move); });
+            send_move(move);
             return true;
         }
         if (pick(line)) return true;
@@ -559,7 +579,7 @@ private:
             redraw();
             return true;
         }
-        act([&](pb::ActionRequest* a) { a->set_move(*move); });
+        send_move(*move);
         return true;
     }
 

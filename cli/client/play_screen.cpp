@@ -165,7 +165,7 @@ std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colo
         + fit(std::string(5 - std::min<std::size_t>(5, right.size()), ' ') + right, 5);
 }
 
-std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
+std::vector<std::string> next_steps(const pb::RoomView& v, int width, pb::ConnectionState daemon) {
     std::vector<std::string> out;
     const auto& s = v.summary();
     auto voters = [&](bool cancel) {
@@ -185,7 +185,18 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
         break;
     }
     case pb::PHASE_PLAYING: {
-        if (v.your_turn() && v.legal_moves_size() == 1 && v.legal_moves(0) == "pass") {
+        // The turn as last heard, when no move can be sent now: "your turn" under a yellow
+        // light invited a move that went nowhere.
+        std::string unreachable = out_of_reach_words(v, daemon);
+        if (!unreachable.empty() && !v.your_turn()) add_wrapped(out, unreachable, width);
+        if (!unreachable.empty() && v.your_turn()) {
+            bool refused = daemon == pb::CONNECTION_STATE_CONNECTED
+                && v.connection() == pb::CONNECTION_STATE_DISCONNECTED;
+            add_wrapped(out,
+                unreachable
+                    + (refused ? ": no move can be sent" : ": you can move once the room is back"),
+                width);
+        } else if (v.your_turn() && v.legal_moves_size() == 1 && v.legal_moves(0) == "pass") {
             add_wrapped(out, "your turn, and you have no move: type pass", width);
         } else if (v.your_turn()) {
             // With several sets each, which of yours moves now (the position's last character).
@@ -268,6 +279,19 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width) {
     return out;
 }
 
+} // namespace
+
+std::string out_of_reach_words(const pb::RoomView& v, pb::ConnectionState daemon) {
+    if (daemon == pb::CONNECTION_STATE_DISCONNECTED) return "halmad is restarting";
+    if (daemon == pb::CONNECTION_STATE_CONNECTING) return "halmad is back, reading the room again";
+    if (v.connection() == pb::CONNECTION_STATE_CONNECTING)
+        return "waiting for the host (reconnecting)";
+    if (v.connection() == pb::CONNECTION_STATE_DISCONNECTED) return "disconnected from the host";
+    return "";
+}
+
+namespace {
+
 // One light for the whole line to the room: our own daemon first, then its host.
 std::string connection_light(const pb::RoomView& v, pb::ConnectionState daemon, bool colour) {
     auto state = daemon != pb::CONNECTION_STATE_CONNECTED ? daemon : v.connection();
@@ -330,7 +354,7 @@ std::vector<std::string> status_panel(
     out.push_back(fit("seats", width - 5, true) + (v.standings_size() ? "to go" : ""));
     for (const auto& seat : v.seats()) out.push_back(seat_line(v, seat, colour, width));
     out.push_back("");
-    for (auto& line : next_steps(v, width)) out.push_back(fit(line, width));
+    for (auto& line : next_steps(v, width, daemon)) out.push_back(fit(line, width));
     if (v.spectators_size()) {
         std::string names;
         for (const auto& n : v.spectators()) names += (names.empty() ? "" : ", ") + n;
@@ -341,7 +365,8 @@ std::vector<std::string> status_panel(
     return out;
 }
 
-std::vector<std::string> status_brief(const pb::RoomView& v, bool colour, int width) {
+std::vector<std::string> status_brief(
+    const pb::RoomView& v, bool colour, int width, pb::ConnectionState daemon) {
     // Every seat's letter always shows: names are shortened, then left out, until they fit.
     std::string seats;
     for (std::size_t longest : { std::size_t { 32 }, std::size_t { 6 }, std::size_t { 0 } }) {
@@ -355,7 +380,7 @@ std::vector<std::string> status_brief(const pb::RoomView& v, bool colour, int wi
         }
         if (visible_width(seats) <= width) break;
     }
-    auto steps = next_steps(v, width);
+    auto steps = next_steps(v, width, daemon);
     return { fit(seats, width), fit(steps.empty() ? "" : steps.front(), width) };
 }
 
@@ -387,7 +412,7 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
             out.push_back(fit(left, c.board_width, true) + "  " + fit(right, panel_w));
         }
     } else {
-        auto brief = status_brief(*c.view, c.colour, cols);
+        auto brief = status_brief(*c.view, c.colour, cols, c.daemon);
         // The line to the room is news only when it is down: then it takes the second line.
         if (c.daemon != pb::CONNECTION_STATE_CONNECTED
             || c.view->connection() != pb::CONNECTION_STATE_CONNECTED)

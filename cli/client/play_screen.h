@@ -29,7 +29,15 @@ std::vector<std::string> waiting_lines(const ::halma::v1::RoomView& view);
 std::string join_command(const ::halma::v1::RoomSummary& summary);
 
 // Two lines for a terminal too narrow for the panel: the seats by letter, and whose turn.
-std::vector<std::string> status_brief(const ::halma::v1::RoomView& view, bool colour, int width);
+std::vector<std::string> status_brief(const ::halma::v1::RoomView& view, bool colour, int width,
+    ::halma::v1::ConnectionState daemon = ::halma::v1::CONNECTION_STATE_CONNECTED);
+
+// Why no move can be sent to the room now, for a person ("waiting for the host (reconnecting)"),
+// or empty when one can: our own halmad gone or back but not yet reading the room (`daemon`, as
+// in status_panel), or its line to the room's host down. The view's turn is then only as last
+// heard.
+std::string out_of_reach_words(
+    const ::halma::v1::RoomView& view, ::halma::v1::ConnectionState daemon);
 
 struct ScreenContent {
     std::vector<std::string> board; // the board, or what stands in for it (help, the key)

@@ -323,6 +323,63 @@ def play_and_watch_survive_a_daemon_restart():
                 p.wait()
 
 
+def panel_text(screen):
+    """The status beside the board (80 columns and wider) as one line of words, however it is
+    wrapped."""
+    return " ".join(line[BOARD_WIDTH + 2:].strip() for line in screen.split("\n")[:-1])
+
+
+def no_turn_is_offered_while_the_room_is_out_of_reach():
+    """ann's turn at bob's room: while bob's halmad is down (her light "connecting"), and while
+    her own halmad restarts ("halmad gone", then "halmad back"), her screen does not say "your
+    turn" nor prompt "your move>": it says it waits for the host (or halmad) and that she can
+    move once the room is back. A move typed then is not sent, and says why. Once back, it is her
+    turn again and her move is played. It said "your turn: type a move" under the yellow light,
+    and the move typed could not be sent."""
+    with Cluster("term-reach") as c:
+        bob, ann = c.add("bob"), c.add("ann")
+        check(bob.cli("host", "duo").returncode == 0, "host refused")
+        check(ann.cli("join", f"{bob.address}/duo").returncode == 0, "join refused")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir) as t:
+            t.wait_for(prompt_ready(24), "ann's board")
+            check(not bob.api().move(greedy_move(bob.api().view())).HasField("error"), "bob's move refused")
+            screen = t.wait_for(lambda s: last_line(s).startswith("your move>"), "ann's turn")
+            check("your turn" in panel_text(screen), f"ann's turn is not said:\n{screen}")
+
+            def out_of_reach(light, why):
+                screen = t.wait_text(light)
+                screen = t.wait_for(lambda s: why in panel_text(s), f"{why!r} beside the board")
+                lines = check_layout(t, f"ann's screen with {light!r}")
+                panel = panel_text(screen)
+                check("your turn" not in panel and "type a move" not in panel,
+                      f"a turn offered with {light!r}:\n{screen}")
+                check("you can move once the room is back" in panel, f"not said when she can move:\n{screen}")
+                check(not lines[-1].startswith("your move>"), f"a move prompted with {light!r}: {lines[-1]!r}")
+                check(all(len(line) <= 80 for line in lines), "a line wider than the terminal")
+                return screen
+
+            bob.kill(signal.SIGKILL)
+            out_of_reach("● connecting", "waiting for the host (reconnecting)")
+            move = greedy_move(ann.api().view())
+            t.type_line(move)
+            screen = t.wait_for(lambda s: "! " in s and "not sent" in s, "the move refused on ann's screen")
+            check(f"ann played {move}" not in screen, f"a move played while bob's halmad was down:\n{screen}")
+            bob.start()
+            screen = t.wait_for(lambda s: "● connected" in s and last_line(s).startswith("your move>"),
+                                "ann's turn once bob's halmad is back")
+            check("your turn" in panel_text(screen), f"ann's turn is not said once back:\n{screen}")
+            # Her own halmad: gone, then back and reading the room again.
+            ann.kill(signal.SIGTERM)
+            out_of_reach("● halmad gone", "halmad is restarting")
+            ann.start()
+            t.wait_for(lambda s: "● connected" in s and last_line(s).startswith("your move>"),
+                       "ann's turn once her halmad is back")
+            move = greedy_move(ann.api().view())
+            t.type_line(move)
+            t.wait_text(f"ann played {move}")
+            wait_until(lambda: len(bob.api().view().moves) == 2, 10, "bob's daemon to see ann's move")
+
+
 def a_room_closed_while_halmad_was_down_ends_play():
     """bob plays at dan's room; bob's halmad is killed, dan closes the room meanwhile, and bob's
     halmad starts again and finds the room gone at its host. bob's screen says the host closed
@@ -513,4 +570,4 @@ run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_
                              play_and_watch_survive_a_daemon_restart, another_rooms_events_stay_off_the_screen,
                              a_room_closed_while_halmad_was_down_ends_play, a_leave_from_another_halma_ends_play,
                              play_in_several_rooms_offers_them, a_shown_join_command_works_pasted,
-                             a_friends_code_is_shown_whole]})
+                             a_friends_code_is_shown_whole, no_turn_is_offered_while_the_room_is_out_of_reach]})
