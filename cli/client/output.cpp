@@ -187,6 +187,7 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
     }
     if (s.phase() == pb::PHASE_OVER || s.phase() == pb::PHASE_CANCELLED)
         out += "next game: " + next_game_words(v, "halma vote new") + "\n";
+    for (const auto& line : open_vote_lines(v, "halma vote")) out += line + "\n";
     return out;
 }
 
@@ -226,6 +227,45 @@ std::string leader_words(const pb::RoomView& v, std::size_t names_at_most) {
     for (std::size_t i = 0; i < level.size(); ++i)
         names += (i == 0 ? "" : i + 1 == level.size() ? " and " : ", ") + level[i];
     return names + (top.finished() ? " (level, home)" : " (level)");
+}
+
+std::vector<std::string> open_vote_lines(const pb::RoomView& v, const std::string& how) {
+    struct Kind {
+        bool (pb::SeatView::*voted)() const;
+        std::string what, verb;
+    };
+    const Kind kinds[] = {
+        { &pb::SeatView::voted_cancel, "vote to cancel the game", "cancel" },
+        { &pb::SeatView::voted_leader,
+            v.leader_hidden() ? "vote to show the leader" : "vote to hide the leader", "leader" },
+        { &pb::SeatView::voted_new_game, "vote for a new game", "new" },
+    };
+    auto add = [](std::string& names, const std::string& name) {
+        names += (names.empty() ? "" : ", ") + name;
+    };
+    std::vector<std::string> out;
+    for (const auto& kind : kinds) {
+        // The viewer first, as "you": a name of their own is no news to them.
+        std::string voted, not_yet;
+        bool you_may = false;
+        for (int pass = 0; pass < 2; ++pass)
+            for (const auto& seat : v.seats()) {
+                bool yours = seat.seat() == v.your_seat();
+                if (seat.name().empty() || yours != (pass == 0)) continue;
+                std::string name = yours ? "you" : seat.name();
+                if ((seat.*kind.voted)())
+                    add(voted, name);
+                else if (!seat.bot() && seat.connected() && !seat.away())
+                    add(not_yet, name);
+                you_may |= yours && !(seat.*kind.voted)();
+            }
+        if (voted.empty()) continue;
+        std::string line = "* " + kind.what + ": voted " + voted;
+        if (!not_yet.empty()) line += "; not yet " + not_yet;
+        if (you_may) line += "; to agree: " + how + " " + kind.verb;
+        out.push_back(line);
+    }
+    return out;
 }
 
 std::string time_left_words(const pb::RoomView& view) {

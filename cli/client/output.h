@@ -6,6 +6,7 @@
 
 #include <google/protobuf/message.h>
 #include <string>
+#include <vector>
 
 namespace halma::cli {
 
@@ -32,5 +33,11 @@ std::string time_left_words(const ::halma::v1::RoomView& view);
 // "nobody yet (all level)" (it said "nobody (level)" of two level ahead of a third). More level
 // than `names_at_most` are counted, not named: "4 players (level)".
 std::string leader_words(const ::halma::v1::RoomView& view, std::size_t names_at_most = 6);
+// The votes open in the room, a line each, as every text front end says them: "* vote to hide
+// the leader: voted bob; not yet you, cat; to agree: /vote leader". Who has not voted yet are
+// the players present (as the host counts them: a computer always agrees; one gone or away does
+// not hold the vote up); how to agree (`how` is this front end's verb: "halma vote", "/vote")
+// only to a seated player yet to vote. Empty when no vote is open.
+std::vector<std::string> open_vote_lines(const ::halma::v1::RoomView& view, const std::string& how);
 
 } // namespace halma::cli

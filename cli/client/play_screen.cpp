@@ -141,7 +141,7 @@ std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colo
     if (seat.bot() && width >= 30) marks += " [" + seat.bot_level() + " bot]";
     if (!seat.name().empty() && !seat.connected()) marks += width >= 30 ? " gone, held" : " gone";
     if (seat.away()) marks += " away";
-    if (seat.voted_new_game() || seat.voted_cancel()) marks += " *";
+    if (seat.voted_new_game() || seat.voted_cancel() || seat.voted_leader()) marks += " *";
     int for_name = width - 5 - visible_width(left) - visible_width(marks);
     if (yours && for_name < 4 && visible_width(name) > for_name) {
         name = "you"; // "Gr~ (you)": the seat is theirs, their name is no news to them
@@ -168,13 +168,6 @@ std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colo
 std::vector<std::string> next_steps(const pb::RoomView& v, int width, pb::ConnectionState daemon) {
     std::vector<std::string> out;
     const auto& s = v.summary();
-    auto voters = [&](bool cancel) {
-        std::string names;
-        for (const auto& seat : v.seats())
-            if (cancel ? seat.voted_cancel() : seat.voted_new_game())
-                names += (names.empty() ? "" : ", ") + seat.name();
-        return names;
-    };
     switch (s.phase()) {
     case pb::PHASE_WAITING: {
         int missing = static_cast<int>(s.seats()) - static_cast<int>(s.seats_taken());
@@ -244,19 +237,19 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width, pb::Connec
             away |= seat.away();
         }
         // Only to those who vote (a spectator was told to, and refused), and as what it is: the
-        // players present must all agree.
+        // players present must all agree. Once someone has voted to cancel, the vote's own line
+        // says how (both took seven rows of a six-player panel, and the last votes were cut).
         bool seated = v.your_seat() >= 0 && v.your_seat() < v.seats_size();
+        bool cancel_open = std::any_of(v.seats().begin(), v.seats().end(),
+            [](const pb::SeatView& seat) { return seat.voted_cancel(); });
         if (seated && v.seats(v.your_seat()).away())
             add_wrapped(out, "you are away: your time ran out; make a move to come back", width);
-        else if (seated && (vanished || away))
+        else if (seated && (vanished || away) && !cancel_open)
             add_wrapped(out,
                 std::string(vanished ? "a player is gone" : "a player is away")
                     + ": /vote cancel ends the game if all present agree",
                 width);
-        if (auto names = voters(true); !names.empty())
-            add_wrapped(out, "* to cancel: " + names, width);
-        if (auto names = voters(false); !names.empty())
-            add_wrapped(out, "* for a new game: " + names, width);
+        for (const auto& line : open_vote_lines(v, "/vote")) add_wrapped(out, line, width);
         break;
     }
     case pb::PHASE_OVER:
@@ -269,8 +262,7 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width, pb::Connec
         if (s.phase() == pb::PHASE_OVER)
             if (auto won = winner_words(v); !won.empty()) add_wrapped(out, won, width);
         add_wrapped(out, "next game: " + next_game_words(v, "/vote new"), width);
-        if (auto names = voters(false); !names.empty())
-            add_wrapped(out, "* voted: " + names, width);
+        for (const auto& line : open_vote_lines(v, "/vote")) add_wrapped(out, line, width);
         break;
     }
     default:

@@ -522,6 +522,40 @@ TEST(ScreenLayout, SixPlayersLeaveTheLogARoundOfMoves) {
             << screen;
 }
 
+// An open vote is on the screen whole, as halma status has it: what for, who voted, who is yet
+// to, and what to type, even beside a board of six players where one is gone (play showed no
+// leader vote, and of the others neither who was yet to vote nor how).
+TEST(ScreenLayout, AnOpenVoteIsShownWholeBesideSixPlayers) {
+    auto view = room_view(6);
+    view.mutable_seats(5)->set_connected(false);
+    view.mutable_seats(1)->set_voted_cancel(true);
+    view.mutable_seats(2)->set_voted_cancel(true);
+    std::deque<std::string> log;
+    ScreenContent c { render_board_lines(view, BoardStyle { false, false, false }), kBoardWidth,
+        &view, false, &log };
+    std::string expected = "* vote to cancel the game: voted player 2, player 3; not yet you, "
+                           "player 4, player 5; to agree: /vote cancel";
+    EXPECT_EQ(open_vote_lines(view, "/vote"), std::vector<std::string> { expected });
+    EXPECT_NE(format_room_status(view, false)
+                  .find("* vote to cancel the game: voted player 2, player 3; not yet you, "
+                        "player 4, player 5; to agree: halma vote cancel\n"),
+        std::string::npos)
+        << format_room_status(view, false);
+    for (int cols : { 80, 120 }) {
+        auto lines = compose_screen(c, cols, 24);
+        ASSERT_EQ(lines.size(), 23u);
+        // The panel's words in a row, however they were wrapped.
+        std::string panel;
+        for (const auto& line : lines) {
+            EXPECT_LE(visible_width(line), cols) << line;
+            std::string right = line.size() > kBoardWidth + 2 ? line.substr(kBoardWidth + 2) : "";
+            std::istringstream words(right);
+            for (std::string word; words >> word;) panel += (panel.empty() ? "" : " ") + word;
+        }
+        EXPECT_NE(panel.find(expected), std::string::npos) << cols << " columns:\n" << panel;
+    }
+}
+
 TEST(TimeLeftWords, SecondsMinutesHours) {
     pb::RoomView v;
     EXPECT_EQ(time_left_words(v), "") << "no clock";

@@ -380,6 +380,63 @@ def no_turn_is_offered_while_the_room_is_out_of_reach():
             wait_until(lambda: len(bob.api().view().moves) == 2, 10, "bob's daemon to see ann's move")
 
 
+def open_votes_are_shown_with_who_voted_and_how():
+    """ann, bob and cat at ann's room; ann plays at 80x24. Each vote the others open is on her
+    screen, as halma status has it: what for, who voted, who has not yet, and what she types to
+    agree. To hide the leader (it was not shown at all), for a new game and to cancel (shown
+    with neither who was still to vote nor how to vote). Once a vote is carried, its line goes."""
+    with Cluster("term-votes") as c:
+        ann, bob, cat = c.add("ann"), c.add("bob"), c.add("cat")
+        check(ann.cli("host", "den", "-p", "3").returncode == 0, "host refused")
+        for d in (bob, cat):
+            check(d.cli("join", f"{ann.address}/den").returncode == 0, f"{d.name}'s join refused")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir) as t:
+            t.wait_for(prompt_ready(24), "ann's board")
+
+            def shows(text, what):
+                screen = t.wait_for(lambda s: text in panel_text(s), what)
+                lines = check_layout(t, what)
+                cols = t.size()[0]
+                check(all(len(line) <= cols for line in lines), f"{what}: a line wider than the terminal")
+                return screen
+
+            def vote(d, kind):
+                out = d.cli("vote", kind, "-r", "den")
+                check(out.returncode == 0, f"{d.name}'s vote {kind}: {out.stderr}")
+
+            # The leader: bob opens it, ann sees how to agree; once she has, only cat is awaited.
+            vote(bob, "leader")
+            status = ann.cli("status", "-r", "den").stdout
+            check("bob" in status and "votes to hide the leader" in status, f"halma status:\n{status}")
+            shows("* vote to hide the leader: voted bob; not yet you, cat; to agree: /vote leader",
+                  "bob's leader vote on ann's screen")
+            t.type_line("/vote leader")
+            shows("* vote to hide the leader: voted you, bob; not yet cat", "ann's own leader vote")
+            vote(cat, "leader")
+            screen = shows("in the lead: hidden until the game ends", "the leader hidden once all agree")
+            check("vote to hide" not in panel_text(screen), f"a carried vote still shown:\n{screen}")
+            # A new game.
+            vote(bob, "new")
+            shows("* vote for a new game: voted bob; not yet you, cat; to agree: /vote new",
+                  "bob's new-game vote on ann's screen")
+            vote(cat, "new")
+            shows("* vote for a new game: voted bob, cat; not yet you; to agree: /vote new", "cat's vote too")
+            t.type_line("/vote new")
+            screen = shows("room den, game 2", "game 2")
+            check("vote for a new game" not in panel_text(screen), f"a carried vote still shown:\n{screen}")
+            # To cancel, once cat is gone (her halmad killed: her seat is held).
+            cat.kill(signal.SIGKILL)
+            t.wait_text("a player is gone")
+            vote(bob, "cancel")
+            shows("* vote to cancel the game: voted bob; not yet you; to agree: /vote cancel",
+                  "bob's cancel vote on ann's screen")
+            t.resize(120, 30)
+            shows("* vote to cancel the game: voted bob; not yet you; to agree: /vote cancel", "the vote at 120x30")
+            t.type_line("/vote cancel")
+            screen = shows("game cancelled", "the game cancelled")
+            check("vote to cancel" not in panel_text(screen), f"a carried vote still shown:\n{screen}")
+
+
 def a_room_closed_while_halmad_was_down_ends_play():
     """bob plays at dan's room; bob's halmad is killed, dan closes the room meanwhile, and bob's
     halmad starts again and finds the room gone at its host. bob's screen says the host closed
@@ -570,4 +627,5 @@ run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_
                              play_and_watch_survive_a_daemon_restart, another_rooms_events_stay_off_the_screen,
                              a_room_closed_while_halmad_was_down_ends_play, a_leave_from_another_halma_ends_play,
                              play_in_several_rooms_offers_them, a_shown_join_command_works_pasted,
-                             a_friends_code_is_shown_whole, no_turn_is_offered_while_the_room_is_out_of_reach]})
+                             a_friends_code_is_shown_whole, no_turn_is_offered_while_the_room_is_out_of_reach,
+                             open_votes_are_shown_with_who_voted_and_how]})
