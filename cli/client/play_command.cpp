@@ -5,6 +5,7 @@
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
 #include "cli/client/daemon_link.h"
+#include "cli/client/other_rooms.h"
 #include "cli/client/output.h"
 #include "cli/client/play_screen.h"
 #include "cli/client/play_words.h"
@@ -74,6 +75,9 @@ private:
         if (!ask(daemon_, sub, code)) return code;
         if (!refresh(code)) return code; // what happened before the subscription took
         was_your_turn_ = view_.your_turn();
+        OtherRooms others(connect_daemon(), room_);
+        others_ = &others;
+        others.tick();
         FullScreen screen(terminal_);
         PromptLine input(STDIN_FILENO);
         input_ = &input;
@@ -85,16 +89,21 @@ private:
             zmq::pollitem_t items[] = { { daemon_.socket().handle(), 0, ZMQ_POLLIN, 0 },
                 { nullptr, input.fd(), ZMQ_POLLIN, 0 },
                 { link_.socket().handle(), 0, ZMQ_POLLIN, 0 },
+                { others.socket().handle(), 0, ZMQ_POLLIN, 0 },
+                { others.link_socket().handle(), 0, ZMQ_POLLIN, 0 },
                 { nullptr, signals.fd, ZMQ_POLLIN, 0 } };
-            int count = signals.fd >= 0 ? 4 : 3;
+            int count = signals.fd >= 0 ? 6 : 5;
             // While the room is still to be read again, try every half second; while a turn's
             // clock runs, show it going down once a second.
             auto wait = std::chrono::milliseconds(resync_ ? 500 : turn_due_ ? 1000 : -1);
+            if (auto other = others.next_wake(); other.count() >= 0)
+                wait = wait.count() < 0 ? other : std::min(wait, other);
             if (!daemon_.has_event()) zmq::poll(items, count, wait);
             if (turn_due_ && !daemon_.has_event() && items[1].revents == 0) redraw();
             if (items[0].revents & ZMQ_POLLIN) daemon_.drain();
             if (auto end = follow_daemon()) return *end;
-            if (count == 4 && (items[3].revents & ZMQ_POLLIN)) {
+            follow_other_rooms();
+            if (count == 6 && (items[5].revents & ZMQ_POLLIN)) {
                 signalfd_siginfo info;
                 bool resized = false;
                 while (read(signals.fd, &info, sizeof info) == sizeof info) {
@@ -115,6 +124,22 @@ private:
                 if (input.done()) return 0;
             }
         }
+    }
+
+    // The player's move in their other rooms: shown under the board (and printed without a
+    // terminal), with the bell when a room newly waits for them, as for this room's turn.
+    void follow_other_rooms() {
+        auto before = others_->your_move();
+        if (!others_->tick()) return;
+        auto now = others_->your_move();
+        bool more = std::any_of(now.begin(), now.end(), [&](const std::string& name) {
+            return std::find(before.begin(), before.end(), name) == before.end();
+        });
+        if (more && options_.bell && terminal_) std::cout << '\a' << std::flush;
+        if (terminal_)
+            redraw();
+        else if (more)
+            std::cout << your_move_elsewhere(now) << "\n";
     }
 
     // Notices our own halmad going and coming back (a restart): a new daemon has no record of
@@ -183,11 +208,13 @@ private:
             : 0;
         bool someone_left = false;
         while (auto e = daemon_.next_event(std::chrono::milliseconds(0))) {
-            if (e->event().has_closed() && e->room_id() == room_) {
+            // The room shown before a /switch: its last events may still come.
+            if (e->room_id() != room_) continue;
+            if (e->event().has_closed()) {
                 farewell_ = e->text();
                 return 0;
             }
-            if (e->event().has_left() && e->room_id() == room_) {
+            if (e->event().has_left()) {
                 const auto& left = e->event().left();
                 if (me != 0 && left.member() == me) return left_elsewhere(left.timed_out());
                 someone_left |= !left.timed_out();
@@ -340,6 +367,7 @@ private:
         content.colour = options_.style.colour;
         content.log = &log_;
         content.daemon = daemon_state();
+        if (others_) content.elsewhere = your_move_elsewhere(others_->your_move());
         switch (overlay_) {
         case Overlay::kHelp:
             content.board = help_lines();
@@ -464,6 +492,48 @@ private:
         return done;
     }
 
+    // Another room of this daemon's on the screen, named as `halma play -r` takes it: subscribed
+    // to alone, as the first one, its log begun afresh. False when the session is to end (the
+    // room shown until now is gone).
+    bool switch_room(std::string name) {
+        while (!name.empty() && name.front() == ' ') name.erase(0, 1);
+        // As the screen quotes it ('Office 4'), or a shell would.
+        if (name.size() >= 2 && (name.front() == '\'' || name.front() == '"')
+            && name.back() == name.front())
+            name = name.substr(1, name.size() - 2);
+        auto refused = [&](const std::string& why) {
+            note("! " + why);
+            redraw();
+            return true;
+        };
+        if (resync_) return refused("not now: halmad is restarting; try again when it is back");
+        pb::Request r;
+        r.mutable_view()->set_room(name);
+        auto reply = daemon_.call(r);
+        if (!reply) return refused(reply.error().message);
+        if (reply->has_error()) return refused(reply->error().message());
+        const std::string& id = reply->view().summary().room_id();
+        if (id == room_) return refused("room " + name + " is the one shown");
+        pb::Request sub;
+        sub.mutable_subscribe()->set_room(id);
+        auto subscribed = daemon_.call(sub);
+        if (!subscribed) return refused(subscribed.error().message);
+        if (subscribed->has_error()) return refused(subscribed->error().message());
+        std::string left = view_.summary().name();
+        room_ = id;
+        others_->show(id);
+        take_view(reply->view());
+        // What happened before the subscription took.
+        if (!reread() && end_) return false;
+        log_.clear();
+        picked_.reset();
+        told_read_only_.clear();
+        was_your_turn_ = view_.your_turn();
+        note("room " + view_.summary().name() + " (/switch " + left + " goes back)");
+        redraw();
+        return true;
+    }
+
     // A move, unless the room is out of reach now: the host would never hear of it (halmad's
     // own restart is act()'s to say).
     void send_move(const std::string& move) {
@@ -541,6 +611,15 @@ private:
             farewell_ = "left room " + view_.summary().name();
             return false;
         }
+        if (line == "/switch") {
+            note("! /switch ROOM: which of your rooms to play in (halma status lists them)");
+            redraw();
+            return true;
+        }
+        if (line.rfind("/switch ", 0) == 0) {
+            if (!switch_room(line.substr(8))) return false;
+            return true;
+        }
         if (line.rfind("/start ", 0) == 0) {
             note("! /start LEVEL: the computers' level is easy, hard or max (or /start alone)");
             redraw();
@@ -592,6 +671,7 @@ private:
     PlayOptions options_;
     bool terminal_;
     PromptLine* input_ = nullptr;
+    OtherRooms* others_ = nullptr; // while the screen is up
     pb::RoomView view_;
     // When the turn of the person to move runs out (a room with a turn limit), by this clock.
     std::optional<std::chrono::steady_clock::time_point> turn_due_;

@@ -385,6 +385,8 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
     auto join = join_lines(c.join_command, has_code(c.view->summary()), cols);
     if (!join.empty() && static_cast<int>(join.size()) > avail - 1)
         join = { fit("! window too small to show how others join", cols) };
+    // The room waiting elsewhere goes under the join command, and is kept whole as it is.
+    add_wrapped(join, c.elsewhere, cols);
     int reserved = std::min(static_cast<int>(join.size()), avail - 1);
     int top_rows = avail - reserved;
     if (cols >= c.board_width + 2 + kMinPanel) {

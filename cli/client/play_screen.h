@@ -50,6 +50,9 @@ struct ScreenContent {
     // width, under the board and the status, and is never cut: beside the status an address and
     // a friends code were wider than the board's column, and the code was cut as if whole.
     std::string join_command = "";
+    // The player's move in another of their rooms (your_move_elsewhere()): under the board and
+    // the status, the whole width, never cut, before the log.
+    std::string elsewhere = "";
 };
 
 // Exactly rows - 1 lines (the last row is the prompt's), none wider than cols.

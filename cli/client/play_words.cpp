@@ -20,6 +20,7 @@ const char* const kPlayHelp = "Type a move: o1-m7, a full path, or just the targ
                               "                start now, computers in the free seats\n"
                               "  /keys         every hole's name on this board\n"
                               "  /board        redraw\n"
+                              "  /switch ROOM  play in another of your rooms\n"
                               "  /leave        leave the room; a computer sits in\n"
                               "  /quit         stop playing (your seat stays yours)\n";
 

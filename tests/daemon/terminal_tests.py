@@ -323,6 +323,11 @@ def play_and_watch_survive_a_daemon_restart():
                 p.wait()
 
 
+def without_elsewhere(screen):
+    """The screen less its line saying it is the player's move in another room."""
+    return "\n".join(line for line in screen.split("\n") if not line.startswith("your move in room"))
+
+
 def panel_text(screen):
     """The status beside the board (80 columns and wider) as one line of words, however it is
     wrapped."""
@@ -437,6 +442,57 @@ def open_votes_are_shown_with_who_voted_and_how():
             check("vote to cancel" not in panel_text(screen), f"a carried vote still shown:\n{screen}")
 
 
+def your_move_in_another_room_is_shown():
+    """ann plays in her room "lunch" (with bob) and is seated in bob's room "Office 4" too. When
+    bob moves there, her lunch screen says it is her move in Office 4 and how to go there, at 80
+    and at 120 columns; it goes once she has moved there (from another shell). A room she hosts
+    while playing, where she moves first, is named too. /switch takes her to Office 4, and she
+    moves there. Nothing told her another room waited for her."""
+    with Cluster("term-elsewhere") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        check(ann.cli("host", "lunch").returncode == 0, "host lunch refused")
+        check(bob.cli("join", f"{ann.address}/lunch").returncode == 0, "join lunch refused")
+        check(bob.cli("host", "Office 4").returncode == 0, "host Office 4 refused")
+        check(ann.cli("join", f"{bob.address}/Office 4").returncode == 0, "join Office 4 refused")
+        elsewhere = "your move in room 'Office 4' too: /switch Office 4"
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir, "-r", "lunch") as t:
+            screen = t.wait_for(prompt_ready(24), "ann's lunch board")
+            check("Office 4" not in screen, f"Office 4 named before it is ann's move there:\n{screen}")
+            check(not bob.api().move(greedy_move(bob.api().view("Office 4")), "Office 4").HasField("error"),
+                  "bob's move in Office 4 refused")
+            for cols, rows in ((80, 24), (120, 30)):
+                t.resize(cols, rows)
+                screen = t.wait_for(lambda s: elsewhere in s and prompt_ready(rows)(s), f"the line at {cols}x{rows}")
+                lines = check_layout(t, f"ann's move in Office 4, at {cols}x{rows}")
+                check(all(len(line) <= cols for line in lines), "a line wider than the terminal")
+                check(t.bell_rang(), "no bell when Office 4 began to wait for ann")
+            move = greedy_move(ann.api().view("Office 4"))
+            out = ann.cli("move", "-r", "Office 4", move)
+            check(out.returncode == 0, f"ann's move in Office 4: {out.stderr}")
+            t.wait_for(lambda s: "Office 4" not in s, "the line to go once ann has moved in Office 4")
+            # A room hosted meanwhile: ann (black) moves first there.
+            check(ann.cli("host", "porch", "--bots", "1", "--bot-level", "easy").returncode == 0, "host porch")
+            t.wait_text("your move in room 'porch' too: /switch porch")
+            check(not bob.api().move(greedy_move(bob.api().view("Office 4")), "Office 4").HasField("error"),
+                  "bob's second move in Office 4 refused")
+            t.wait_text("your move in rooms 'Office 4' and 'porch' too: /switch ROOM")
+            t.type_line("/switch 'Office 4'")
+            screen = t.wait_for(lambda s: "room Office 4, game 1" in s and last_line(s).startswith("your move>"),
+                                "Office 4 on ann's screen")
+            # ann has not moved in lunch yet (she moves first there): it waits for her too.
+            check("your move in rooms 'lunch' and 'porch' too: /switch ROOM" in screen,
+                  f"the other rooms after /switch:\n{screen}")
+            move = greedy_move(ann.api().view("Office 4"))
+            t.type_line(move)
+            frm, to = move.split("-")[0], move.split("-")[-1]  # the log names the hops between
+            t.wait_for(lambda s: any(line.startswith(f"ann played {frm}-") and line.rstrip().endswith(f"-{to}")
+                                     for line in s.split("\n")), f"ann's {move} in Office 4's log")
+            wait_until(lambda: len(bob.api().view("Office 4").moves) == 4, 10, "bob's daemon to see ann's move")
+            t.type_line("/switch nowhere")
+            screen = t.wait_text("! no room 'nowhere' on this daemon")
+            check("room Office 4, game 1" in screen, f"a bad /switch left Office 4:\n{screen}")
+
+
 def a_room_closed_while_halmad_was_down_ends_play():
     """bob plays at dan's room; bob's halmad is killed, dan closes the room meanwhile, and bob's
     halmad starts again and finds the room gone at its host. bob's screen says the host closed
@@ -516,7 +572,9 @@ def another_rooms_events_stay_off_the_screen():
             check(ann.cli("chat", "-r", "side", "psst").returncode == 0, "chat in side refused")
             check(bob.cli("chat", "hello").returncode == 0, "chat in duo refused")
             screen = t.wait_text("bob: hello")
-            check("psst" not in screen and "side" not in screen and "bot played" not in screen,
+            # Its one line saying it is her move there is all of it (your_move_in_another_room_is_shown).
+            rest = without_elsewhere(screen)
+            check("psst" not in rest and "side" not in rest and "bot played" not in rest,
                   f"the other room's events on the screen:\n{screen}")
             check(shows_position(screen.split("\n"), position), f"duo's board is gone:\n{screen}")
             print("a room hosted meanwhile stayed off the screen of the first")
@@ -535,7 +593,7 @@ def play_in_several_rooms_offers_them():
             number = next(line.split("]")[0].strip("[") for line in listed.split("\n") if "porch" in line)
             t.type_line(number)
             screen = t.wait_for(prompt_ready(24), "the porch room's screen")
-            check("porch" in screen and "lunch" not in screen, f"not porch's screen:\n{screen}")
+            check("porch" in screen and "lunch" not in without_elsewhere(screen), f"not porch's screen:\n{screen}")
             print("halma play in two rooms listed them and opened the one picked")
 
 
@@ -628,4 +686,4 @@ run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_
                              a_room_closed_while_halmad_was_down_ends_play, a_leave_from_another_halma_ends_play,
                              play_in_several_rooms_offers_them, a_shown_join_command_works_pasted,
                              a_friends_code_is_shown_whole, no_turn_is_offered_while_the_room_is_out_of_reach,
-                             open_votes_are_shown_with_who_voted_and_how]})
+                             open_votes_are_shown_with_who_voted_and_how, your_move_in_another_room_is_shown]})

@@ -1,0 +1,111 @@
+#include "cli/client/other_rooms.h"
+
+#include <algorithm>
+
+namespace halma::cli {
+
+OtherRooms::OtherRooms(DaemonConnection daemon, std::string shown)
+    : daemon_(std::move(daemon))
+    , link_(daemon_)
+    , shown_(std::move(shown)) { }
+
+std::chrono::milliseconds OtherRooms::next_wake() const {
+    return std::chrono::milliseconds(stale_ ? 500 : -1);
+}
+
+void OtherRooms::show(const std::string& room_id) {
+    shown_ = room_id;
+}
+
+bool OtherRooms::tick() {
+    auto before = your_move();
+    switch (link_.take()) {
+    case DaemonLink::Change::kLost:
+        // Nothing is known of a daemon that is not there; nor asked (a request would wait).
+        rooms_.clear();
+        stale_ = true;
+        break;
+    case DaemonLink::Change::kBack: // a new daemon knows nothing of our subscription
+        stale_ = true;
+        break;
+    case DaemonLink::Change::kNone:
+        break;
+    }
+    // Read again when due, then the events that came meanwhile (those already in a view read
+    // are passed over by their seq); a gap in them has everything read again, once more.
+    for (int round = 0; round < 2 && link_.up(); ++round) {
+        if (stale_) stale_ = !read_all();
+        daemon_.drain();
+        while (auto e = daemon_.next_event(std::chrono::milliseconds(0))) take(*e);
+        if (!stale_) break;
+    }
+    return your_move() != before;
+}
+
+void OtherRooms::take(const pb::Event& e) {
+    // Events missed while we did not read: which rooms is not said, so all are read again.
+    if (e.room_id().empty()) {
+        stale_ = true;
+        return;
+    }
+    if (stale_) return; // read_all() will see the room as it is
+    if (e.event().has_closed()) {
+        rooms_.erase(e.room_id());
+        return;
+    }
+    auto room = rooms_.find(e.room_id());
+    if (room == rooms_.end()) {
+        read_one(e.room_id());
+    } else if (std::uint64_t seq = e.event().seq(); seq == 0 || seq > room->second.seq) {
+        // One already in the view read after it came is passed over (seq 0: no event, only
+        // news of the line to the host, which says the room's turn as it stands).
+        room->second.your_turn = e.your_turn();
+        room->second.seq = std::max(room->second.seq, seq);
+    }
+}
+
+bool OtherRooms::read_all() {
+    pb::Request sub;
+    sub.mutable_subscribe(); // no room: every room, also those hosted or joined later
+    auto subscribed = daemon_.call(sub);
+    if (!subscribed || subscribed->has_error()) return false;
+    pb::Request status;
+    status.mutable_status();
+    auto reply = daemon_.call(status);
+    if (!reply || !reply->has_status()) return false;
+    rooms_.clear();
+    for (const auto* list : { &reply->status().hosted(), &reply->status().joined() })
+        for (const auto& summary : *list) read_one(summary.room_id());
+    return true;
+}
+
+void OtherRooms::read_one(const std::string& room_id) {
+    pb::Request r;
+    r.mutable_view()->set_room(room_id);
+    auto reply = daemon_.call(r);
+    // A room gone meanwhile, or not heard from its host yet (UNAVAILABLE): its next event
+    // brings it here again.
+    if (!reply || !reply->has_view()) return;
+    const auto& v = reply->view();
+    rooms_[room_id] = Room { v.summary().name(), v.your_turn(), v.seq() };
+}
+
+std::vector<std::string> OtherRooms::your_move() const {
+    std::vector<std::string> names;
+    for (const auto& [id, room] : rooms_)
+        if (room.your_turn && id != shown_) names.push_back(room.name);
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::string your_move_elsewhere(const std::vector<std::string>& rooms) {
+    if (rooms.empty()) return "";
+    if (rooms.size() == 1)
+        return "your move in room '" + rooms.front() + "' too: /switch " + rooms.front();
+    std::string names;
+    for (std::size_t i = 0; i < rooms.size(); ++i)
+        names += (i == 0 ? "" : i + 1 == rooms.size() ? " and " : ", ") + ("'" + rooms[i] + "'");
+    return "your move in rooms " + names + " too: /switch ROOM";
+}
+
+} // namespace halma::cli

@@ -1,0 +1,64 @@
+// Where it is the player's move in this daemon's rooms other than the one `halma play` shows: a
+// player seated in two rooms was not told the other one waited for them.
+// It follows every room's events on a line to halmad of its own (play's own subscription is its
+// room's alone, so that other rooms' events stay off its screen), as halma web's room list does:
+// each event carries its room's `your_turn`, so a move costs no request; only a room not heard
+// of yet has its view read, for its name.
+#pragma once
+
+#include "cli/client/daemon_connection.h"
+#include "cli/client/daemon_link.h"
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace halma::cli {
+
+class OtherRooms {
+public:
+    // `shown`: the id of the room play shows, which is never counted.
+    OtherRooms(DaemonConnection daemon, std::string shown);
+    OtherRooms(const OtherRooms&) = delete;
+    OtherRooms& operator=(const OtherRooms&) = delete;
+
+    // For zmq::poll beside play's own sockets: readable when there is news.
+    zmq::socket_t& socket() { return daemon_.socket(); }
+    zmq::socket_t& link_socket() { return link_.socket(); }
+    // How long play may sleep before tick() is due: 500 ms while the rooms are still to be
+    // read (halmad restarting, or not answering), else for ever (-1).
+    std::chrono::milliseconds next_wake() const;
+    // Takes what arrived, without waiting, and reads the rooms again when due: true when the
+    // rooms where it is the player's move changed.
+    bool tick();
+    void show(const std::string& room_id);
+    // The names of the rooms where it is the player's move now, the room shown left out.
+    std::vector<std::string> your_move() const;
+
+private:
+    // One room's event: its turn now, or its view read when it is new here.
+    void take(const pb::Event& event);
+    // Subscribes to every room, then reads which rooms there are and whose move it is in each.
+    bool read_all();
+    // A room not heard of before (hosted or joined meanwhile): its name and turn.
+    void read_one(const std::string& room_id);
+
+    struct Room {
+        std::string name;
+        bool your_turn = false;
+        std::uint64_t seq = 0; // the last event it includes
+    };
+    DaemonConnection daemon_;
+    DaemonLink link_;
+    std::string shown_;
+    std::map<std::string, Room> rooms_; // by room id
+    bool stale_ = true; // everything to be read again (at the start, after a restart)
+};
+
+// The line halma play shows for them, with how to go there: "your move in room 'Office 4' too:
+// /switch Office 4"; empty when there are none.
+std::string your_move_elsewhere(const std::vector<std::string>& rooms);
+
+} // namespace halma::cli
