@@ -17,7 +17,7 @@ void OtherRooms::show(const std::string& room_id) {
     shown_ = room_id;
 }
 
-bool OtherRooms::tick() {
+OtherRooms::News OtherRooms::tick() {
     auto before = your_move();
     switch (link_.take()) {
     case DaemonLink::Change::kLost:
@@ -39,7 +39,12 @@ bool OtherRooms::tick() {
         while (auto e = daemon_.next_event(std::chrono::milliseconds(0))) take(*e);
         if (!stale_) break;
     }
-    return your_move() != before;
+    auto now = your_move();
+    News news;
+    news.changed = now != before;
+    for (const auto& name : now)
+        news.newly_waiting |= std::find(before.begin(), before.end(), name) == before.end();
+    return news;
 }
 
 void OtherRooms::take(const pb::Event& e) {
@@ -96,6 +101,29 @@ std::vector<std::string> OtherRooms::your_move() const {
         if (room.your_turn && id != shown_) names.push_back(room.name);
     std::sort(names.begin(), names.end());
     return names;
+}
+
+std::expected<pb::RoomView, std::string> open_room(
+    DaemonConnection& daemon, std::string typed, const std::string& shown) {
+    while (!typed.empty() && typed.front() == ' ') typed.erase(0, 1);
+    // As the screen quotes it ('Office 4'), or a shell would.
+    if (typed.size() >= 2 && (typed.front() == '\'' || typed.front() == '"')
+        && typed.back() == typed.front())
+        typed = typed.substr(1, typed.size() - 2);
+    if (typed.empty()) return std::unexpected("/switch ROOM: which of your rooms to play in");
+    pb::Request r;
+    r.mutable_view()->set_room(typed);
+    auto reply = daemon.call(r);
+    if (!reply) return std::unexpected(reply.error().message);
+    if (reply->has_error()) return std::unexpected(reply->error().message());
+    if (reply->view().summary().room_id() == shown)
+        return std::unexpected("room " + reply->view().summary().name() + " is the one shown");
+    pb::Request sub;
+    sub.mutable_subscribe()->set_room(reply->view().summary().room_id());
+    auto subscribed = daemon.call(sub);
+    if (!subscribed) return std::unexpected(subscribed.error().message);
+    if (subscribed->has_error()) return std::unexpected(subscribed->error().message());
+    return reply->view();
 }
 
 std::string your_move_elsewhere(const std::vector<std::string>& rooms) {

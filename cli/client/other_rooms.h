@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <expected>
 #include <map>
 #include <string>
 #include <vector>
@@ -30,9 +31,12 @@ public:
     // How long play may sleep before tick() is due: 500 ms while the rooms are still to be
     // read (halmad restarting, or not answering), else for ever (-1).
     std::chrono::milliseconds next_wake() const;
-    // Takes what arrived, without waiting, and reads the rooms again when due: true when the
-    // rooms where it is the player's move changed.
-    bool tick();
+    struct News {
+        bool changed = false; // in the rooms where it is the player's move
+        bool newly_waiting = false; // a room among them that was not before
+    };
+    // Takes what arrived, without waiting, and reads the rooms again when due.
+    News tick();
     void show(const std::string& room_id);
     // The names of the rooms where it is the player's move now, the room shown left out.
     std::vector<std::string> your_move() const;
@@ -56,6 +60,11 @@ private:
     std::map<std::string, Room> rooms_; // by room id
     bool stale_ = true; // everything to be read again (at the start, after a restart)
 };
+
+// The room `typed` names (as /switch takes it: its name, code or id, in quotes or not), but not
+// `shown`, subscribed to alone on `daemon` (play's own line): its view, or why not, for a person.
+std::expected<pb::RoomView, std::string> open_room(
+    DaemonConnection& daemon, std::string typed, const std::string& shown);
 
 // The line halma play shows for them, with how to go there: "your move in room 'Office 4' too:
 // /switch Office 4"; empty when there are none.

@@ -5,6 +5,7 @@
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
 #include "cli/client/daemon_link.h"
+#include "cli/client/move_animation.h"
 #include "cli/client/other_rooms.h"
 #include "cli/client/output.h"
 #include "cli/client/play_screen.h"
@@ -129,17 +130,13 @@ private:
     // The player's move in their other rooms: shown under the board (and printed without a
     // terminal), with the bell when a room newly waits for them, as for this room's turn.
     void follow_other_rooms() {
-        auto before = others_->your_move();
-        if (!others_->tick()) return;
-        auto now = others_->your_move();
-        bool more = std::any_of(now.begin(), now.end(), [&](const std::string& name) {
-            return std::find(before.begin(), before.end(), name) == before.end();
-        });
-        if (more && options_.bell && terminal_) std::cout << '\a' << std::flush;
+        auto news = others_->tick();
+        if (!news.changed) return;
+        if (news.newly_waiting && options_.bell && terminal_) std::cout << '\a' << std::flush;
         if (terminal_)
             redraw();
-        else if (more)
-            std::cout << your_move_elsewhere(now) << "\n";
+        else if (news.newly_waiting)
+            std::cout << your_move_elsewhere(others_->your_move()) << "\n";
     }
 
     // Notices our own halmad going and coming back (a restart): a new daemon has no record of
@@ -240,7 +237,8 @@ private:
         for (const auto& e : events) {
             note(e.text());
             if (!e.event().has_move() || e.event().seq() <= shown_seq || !shown) continue;
-            animate(e.event().move(), *shown);
+            play_out_move(e.event().move(), *shown, view_, terminal_ && overlay_ == Overlay::kNone,
+                [this](const pb::RoomView& frame) { draw(frame); });
         }
         redraw();
         return std::nullopt;
@@ -370,7 +368,7 @@ private:
         if (others_) content.elsewhere = your_move_elsewhere(others_->your_move());
         switch (overlay_) {
         case Overlay::kHelp:
-            content.board = help_lines();
+            content.board = play_help_lines();
             content.board_width = kBoardWidth;
             break;
         case Overlay::kHoleKey:
@@ -396,44 +394,6 @@ private:
 
     std::vector<std::uint8_t> marked() const {
         return picked_ ? picked_->targets : std::vector<std::uint8_t> {};
-    }
-
-    static std::vector<std::string> help_lines() {
-        std::vector<std::string> lines;
-        std::string text = kPlayHelp;
-        for (std::size_t at = 0; at < text.size();) {
-            auto nl = text.find('\n', at);
-            lines.push_back(text.substr(at, nl - at));
-            at = nl == std::string::npos ? text.size() : nl + 1;
-        }
-        lines.push_back("");
-        lines.push_back("(Enter: back to the board)");
-        return lines;
-    }
-
-    // Shows a move hop by hop on `pos` (the board as shown so far, which it then makes), so a
-    // player sees how a marble got where it is rather than finding it there.
-    void animate(const pb::MovePlayed& m, engine::Position& pos) {
-        if (terminal_ && overlay_ == Overlay::kNone && m.path_size() >= 2
-            && m.kind() == pb::MOVE_KIND_NORMAL) {
-            pb::RoomView frame = view_;
-            auto from = static_cast<engine::Cell>(m.path(0));
-            // Long chains go faster: the whole move takes about a second at most.
-            auto pause = std::chrono::milliseconds(std::min(150, 900 / m.path_size()));
-            frame.clear_last_path();
-            frame.add_last_path(from);
-            for (int i = 1; i < m.path_size(); ++i) {
-                engine::Position step = pos;
-                step.make({ from, static_cast<engine::Cell>(m.path(i)), engine::Move::kNormal });
-                frame.set_position(step.to_string());
-                frame.add_last_path(m.path(i));
-                draw(frame);
-                std::this_thread::sleep_for(pause);
-            }
-        }
-        if (m.kind() != pb::MOVE_KIND_PASS)
-            pos.make({ static_cast<engine::Cell>(m.from()), static_cast<engine::Cell>(m.to()),
-                m.kind() == pb::MOVE_KIND_SWAP ? engine::Move::kSwap : engine::Move::kNormal });
     }
 
     // A hole holding one of the player's own marbles, typed alone on its turn: where it can go.
@@ -492,39 +452,22 @@ private:
         return done;
     }
 
-    // Another room of this daemon's on the screen, named as `halma play -r` takes it: subscribed
-    // to alone, as the first one, its log begun afresh. False when the session is to end (the
-    // room shown until now is gone).
-    bool switch_room(std::string name) {
-        while (!name.empty() && name.front() == ' ') name.erase(0, 1);
-        // As the screen quotes it ('Office 4'), or a shell would.
-        if (name.size() >= 2 && (name.front() == '\'' || name.front() == '"')
-            && name.back() == name.front())
-            name = name.substr(1, name.size() - 2);
-        auto refused = [&](const std::string& why) {
-            note("! " + why);
+    // Another of this daemon's rooms on the screen, subscribed to alone as the first one was,
+    // its log begun afresh. False when the session is to end (the room shown until now is gone).
+    bool switch_room(const std::string& typed) {
+        auto opened = resync_ ? std::unexpected(
+                          std::string("not now: halmad is restarting; try again when it is back"))
+                              : open_room(daemon_, typed, room_);
+        if (!opened) {
+            note("! " + opened.error());
             redraw();
             return true;
-        };
-        if (resync_) return refused("not now: halmad is restarting; try again when it is back");
-        pb::Request r;
-        r.mutable_view()->set_room(name);
-        auto reply = daemon_.call(r);
-        if (!reply) return refused(reply.error().message);
-        if (reply->has_error()) return refused(reply->error().message());
-        const std::string& id = reply->view().summary().room_id();
-        if (id == room_) return refused("room " + name + " is the one shown");
-        pb::Request sub;
-        sub.mutable_subscribe()->set_room(id);
-        auto subscribed = daemon_.call(sub);
-        if (!subscribed) return refused(subscribed.error().message);
-        if (subscribed->has_error()) return refused(subscribed->error().message());
+        }
         std::string left = view_.summary().name();
-        room_ = id;
-        others_->show(id);
-        take_view(reply->view());
-        // What happened before the subscription took.
-        if (!reread() && end_) return false;
+        room_ = opened->summary().room_id();
+        others_->show(room_);
+        take_view(*opened);
+        if (!reread() && end_) return false; // what happened before the subscription took
         log_.clear();
         picked_.reset();
         told_read_only_.clear();
@@ -611,15 +554,8 @@ private:
             farewell_ = "left room " + view_.summary().name();
             return false;
         }
-        if (line == "/switch") {
-            note("! /switch ROOM: which of your rooms to play in (halma status lists them)");
-            redraw();
-            return true;
-        }
-        if (line.rfind("/switch ", 0) == 0) {
-            if (!switch_room(line.substr(8))) return false;
-            return true;
-        }
+        if (line == "/switch" || line.rfind("/switch ", 0) == 0)
+            return switch_room(line.substr(std::min<std::size_t>(line.size(), 8)));
         if (line.rfind("/start ", 0) == 0) {
             note("! /start LEVEL: the computers' level is easy, hard or max (or /start alone)");
             redraw();

@@ -24,6 +24,19 @@ const char* const kPlayHelp = "Type a move: o1-m7, a full path, or just the targ
                               "  /leave        leave the room; a computer sits in\n"
                               "  /quit         stop playing (your seat stays yours)\n";
 
+std::vector<std::string> play_help_lines() {
+    std::vector<std::string> lines;
+    std::string text = kPlayHelp;
+    for (std::size_t at = 0; at < text.size();) {
+        auto nl = text.find('\n', at);
+        lines.push_back(text.substr(at, nl - at));
+        at = nl == std::string::npos ? text.size() : nl + 1;
+    }
+    lines.push_back("");
+    lines.push_back("(Enter: back to the board)");
+    return lines;
+}
+
 std::optional<BareWord> read_bare_word(const std::string& line) {
     std::string lower = line;
     std::transform(lower.begin(), lower.end(), lower.begin(),

@@ -5,10 +5,13 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace halma::cli {
 
 extern const char* const kPlayHelp;
+// kPlayHelp a line each, and how to go back, for the screen to show in place of the board.
+std::vector<std::string> play_help_lines();
 
 struct BareWord {
     std::string run_as; // the /command to carry out; empty: only advise

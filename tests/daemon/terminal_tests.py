@@ -488,6 +488,8 @@ def your_move_in_another_room_is_shown():
             t.wait_for(lambda s: any(line.startswith(f"ann played {frm}-") and line.rstrip().endswith(f"-{to}")
                                      for line in s.split("\n")), f"ann's {move} in Office 4's log")
             wait_until(lambda: len(bob.api().view("Office 4").moves) == 4, 10, "bob's daemon to see ann's move")
+            t.type_line("/switch")
+            t.wait_text("! /switch ROOM: which of your rooms to play in")
             t.type_line("/switch nowhere")
             screen = t.wait_text("! no room 'nowhere' on this daemon")
             check("room Office 4, game 1" in screen, f"a bad /switch left Office 4:\n{screen}")
