@@ -1,6 +1,7 @@
 """A real terminal for `halma play`: tmux runs it in a window of a given size, keys are typed with
 send-keys and the screen is read with capture-pane, as a person would see it. Each Terminal has
 its own tmux server (its own socket), which is killed at the end whatever happens."""
+import itertools
 import os
 import re
 import shlex
@@ -14,19 +15,24 @@ from halmatest import check, wait_until
 HOLE_GLYPHS = set("BGYRCP") | set("·○∘◎■") | set("o*@#")
 BOARD_ROWS = 17
 BOARD_WIDTH = 57  # a 3-column hole name each side of 49 columns of holes
+# Each Terminal's own socket, even for a name used again in one test: a server killed at the end
+# of the last one may still hold the path when the next starts, which then found "no server".
+_terminals = itertools.count()
 
 
 class Terminal:
     def __init__(self, tmp, name, cols, rows, runtime_dir, *args, env=None, command="play", argv=None):
         """Runs `halma --runtime-dir RUNTIME_DIR COMMAND ARGS...`, or `argv` as it is (a script)."""
         self.name = name
-        self.socket = os.path.join(tmp, f"tmux-{name}.sock")
+        self.socket = os.path.join(tmp, f"tmux-{name}-{next(_terminals)}.sock")
         extra = " ".join(f"{k}={shlex.quote(v)}" for k, v in (env or {}).items())
         argv = argv or [halmatest.HALMA, "--runtime-dir", runtime_dir, command, *args]
         halma = " ".join(shlex.quote(a) for a in argv)
         # The exit code stays on the screen after halma ends, for the test to read.
         command = f"env {extra} {halma}; echo halma-exited-$?; sleep 600"
-        self._tmux("-f", "/dev/null", "new-session", "-d", "-s", name, "-x", str(cols), "-y", str(rows), command)
+        out = self._tmux("-f", "/dev/null", "new-session", "-d", "-s", name, "-x", str(cols), "-y", str(rows),
+                         command)
+        check(out.returncode == 0, f"tmux new-session for {name}: {out.stderr}")
 
     def _tmux(self, *args):
         return subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True, text=True, timeout=20)
