@@ -4,6 +4,7 @@
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
 #include "cli/client/lan_addresses.h"
+#include "cli/client/name_lookup.h"
 #include "cli/client/output.h"
 #include "cli/client/room_hint.h"
 #include "cli/client/room_table.h"
@@ -54,8 +55,15 @@ std::optional<pb::Reply> ask(DaemonConnection& daemon, pb::Request request, int&
         exit_code = code == pb::ERROR_CODE_MALFORMED || code == pb::ERROR_CODE_VERSION ? 2 : 1;
         RoomHint hint;
         if (code == pb::ERROR_CODE_UNKNOWN_ROOM) hint = unknown_room_hint(daemon, request);
+        // The daemon could not tell a name that does not resolve from a machine that refuses;
+        // the lookup it leaves to us says which.
+        std::optional<std::string> not_found;
+        if (code == pb::ERROR_CODE_UNAVAILABLE && !reply->error().unconfirmed_name().empty())
+            not_found = name_not_found(reply->error().unconfirmed_name());
+        if (not_found) std::cerr << "halma: " << *not_found << "\n";
         // A room left unnamed among several: the hint says it all, as the usage error it is.
-        if (!hint.usage) std::cerr << "halma: " << reply->error().message() << "\n";
+        else if (!hint.usage)
+            std::cerr << "halma: " << reply->error().message() << "\n";
         std::cerr << hint.text;
         if (hint.usage) exit_code = 2;
         return std::nullopt;

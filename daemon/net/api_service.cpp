@@ -233,7 +233,7 @@ void ApiService::handle_list(
         asked,
         [this, client, id, asked](const pb::HostMessage& answer) {
             if (answer.has_error()) {
-                reply_error(client, id, answer.error().code(), answer.error().message());
+                reply_error(client, id, answer.error());
                 return;
             }
             pb::Reply r;
@@ -296,11 +296,10 @@ void ApiService::reply_from_host(const std::string& client, std::uint64_t reques
     const pb::HostMessage& answer, const std::string& room_id, const std::string& detail) {
     if (answer.has_error()) {
         // A host's error with neither a code nor a word printed a bare "halma:".
-        reply_error(client, request_id,
-            answer.error().code() == pb::ERROR_CODE_UNSPECIFIED ? pb::ERROR_CODE_UNAVAILABLE
-                                                                : answer.error().code(),
-            answer.error().message().empty() ? "the host refused, and said nothing of why"
-                                             : answer.error().message());
+        pb::Error error = answer.error();
+        if (error.code() == pb::ERROR_CODE_UNSPECIFIED) error.set_code(pb::ERROR_CODE_UNAVAILABLE);
+        if (error.message().empty()) error.set_message("the host refused, and said nothing of why");
+        reply_error(client, request_id, error);
         return;
     }
     pb::Reply r;
@@ -427,6 +426,14 @@ void ApiService::reply_error(const std::string& client, std::uint64_t request_id
     pb::ErrorCode code, const std::string& message) {
     pb::Reply r;
     wire::set_error(r.mutable_error(), code, message);
+    reply(client, request_id, r);
+}
+
+void ApiService::reply_error(
+    const std::string& client, std::uint64_t request_id, const pb::Error& error) {
+    pb::Reply r;
+    wire::set_error(r.mutable_error(), error.code(), error.message());
+    r.mutable_error()->set_unconfirmed_name(error.unconfirmed_name());
     reply(client, request_id, r);
 }
 

@@ -112,6 +112,9 @@ private:
         const std::string& client, const wire::pb::Reply& r, HostedSummaries::Into into);
     void reply_error(const std::string& client, std::uint64_t request_id, wire::pb::ErrorCode code,
         const std::string& message);
+    // A host link's error (its code and words, and the name it doubts) passed on.
+    void reply_error(
+        const std::string& client, std::uint64_t request_id, const wire::pb::Error& error);
     // Replies with the host's error, or with the room's view after the host's answer.
     void reply_from_host(const std::string& client, std::uint64_t request_id,
         const wire::pb::HostMessage& answer, const std::string& room_id, const std::string& detail);

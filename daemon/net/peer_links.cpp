@@ -56,9 +56,12 @@ bool is_localhost(std::string host) {
 // controls, valid UTF-8) and cut, counts bounded. Events and snapshots are checked as they are
 // read (wire::event_from_proto, state_from_proto); this is the rest.
 void clean_host_message(pb::HostMessage& msg) {
-    if (msg.has_error())
+    if (msg.has_error()) {
         msg.mutable_error()->set_message(
             sanitize_text(msg.error().message(), PeerLinks::kMaxErrorText));
+        // Ours to say (a name no host answered at): a host would make front ends look names up.
+        msg.mutable_error()->clear_unconfirmed_name();
+    }
     if (msg.has_rooms()) {
         auto* rooms = msg.mutable_rooms()->mutable_rooms();
         if (rooms->size() > kMaxListedRooms)
@@ -86,7 +89,7 @@ void clean_host_message(pb::HostMessage& msg) {
 // ZeroMQ says a name it could not resolve was a refused connection, and a typo in a machine's
 // name read as "is halmad running there". Doubted only where a typo can be: it was said of
 // localhost, of an address such as 127.1, and of a host this daemon had joined at that name.
-std::string PeerLinks::name_doubt(const Link& link) const {
+std::string PeerLinks::unconfirmed_name(const Link& link) const {
     const std::string& address = link.address;
     std::string host = address.substr(0, address.rfind(':'));
     if (is_ip_literal(host) || is_localhost(host)) return "";
@@ -94,8 +97,12 @@ std::string PeerLinks::name_doubt(const Link& link) const {
     bool answered_before = !link.host_key.empty() || known_.pinned(address)
         || std::any_of(replicas_.begin(), replicas_.end(),
             [&](const auto& r) { return r->address == address; });
-    if (answered_before) return "";
-    return " Or is the name " + host + " misspelt?";
+    return answered_before ? "" : host;
+}
+
+std::string PeerLinks::name_doubt(const Link& link) const {
+    std::string host = unconfirmed_name(link);
+    return host.empty() ? "" : " Or is the name " + host + " misspelt?";
 }
 
 PeerLinks::PeerLinks(zmq::context_t& context, const Config& config, RoomListener& listener)
@@ -304,6 +311,42 @@ void PeerLinks::refuse_if_nobody_listens(Link& link, std::vector<std::uint64_t>&
     }
 }
 
+// Why a request expired unanswered, said from what its link saw of the host.
+pb::HostMessage PeerLinks::unreached(const Link& link, const Pending& p, const Now& now) const {
+    const std::string& address = link.address;
+    // ZeroMQ says only that the connect failed: a refusal comes back at once, a machine
+    // that is off or off the network keeps the connect waiting (3 s for ARP on a LAN).
+    bool at_once = now.steady - p.asked < std::chrono::seconds(1);
+    // A host that told its key on the probe port is running: one that then drops the
+    // connection is full (its cap on connections), not gone.
+    bool running
+        = !link.host_key.empty() && now.steady - link.key_heard_at < std::chrono::seconds(3);
+    if (p.refused && at_once && running)
+        return unavailable("the host at " + address
+            + " is running but drops the connection: it may have all the connections it takes "
+              "(someone may be flooding it); try again later");
+    auto reply = unavailable(
+        // A link asks the key-probe port (the port + 1) first: that one may be the only one
+        // closed (a firewall), and "nothing answers" at the port typed misled.
+        p.refused && at_once && link.probing ? "nothing answers at " + address
+                + " (connection refused at " + key_probe_endpoint(address)
+                + ", its key port): is halmad running there, on that port? A firewall must let "
+                  "both ports through."
+                + name_doubt(link)
+            : p.refused && at_once ? "nothing answers at " + address
+                + " (connection refused): is halmad running there, on that port?" + name_doubt(link)
+            : p.refused ? "the machine at " + address
+                + " cannot be reached (no route to it): it may be off or off the network, and a "
+                  "room listed there may be gone"
+            : p.sent ? "no answer from the host at " + address
+                + " in time; it will not carry the request out now"
+                     : "the host at " + address + " could not be reached: not sent");
+    // Never handed to the host: the name may be why (a lookup that fails reads as a refusal,
+    // and a slow one as a connect that never came).
+    if (!p.sent) reply.mutable_error()->set_unconfirmed_name(unconfirmed_name(link));
+    return reply;
+}
+
 void PeerLinks::tick(const Now& now) {
     for (auto& [address, link] : links_) {
         // A keyed link the host has not answered on for a while: maybe a new key; ask again.
@@ -327,33 +370,7 @@ void PeerLinks::tick(const Now& now) {
         for (auto id : expired) {
             auto p = std::move(link->pending[id]);
             link->pending.erase(id);
-            // ZeroMQ says only that the connect failed: a refusal comes back at once, a machine
-            // that is off or off the network keeps the connect waiting (3 s for ARP on a LAN).
-            bool at_once = now.steady - p.asked < std::chrono::seconds(1);
-            // A host that told its key on the probe port is running: one that then drops the
-            // connection is full (its cap on connections), not gone.
-            bool running = !link->host_key.empty()
-                && now.steady - link->key_heard_at < std::chrono::seconds(3);
-            p.done(unavailable(p.refused && at_once && running ? "the host at " + address
-                        + " is running but drops the connection: it may have all the "
-                          "connections it takes (someone may be flooding it); try again later"
-                    // A link asks the key-probe port (the port + 1) first: that one may be
-                    // the only one closed (a firewall), and "nothing answers" at the port
-                    // typed misled.
-                    : p.refused && at_once && link->probing ? "nothing answers at " + address
-                        + " (connection refused at " + key_probe_endpoint(address)
-                        + ", its key port): is halmad running there, on that port? A firewall "
-                          "must let both ports through."
-                        + name_doubt(*link)
-                    : p.refused && at_once ? "nothing answers at " + address
-                        + " (connection refused): is halmad running there, on that port?"
-                        + name_doubt(*link)
-                    : p.refused ? "the machine at " + address
-                        + " cannot be reached (no route to it): it may be off or off the "
-                          "network, and a room listed there may be gone"
-                    : p.sent ? "no answer from the host at " + address
-                        + " in time; it will not carry the request out now"
-                             : "the host at " + address + " could not be reached: not sent"));
+            p.done(unreached(*link, p, now));
         }
         bool has_rooms = false;
         for (const auto& r : replicas_) has_rooms |= r->address == address;

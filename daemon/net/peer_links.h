@@ -182,8 +182,12 @@ private:
     // Hands a request to ZeroMQ unless its deadline has passed, stamped with the deadline in
     // the host's clock; false while the link refuses it.
     bool send_pending(Link& link, Pending& pending, const Now& now);
+    // The host's name when no host has answered at it (it may not resolve), else empty; and
     // " Or is the name NAME misspelt?" for a refused link, where the name may be the trouble.
+    std::string unconfirmed_name(const Link& link) const;
     std::string name_doubt(const Link& link) const;
+    // The ERROR_CODE_UNAVAILABLE answer to a request that expired on `link` unanswered.
+    wire::pb::HostMessage unreached(const Link& link, const Pending& p, const Now& now) const;
     // Adds to `failed` the user's joins and listings waiting on a link whose connect was refused.
     void refuse_if_nobody_listens(Link& link, std::vector<std::uint64_t>& failed);
     void handle_update(Link& link, const wire::pb::RoomUpdate& update, const Now& now);

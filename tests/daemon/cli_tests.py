@@ -4,9 +4,11 @@
 
 import os
 import pwd
+import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 
 import halmatest
@@ -248,6 +250,72 @@ def a_name_is_doubted_only_where_a_typo_can_be():
         print(f"named {name} ({address})")
 
 
+def isolated_from_dns(test):
+    """Runs `test` (a function of this script) again in a network and mount namespace of its own:
+    only loopback up, and /etc/nsswitch.conf bind-mounted over by one that looks host names up in
+    /etc/hosts alone. A name not there fails at once, in halma and halmad alike, and no lookup can
+    leave the machine (DNS is never asked, and there is no route out). Returns False, having said
+    why, where namespaces cannot be made (not root, and no user namespaces)."""
+    if os.environ.get("HALMA_TEST_NO_DNS") == "1":
+        test()
+        return True
+    tmp = tempfile.mkdtemp(prefix="halma-no-dns-")
+    nsswitch = os.path.join(tmp, "nsswitch.conf")
+    with open(nsswitch, "w") as f:
+        f.write("hosts: files\n")
+    unshare = ["unshare"] + ([] if os.geteuid() == 0 else ["--map-root-user"]) + ["--net", "--mount", "--"]
+    inside = "ip link set lo up && mount --bind \"$1\" /etc/nsswitch.conf && shift && exec \"$@\""
+    try:
+        probe = subprocess.run(unshare + ["sh", "-c", inside, "sh", nsswitch, "true"], capture_output=True,
+                               text=True, timeout=30)
+        if probe.returncode != 0:
+            print(f"no network namespace could be made here ({probe.stderr.strip()}): not run")
+            return False
+        out = subprocess.run(unshare + ["sh", "-c", inside, "sh", nsswitch, sys.executable, __file__,
+                                        test.__name__], env={**os.environ, "HALMA_TEST_NO_DNS": "1"},
+                             capture_output=True, text=True, timeout=120)
+        print(out.stdout, end="")
+        print(out.stderr, end="", file=sys.stderr)
+        check(out.returncode == 0, f"{test.__name__}, in a namespace without DNS: rc {out.returncode}")
+        return True
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def a_name_that_does_not_resolve_is_said_so():
+    """`halma join nosuchhost.invalid:7460/family` and `halma rooms` at a misspelt .local name say
+    that no machine has that name, not that one refused the connection (ZeroMQ says the one for
+    the other); a name that resolves, where nothing listens, is still said to refuse. Run where no
+    lookup can leave the machine (isolated_from_dns)."""
+    if os.environ.get("HALMA_TEST_NO_DNS") != "1":
+        isolated_from_dns(a_name_that_does_not_resolve_is_said_so)
+        return
+    with open("/etc/nsswitch.conf") as f:
+        check(f.read().split() == ["hosts:", "files"], "not isolated from DNS: the test would ask it")
+    with Cluster("cli-noname") as c:
+        bob = c.add("bob")
+        for args, name in [(["join", "nosuchhost.invalid:7460/family"], "nosuchhost.invalid"),
+                           (["join", "nosuchhost.invalid/family", "--spectate"], "nosuchhost.invalid"),
+                           (["rooms", "ann-laptpo.local"], "ann-laptpo.local")]:
+            out = typed(bob, "--timeout-ms", "20000", *args)
+            typed_args = " ".join(args)
+            check(out.returncode == 1 and out.stderr.startswith(f"halma: no machine called {name} is known: "
+                                                                "the name does not resolve. Is it misspelt?"),
+                  f"halma {typed_args}: rc {out.returncode}: {out.stderr!r}")
+            check("refused" not in out.stderr and "is halmad running" not in out.stderr,
+                  f"halma {typed_args}: a name that does not resolve said to refuse: {out.stderr!r}")
+            check((".local name resolves only where mDNS gets through" in out.stderr) == name.endswith(".local"),
+                  f"halma {typed_args}: the .local note: {out.stderr!r}")
+        # A name /etc/hosts has, where nothing listens: refused, as before.
+        named = loopback_name()
+        check(named is not None, "no name but localhost for a loopback address in /etc/hosts")
+        name, _ = named
+        out = typed(bob, "--timeout-ms", "20000", "join", f"{name}:{free_port()}/family")
+        check(out.returncode == 1 and "nothing answers at" in out.stderr and "no machine called" not in out.stderr,
+              f"join at {name}, which resolves: {out.stderr!r}")
+        print(f"a name that resolves ({name}) is still said to refuse")
+
+
 def halmad_defaults_follow_the_login():
     """`halmad --help` shows the login name as the default player name (not $USER, which may be
     unset or someone else's), and with $XDG_RUNTIME_DIR set halmad and halma both put the socket
@@ -410,4 +478,4 @@ def close_asks_during_a_game():
 run({f.__name__: f for f in [usage_errors_exit_2, moves_as_people_write_them, help_and_version, rooms_are_named_for_the_user,
                              no_daemon_is_said_at_once, halmad_defaults_follow_the_login, close_asks_during_a_game,
                              replay_fits_the_terminal, a_name_is_doubted_only_where_a_typo_can_be,
-                             replay_is_drawn_from_your_side_and_steps_back]})
+                             replay_is_drawn_from_your_side_and_steps_back, a_name_that_does_not_resolve_is_said_so]})
