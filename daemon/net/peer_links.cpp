@@ -311,6 +311,20 @@ void PeerLinks::refuse_if_nobody_listens(Link& link, std::vector<std::uint64_t>&
     }
 }
 
+// A request the link never took, its host's connection down all along: "not sent" said neither
+// what was wrong nor what to do. Said alike of a join to play and one to watch; a join of a room
+// this daemon is in already (with its token) is done again by the daemon's own rejoins.
+std::string PeerLinks::never_sent(const Link& link, const Pending& p) {
+    bool rejoin = p.message.has_join() && !p.message.join().token().empty();
+    return "the host at " + link.address + " is not answering: "
+        + (link.refused ? "its machine refuses the connection (is halmad running there, on that "
+                          "port?)"
+                        : "no connection to it could be made in time (is halmad running there, "
+                          "and is that machine on the network?)")
+        + (rejoin ? "; this daemon rejoins the room by itself once the host answers again"
+                  : "; try again once it is running");
+}
+
 // Why a request expired unanswered, said from what its link saw of the host.
 pb::HostMessage PeerLinks::unreached(const Link& link, const Pending& p, const Now& now) const {
     const std::string& address = link.address;
@@ -340,7 +354,7 @@ pb::HostMessage PeerLinks::unreached(const Link& link, const Pending& p, const N
                   "room listed there may be gone"
             : p.sent ? "no answer from the host at " + address
                 + " in time; it will not carry the request out now"
-                     : "the host at " + address + " could not be reached: not sent");
+                     : never_sent(link, p));
     // Never handed to the host: the name may be why (a lookup that fails reads as a refusal,
     // and a slow one as a connect that never came).
     if (!p.sent) reply.mutable_error()->set_unconfirmed_name(unconfirmed_name(link));

@@ -186,6 +186,8 @@ private:
     // " Or is the name NAME misspelt?" for a refused link, where the name may be the trouble.
     std::string unconfirmed_name(const Link& link) const;
     std::string name_doubt(const Link& link) const;
+    // Why a request expired on `link` never handed to the host, and what to do.
+    static std::string never_sent(const Link& link, const Pending& p);
     // The ERROR_CODE_UNAVAILABLE answer to a request that expired on `link` unanswered.
     wire::pb::HostMessage unreached(const Link& link, const Pending& p, const Now& now) const;
     // Adds to `failed` the user's joins and listings waiting on a link whose connect was refused.

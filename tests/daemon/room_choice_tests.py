@@ -39,6 +39,38 @@ def leave_a_room_whose_host_is_gone():
         check(names == ["home"], f"bob rejoined a room it left: {names}")
 
 
+def joining_while_the_host_is_down_says_what_to_do():
+    """A join, to play or to watch, at a host that is down says the host is not answering, asks
+    whether halmad runs there, and says what comes next, the same way for both: `halma join
+    "Office 4" --spectate` from a watcher whose host had gone said only "could not be reached:
+    not sent". A member's daemon rejoins by itself; a newcomer is to try again."""
+    with Cluster("joindown") as c:
+        ann, bob, carl, dave = c.add("ann"), c.add("bob"), c.add("carl"), c.add("dave")
+        host_room(ann, "Office 4")
+        join_room(bob, ann, "Office 4")
+        join_room(carl, ann, "Office 4", spectate=True)
+        ann.kill(signal.SIGKILL)
+        for d in (bob, carl):
+            wait_until(lambda: d.api().view("Office 4").connection != api_pb2.CONNECTION_STATE_CONNECTED, 15,
+                       f"{d.name} to notice the host is gone")
+        said = {}
+        for d, args in [(bob, ["join", "Office 4"]), (carl, ["join", "Office 4", "--spectate"]),
+                        (carl, ["join", f"{ann.address}/Office 4", "--spectate"]),
+                        (dave, ["join", f"{ann.address}/Office 4"]),
+                        (dave, ["join", f"{ann.address}/Office 4", "--spectate"])]:
+            out = d.cli(*args)
+            typed = f"{d.name}: halma {' '.join(args)}"
+            check(out.returncode == 1 and out.stderr.startswith("halma: "), f"{typed}: rc {out.returncode}: {out.stderr!r}")
+            check("not sent" not in out.stderr and "is halmad running there" in out.stderr,
+                  f"{typed}: not what happened and what to do: {out.stderr!r}")
+            member = d is not dave
+            check(("rejoins the room by itself" in out.stderr) == member, f"{typed}: what comes next: {out.stderr!r}")
+            said[(d.name, "--spectate" in args)] = out.stderr
+        # Watching or playing, the same situation is said the same way.
+        check(said[("carl", True)] == said[("bob", False)], f"a watcher and a player told apart: {said}")
+        check(said[("dave", True)] == said[("dave", False)], f"a newcomer's join to watch and to play: {said}")
+
+
 def the_printed_join_command_works_pasted():
     """`halma host` prints the command others join with; pasted into a shell as printed, it
     joins, whatever the room is called (spaces, quotes, a dollar sign)."""
@@ -182,4 +214,5 @@ run({f.__name__: f for f in [leave_a_room_whose_host_is_gone, the_printed_join_c
                              a_joined_room_is_joined_again_by_its_name,
                              watching_several_rooms_says_which,
                              joining_again_as_something_else_is_told,
-                             two_rooms_of_one_name_are_told_apart]})
+                             two_rooms_of_one_name_are_told_apart,
+                             joining_while_the_host_is_down_says_what_to_do]})
