@@ -109,7 +109,7 @@ void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
         if (!listed.count(room->advert.room_id)) summarize_lan(*room, out->add_rooms());
 }
 
-void ApiService::summarize_unheard(const PeerLinks::Replica& rep, pb::RoomSummary* summary) {
+void ApiService::summarize_unheard(PeerLinks::Replica& rep, pb::RoomSummary* summary) {
     // A seat at a host not reached since this daemon started: listed (it was not, and could not
     // be left by its name), as what the seats file says of it.
     summary->set_room_id(rep.room_id);
@@ -117,29 +117,46 @@ void ApiService::summarize_unheard(const PeerLinks::Replica& rep, pb::RoomSummar
     summary->set_address(rep.address);
     summary->set_origin(pb::ROOM_ORIGIN_JOINED);
     summary->set_host_out_of_reach(true);
+    add_host_facts(rep, summary);
 }
 
-void ApiService::summarize_joined(const PeerLinks::Replica& rep, pb::RoomSummary* summary) {
+void ApiService::summarize_joined(PeerLinks::Replica& rep, pb::RoomSummary* summary) {
     wire::summarize(*rep.state, rep.address, rep.me != kNoMember, summary);
     add_joined_facts(rep, summary);
 }
 
-void ApiService::add_joined_facts(const PeerLinks::Replica& rep, pb::RoomSummary* summary) {
+void ApiService::add_joined_facts(PeerLinks::Replica& rep, pb::RoomSummary* summary) {
     summary->set_origin(pb::ROOM_ORIGIN_JOINED);
     summary->set_host_out_of_reach(rep.connection != pb::CONNECTION_STATE_CONNECTED);
+    add_host_facts(rep, summary);
+}
+
+void ApiService::add_host_facts(PeerLinks::Replica& rep, pb::RoomSummary* summary) {
     // Who hosts it, if its host publishes it on the LAN: an advert of the same room id
     // from elsewhere (the id is in every public advert) is anyone's, and made the room
     // seem hosted by "mallory" on another machine.
     // A friends room's advert says nothing of it: its machine is that of any advert from
     // the same address, and its host player that of any public one (the same daemon hosts
     // them all). It was shown by a bare address.
+    std::string machine, host_player;
     for (const auto& lan_room : discovery_.news().rooms) {
         if (!advertised_at(lan_room, rep.address)) continue;
         bool this_room = lan_room.advert.room_id == rep.room_id;
-        if (this_room || summary->machine().empty()) summary->set_machine(lan_room.machine);
-        if (this_room || summary->host_player().empty())
-            summary->set_host_player(lan_room.advert.host_player);
+        if (this_room || machine.empty()) machine = lan_room.machine;
+        if (this_room || host_player.empty()) host_player = lan_room.advert.host_player;
     }
+    // Adverts come and go (avahi restarting, multicast dropped for a while): the host column
+    // went between "ann (ann-laptop.local)" and "192.168.1.20:7460" with them. What they last
+    // said stands until they say otherwise.
+    if (!machine.empty()) rep.advertised_machine = machine;
+    if (!host_player.empty()) rep.advertised_host_player = host_player;
+    summary->set_machine(rep.advertised_machine);
+    summary->set_host_player(rep.advertised_host_player);
+}
+
+void ApiService::remember_advertised_hosts() {
+    pb::RoomSummary unused;
+    for (auto* rep : peers_.replicas()) add_host_facts(*rep, &unused);
 }
 
 void ApiService::note_for_lan_list(const RoomState& state) {
@@ -162,6 +179,7 @@ std::optional<std::chrono::steady_clock::time_point> ApiService::lan_push_due() 
 }
 
 void ApiService::lan_rooms_changed() {
+    remember_advertised_hosts();
     lan_list_changed_ = false;
     lan_pushed_ = std::chrono::steady_clock::now();
     if (lan_subscribers_.empty()) return;

@@ -81,12 +81,18 @@ private:
     void summarize_hosted(const HostedRoom& room, wire::pb::RoomSummary* out);
     // A joined room's (with its state), alike in the list, the status and the view: whether
     // its host is out of reach, and who hosts it as the LAN's adverts say.
-    void summarize_joined(const PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
+    void summarize_joined(PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
     // A joined room this daemon has not heard of since it started (its seat is in the seats
-    // file, its host not reached yet): what the seats file says.
-    void summarize_unheard(const PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
+    // file, its host not reached yet): what the seats file says, and who hosts it.
+    void summarize_unheard(PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
     // What a joined room's summary adds to what its state says (summarize_joined's second half).
-    void add_joined_facts(const PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
+    void add_joined_facts(PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
+    // Who hosts a joined room (its host's player and mDNS names), as the adverts heard now say,
+    // remembered in the replica; as they last said while none is heard.
+    void add_host_facts(PeerLinks::Replica& replica, wire::pb::RoomSummary* out);
+    // Each joined room's host as the LAN's adverts name it now, remembered (on discovery news:
+    // an advert heard only between two lists would be missed).
+    void remember_advertised_hosts();
     // A join with no address of a room joined here already: joined again at its host's address.
     // False when no (or more than one) joined room has that name, id or code.
     bool join_again(const std::string& client, const wire::pb::Request& request, const Now& now);

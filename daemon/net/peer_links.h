@@ -99,6 +99,11 @@ public:
         // Why the host takes no change in the room now (its disk is full; from its
         // heartbeats); empty: it does.
         std::string read_only;
+        // Who hosts it as the LAN's adverts last named them (the host's player name and mDNS
+        // name): kept while no advert is heard, so the room's host is shown the same way
+        // whether or not its adverts are coming through. Empty until one is heard.
+        std::string advertised_host_player;
+        std::string advertised_machine;
         // When the turn of the person to move runs out (the room's turn limit), as the host's
         // heartbeats say, or a turn's start here; unset when no clock runs.
         std::optional<Clock::time_point> turn_due;

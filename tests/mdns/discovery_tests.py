@@ -415,6 +415,41 @@ def a_room_closed_since_it_was_listed_is_said_gone():
         print(f"joined by a stale name: {out.stderr.strip()}")
 
 
+def host_cell(host, room):
+    """The HOST column of `halma rooms` (as a person reads it) on the row of `room`, joined."""
+    for line in cli_ok(host, "rooms").splitlines()[1:]:
+        cells = re.split(r" {2,}", line.strip())
+        if len(cells) > 1 and cells[1] == room and "joined" in line:
+            return cells[0]
+    return None
+
+
+def a_joined_rooms_host_is_shown_alike_with_or_without_its_advert():
+    """A room joined by address is shown hosted by "player-a (halma-a.local)" while its advert is
+    heard, and the same once the advert is gone (the host's avahi-daemon stopped, as when
+    multicast drops for a while) and back: the HOST column of `halma rooms` went between that and
+    "10.77.0.1:7460" as adverts came and went."""
+    with Lan("steady", hosts=["a", "b"]) as lan:
+        a, b = lan["a"], lan["b"]
+        start_halmad(a)
+        start_halmad(b)
+        cli_ok(a, "host", "steady")
+        wait_listed(b, "steady")
+        cli_ok(b, "join", f"{a.ipv4}/steady")  # learnt by address, not by the advert
+        shown = f"player-a ({a.hostname}.local)"
+        wait_until(lambda: host_cell(b, "steady") == shown, 10, f"b to show steady hosted by {shown}")
+        a.stop_avahi()
+        wait_until(lambda: status(b)["discovery"].get("lan_rooms", 0) == 0, 10, "a's adverts to go from b")
+        check(host_cell(b, "steady") == shown, f"without its advert, steady is hosted by {host_cell(b, 'steady')!r}")
+        joined = [r for r in rooms(b) if r["name"] == "steady"]
+        check(len(joined) == 1 and joined[0].get("machine") == f"{a.hostname}.local"
+              and joined[0].get("host_player") == "player-a", f"b's steady without its advert: {joined}")
+        a.start_avahi()
+        wait_until(lambda: status(b)["discovery"].get("lan_rooms", 0) >= 1, 15, "a's adverts back at b")
+        check(host_cell(b, "steady") == shown, f"with its advert back, steady is hosted by {host_cell(b, 'steady')!r}")
+        print(f"steady shown hosted by {shown} with its advert, without it, and with it back")
+
+
 if __name__ == "__main__":
     main({f.__name__: f for f in [
         listed_joined_by_name_and_played, three_hosts_see_each_other, friends_room_by_code_only, name_collision,
@@ -422,4 +457,4 @@ if __name__ == "__main__":
         no_avahi_warns_and_address_works, ipv6_only_link, service_user_reaches_avahi, interfaces_leave_others_out,
         unreachable_address_falls_back, a_copied_advert_cannot_rename_a_joined_rooms_host,
         a_machine_off_the_network_is_not_called_refused, a_room_closed_since_it_was_listed_is_said_gone,
-        forget_host_by_its_machines_name]})
+        forget_host_by_its_machines_name, a_joined_rooms_host_is_shown_alike_with_or_without_its_advert]})
