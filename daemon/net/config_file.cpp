@@ -1,6 +1,9 @@
 #include "daemon/net/config_file.h"
 
+#include "daemon/net/toml_syntax_error.h"
+
 #include <algorithm>
+#include <fstream>
 #include <toml++/toml.h>
 #include <utility>
 
@@ -21,15 +24,18 @@ std::string where(const BadConfig& bad, const std::optional<FileLines>& file) {
 }
 
 // Reads the TOML file into the settings the command line did not give, and notes each one's
-// line in `lines`. Its own errors start "FILE:LINE: ".
+// line in `lines`. Its own errors start "FILE:LINE: " (a syntax error, "FILE line L, column C: ").
 std::optional<BadConfig> apply_file(
     const std::string& path, Config& c, const CLI::App& app, FileLines& lines) {
     toml::table t;
     try {
         t = toml::parse_file(path);
     } catch (const toml::parse_error& e) {
-        return BadConfig { path + ":" + std::to_string(e.source().begin.line) + ": "
-            + std::string(e.description()) };
+        const auto& at = e.source().begin;
+        std::ifstream in(path);
+        std::string line;
+        for (std::uint32_t n = 0; n < at.line && std::getline(in, line);) ++n;
+        return BadConfig { toml_syntax_error(path, at.line, at.column, e.description(), line) };
     }
     lines.path = path;
     auto at = [&](const toml::node& n) { return lines.at(n.source().begin.line); };

@@ -1,5 +1,6 @@
 // Reading halmad's TOML config file (toml++) into the settings the command line left unset,
-// and naming where in the file a setting is: every error from the file starts "FILE:LINE: ".
+// and naming where in the file a setting is: every error from the file starts "FILE:LINE: ",
+// but a syntax error, "FILE line L, column C: " (toml_syntax_error.h).
 // Internal to config.cpp, which checks the settings whatever gave them.
 #pragma once
 
@@ -35,7 +36,7 @@ struct BadConfig {
 std::string where(const BadConfig& bad, const std::optional<FileLines>& file);
 
 // Reads the TOML file into the settings the command line did not give, and notes each one's
-// line in `lines`. Its own errors start "FILE:LINE: ".
+// line in `lines`. Its own errors start "FILE:LINE: " (a syntax error, "FILE line L, column C: ").
 std::optional<BadConfig> apply_file(
     const std::string& path, Config& c, const CLI::App& app, FileLines& lines);
 

@@ -30,7 +30,7 @@ def config_and_startup():
         check(out.returncode == 2 and "not a host name" in out.stderr, f"listen at a host name: {out.stderr}")
         cfg = os.path.join(c.tmp, "halmad.toml")
         for text, needle in [("colour = 'blue'\n", "unknown setting"), ("heartbeat-ms = 'fast'\n", "whole number"),
-                             ("[[room]]\nname = 'x'\nplayers = 5\n", "players"), ("listen = \n", "halmad.toml:1"),
+                             ("[[room]]\nname = 'x'\nplayers = 5\n", "players"), ("listen = \n", "halmad.toml line 1, column 10: "),
                              ("mdns = 3\n", "mdns must be true or false"),
                              # The docs say every flag goes by its long name; --no-mdns does not.
                              ("no-mdns = true\n", "unknown setting 'no-mdns': write mdns = false"),
@@ -134,5 +134,45 @@ def config_and_startup():
                              capture_output=True, timeout=20).returncode == 1, "no daemon: not exit 1")
 
 
+def a_config_syntax_error_is_said_in_plain_words():
+    """A TOML syntax error in the config file is said as "FILE line L, column C: what is wrong",
+    in words an admin editing the file knows, by --check-config and by a start alike; the
+    parser's own words follow as detail. A quote left open was "unescaped control characters
+    other than TAB (U+0009) are explicitly prohibited"."""
+    with Cluster("config-syntax") as c:
+        cfg = os.path.join(c.tmp, "halmad.toml")
+        base = [HALMAD, "--runtime-dir", os.path.join(c.tmp, "run"), "--state-dir", os.path.join(c.tmp, "state"),
+                "--listen", f"127.0.0.1:{free_port()}", "--no-mdns", "--config", cfg]
+        open_quote = "the quoted text has no closing quote on this line"
+        for text, line, column, words in [
+                ('name = "pi\nhold-ms = 60000\n', 1, 11, open_quote),
+                ("name = 'pi\n", 1, 11, open_quote),
+                ('hold-ms = 60000\nname = "Zoë\n', 2, 12, open_quote),  # columns are characters
+                ('name = "pi\r\nhold-ms = 60000\r\n', 1, 11, open_quote),  # a file from Windows
+                ('name = "pi\x1b[31m"\n', 1, 11, "the quoted text holds a control character"),
+                ("name = pi\n", 1, 8, "text goes in quotes"),
+                ("name = 'ann's laptop'\n", 1, 13, "something follows the value on this line"),
+                ("hold-ms = 30s\n", 1, 13, "the number is not written right"),
+                ("mdns = True\n", 1, 8, "true and false are written in lower case"),
+                ("name = 'pi'\n\n[[room]\nname = 'x'\n", 3, 8, "a table header is written [[room]]"),
+                ("interfaces = ['eth0' 'wlan0']\n", 1, 22, "a comma between items"),
+                ("listen = \n", 1, 10, "the setting has no value after its '='")]:
+            with open(cfg, "w", newline="") as f:
+                f.write(text)
+            said = f"halmad: bad config: {cfg} line {line}, column {column}: "
+            for check_only in (True, False):
+                try:
+                    out = subprocess.run(base + (["--check-config"] if check_only else []), capture_output=True,
+                                         text=True, timeout=20)
+                except subprocess.TimeoutExpired:
+                    raise AssertionError(f"{text!r}: halmad started with a file it cannot read")
+                how = "--check-config" if check_only else "a start"
+                check(out.returncode == 2 and out.stderr.startswith(said)
+                      and words in out.stderr.split("; the TOML parser says")[0],
+                      f"{text!r}, {how}: rc {out.returncode}: {out.stderr!r}\nwanted {said!r}, {words!r}")
+                # The parser's words as detail, on the same line (a journal reader greps one).
+                check("; the TOML parser says: Error while parsing " in out.stderr and out.stderr.count("\n") == 1,
+                      f"{text!r}, {how}: the parser's words: {out.stderr!r}")
 
-run({f.__name__: f for f in [config_and_startup]})
+
+run({f.__name__: f for f in [config_and_startup, a_config_syntax_error_is_said_in_plain_words]})
