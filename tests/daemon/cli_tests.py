@@ -254,8 +254,9 @@ def isolated_from_dns(test):
     """Runs `test` (a function of this script) again in a network and mount namespace of its own:
     only loopback up, and /etc/nsswitch.conf bind-mounted over by one that looks host names up in
     /etc/hosts alone. A name not there fails at once, in halma and halmad alike, and no lookup can
-    leave the machine (DNS is never asked, and there is no route out). Returns False, having said
-    why, where namespaces cannot be made (not root, and no user namespaces)."""
+    leave the machine (DNS is never asked, and there is no route out). Where namespaces cannot be
+    made (not root, and no user namespaces) it says why and exits 77: ctest reports the test as
+    not run, never as passed."""
     if os.environ.get("HALMA_TEST_NO_DNS") == "1":
         test()
         return True
@@ -270,7 +271,7 @@ def isolated_from_dns(test):
                                text=True, timeout=30)
         if probe.returncode != 0:
             print(f"no network namespace could be made here ({probe.stderr.strip()}): not run")
-            return False
+            sys.exit(77)
         out = subprocess.run(unshare + ["sh", "-c", inside, "sh", nsswitch, sys.executable, __file__,
                                         test.__name__], env={**os.environ, "HALMA_TEST_NO_DNS": "1"},
                              capture_output=True, text=True, timeout=120)
