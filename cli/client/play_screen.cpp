@@ -2,6 +2,7 @@
 
 #include "cli/client/board_render.h"
 #include "cli/client/output.h"
+#include "cli/client/rules_words.h"
 #include "cli/client/shell_word.h"
 #include "cli/client/term_text.h"
 
@@ -213,11 +214,6 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width, pb::Connec
             add_wrapped(out, seat_name(v, v.turn_seat()) + "'s turn (" + left + " left)", width);
         else
             add_wrapped(out, seat_name(v, v.turn_seat()) + "'s turn", width);
-        // A move limit the room's host chose (the default, 1000, ends no real game): the game
-        // ended on it with no word before.
-        if (int limit = static_cast<int>(s.mode().move_limit()); limit > 0 && limit != 1000)
-            add_wrapped(out,
-                "move limit: " + std::to_string(limit) + " each, then placed by distance", width);
         // Beside the board, several level at the front are counted when naming them takes more
         // than two lines: five bots level took four, and pushed the last move off the log.
         std::vector<std::string> lead;
@@ -268,6 +264,24 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width, pb::Connec
     default:
         out.push_back(phase_name(s.phase()));
     }
+    return out;
+}
+
+// The house rules in force, only what differs from the plain ones: the play screen said none of
+// them (long jumps played by surprise), and a move limit ended a game with no word before. In
+// the web page's words where the column has room for them, else in a few words each.
+std::vector<std::string> rules_lines(const pb::RoomView& v, int width) {
+    constexpr int kRoomForFullWords = 40;
+    pb::RoomMode mode = v.summary().mode();
+    // Once a game is on, the lead's line says whether it is hidden (a vote may have turned the
+    // room's setting around), and at its end a "hidden" beside the places would mislead.
+    if (v.summary().phase() != pb::PHASE_WAITING) mode.set_hide_leader(false);
+    std::string said;
+    for (const auto& words : rules_in_words(mode))
+        said += (said.empty() ? "rules: " : "; ")
+            + (width >= kRoomForFullWords ? words.full : words.brief);
+    std::vector<std::string> out;
+    if (!said.empty()) add_wrapped(out, said, width);
     return out;
 }
 
@@ -347,6 +361,7 @@ std::vector<std::string> status_panel(
     for (const auto& seat : v.seats()) out.push_back(seat_line(v, seat, colour, width));
     out.push_back("");
     for (auto& line : next_steps(v, width, daemon)) out.push_back(fit(line, width));
+    for (auto& line : rules_lines(v, width)) out.push_back(fit(line, width));
     if (v.spectators_size()) {
         std::string names;
         for (const auto& n : v.spectators()) names += (names.empty() ? "" : ", ") + n;

@@ -6,6 +6,7 @@
 #include "cli/client/play_screen.h"
 #include "cli/client/play_words.h"
 #include "cli/client/room_table.h"
+#include "cli/client/rules_words.h"
 #include "cli/client/term_text.h"
 #include "engine/game.h"
 
@@ -579,12 +580,64 @@ TEST(RoomStatus, AMoveLimitIsSaidBeforeTheGameEndsOnIt) {
     EXPECT_NE(status.find("mode: 2 players, limit 5\n"), std::string::npos) << status;
     std::string screen;
     for (const auto& line : status_panel(v, false, 40)) screen += line + "\n";
-    EXPECT_NE(screen.find("move limit: 5 each, then"), std::string::npos) << screen;
+    EXPECT_NE(screen.find("ends after 5 moves each, the"), std::string::npos) << screen;
     // The default ends no real game: not said.
     v.mutable_summary()->mutable_mode()->set_move_limit(1000);
     screen.clear();
     for (const auto& line : status_panel(v, false, 40)) screen += line + "\n";
-    EXPECT_EQ(screen.find("move limit"), std::string::npos) << screen;
+    EXPECT_EQ(screen.find("moves each"), std::string::npos) << screen;
+    EXPECT_EQ(screen.find("rules"), std::string::npos) << "plain rules are not news:\n" << screen;
+}
+
+// The house rules in force are beside the board, in the web page's words where there is room
+// (120 columns) and in a few words at 80: the play screen said none of them, and a family
+// played long jumps by surprise. Only what differs from the plain rules; the panel's words
+// in a row, however they are wrapped.
+TEST(PlayScreen, TheHouseRulesAreSaidBesideTheBoard) {
+    pb::RoomView v = room_view(2);
+    auto* mode = v.mutable_summary()->mutable_mode();
+    mode->set_players(2);
+    mode->set_rules("jumps=long,rest=own,home-lock=off,spoil=swap,release=off");
+    mode->set_move_limit(15);
+    mode->set_turn_limit_s(120);
+    mode->set_hide_leader(true);
+    EXPECT_EQ(rules_sentence(*mode),
+        "Rules: long jumps (over one marble from any distance); a marble home may leave it again; "
+        "a marble left in your home may be swapped out; no need to release a blocked home; ends "
+        "after 15 moves each, the rest placed by distance; 120 s a turn, then the computer moves; "
+        "the leader is hidden until the end.");
+    EXPECT_EQ(rules_sentence(pb::RoomMode {}), "Rules: the standard ones.");
+    // The panel beside the board at 120 and at 80 columns, its words in a row.
+    auto words = [&](int cols) {
+        ScreenContent c { render_board_lines(v, BoardStyle {}), kBoardWidth, &v, false, nullptr };
+        for (const auto& line : compose_screen(c, cols, cols == 80 ? 24 : 40))
+            EXPECT_LE(visible_width(line), cols) << line;
+        std::string panel;
+        for (const auto& line : status_panel(v, false, std::min(cols - kBoardWidth - 2, 48))) {
+            std::istringstream in(line);
+            for (std::string word; in >> word;) panel += (panel.empty() ? "" : " ") + word;
+        }
+        return panel;
+    };
+    std::string wide = words(120);
+    EXPECT_NE(wide.find("rules: long jumps (over one marble from any distance); a marble home "
+                        "may leave it again; a marble left in your home may be swapped out; no "
+                        "need to release a blocked home; ends after 15 moves each, the rest "
+                        "placed by distance; 120 s a turn, then the computer moves"),
+        std::string::npos)
+        << wide;
+    // The lead's own line says it is hidden while a game runs.
+    EXPECT_EQ(wide.find("the leader is hidden until the end"), std::string::npos) << wide;
+    std::string narrow = words(80);
+    EXPECT_NE(narrow.find("rules: long jumps; marbles may leave home; spoilers swapped out; no "
+                          "release rule; 15 moves each, then by distance; 120 s a turn"),
+        std::string::npos)
+        << narrow;
+    // While the room waits, a hidden leader is news.
+    v.mutable_summary()->set_phase(pb::PHASE_WAITING);
+    std::string panel;
+    for (const auto& line : status_panel(v, false, 21)) panel += line + " ";
+    EXPECT_NE(panel.find("leader hidden"), std::string::npos) << panel;
 }
 
 // At 80 columns the panel is 22 wide: a long name is cut to keep what the line is for ("Grandma

@@ -658,6 +658,33 @@ def a_friends_code_is_shown_whole():
                       f"{player.name}'s {command!r} pasted: rc {joined.returncode} {joined.stdout!r} {joined.stderr!r}")
 
 
+def the_house_rules_are_beside_the_board():
+    """ann hosts a room with long jumps, marbles free to leave home, a move limit and a turn
+    limit, against a computer. Her play screen says those rules beside the board, in a few
+    words at 80x24 and in the web page's words at 120x40, and nothing of the plain rules. Only
+    halma rooms and status said them: the family played long jumps by surprise."""
+    with Cluster("term-rules") as c:
+        ann = c.add("ann")
+        out = ann.cli("host", "fast", "--rules", "jumps=long,home-lock=off", "--move-limit", "15",
+                      "--turn-limit-s", "120", "--bots", "1", "--bot-level", "easy")
+        check(out.returncode == 0, f"host: {out.stderr}")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir, "-r", "fast") as t:
+            for (cols, rows), said in (((80, 24), "rules: long jumps; marbles may leave home; 15 moves each, "
+                                                  "then by distance; 120 s a turn"),
+                                       ((120, 40), "rules: long jumps (over one marble from any distance); a "
+                                                   "marble home may leave it again; ends after 15 moves each, the "
+                                                   "rest placed by distance; 120 s a turn, then the computer moves")):
+                t.resize(cols, rows)
+                screen = t.wait_for(lambda s: prompt_ready(rows)(s) and said in panel_text(s),
+                                    f"the rules beside the board at {cols}x{rows}")
+                lines = check_layout(t, f"the rules at {cols}x{rows}")
+                check(all(len(line) <= cols for line in lines), "a line wider than the terminal")
+                for plain in ("short", "rest=own", "release", "spoil"):
+                    check(plain not in panel_text(screen), f"a plain rule said at {cols}x{rows}:\n{screen}")
+            t.type_line("n3")  # the log still has its rows under the board
+            t.wait_text("n3 can go to")
+
+
 def the_quick_start_ends_cleanly():
     """The README's first command, scripts/setup-and-play.sh, as a newcomer runs it: it starts a
     halmad for the game, opens the board, and when the player quits it says the game's halmad
@@ -688,4 +715,5 @@ run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_
                              a_room_closed_while_halmad_was_down_ends_play, a_leave_from_another_halma_ends_play,
                              play_in_several_rooms_offers_them, a_shown_join_command_works_pasted,
                              a_friends_code_is_shown_whole, no_turn_is_offered_while_the_room_is_out_of_reach,
-                             open_votes_are_shown_with_who_voted_and_how, your_move_in_another_room_is_shown]})
+                             open_votes_are_shown_with_who_voted_and_how, your_move_in_another_room_is_shown,
+                             the_house_rules_are_beside_the_board]})
