@@ -25,6 +25,7 @@
 #include <sys/signalfd.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 
 namespace halma::cli {
 
@@ -490,6 +491,11 @@ private:
         act([&](pb::ActionRequest* a) { a->set_move(move); });
     }
 
+    // A seated player leaving a game in progress: a computer plays the seat from then on.
+    bool leave_needs_asking() const {
+        return view_.summary().phase() == pb::PHASE_PLAYING && view_.your_seat() >= 0;
+    }
+
     // False when the player is done.
     bool handle(const std::string& raw) {
         std::string line = raw;
@@ -497,6 +503,8 @@ private:
         while (!line.empty() && line.front() == ' ') line.erase(line.begin());
         bool had_overlay = overlay_ != Overlay::kNone;
         overlay_ = Overlay::kNone;
+        // Asked once: anything else typed meanwhile is an answer of no.
+        bool leave_asked = std::exchange(leave_asked_, false);
         // A word that cannot be a hole or a move: the command it names, or its slash form.
         if (auto word = read_bare_word(line)) {
             if (!word->run_as.empty())
@@ -549,6 +557,14 @@ private:
             return true;
         }
         if (line == "/leave") {
+            // Mid-game a computer takes the seat, and a later leave cannot be undone: asked
+            // first, as halma close asks. It acted at once.
+            if (leave_needs_asking() && !leave_asked) {
+                leave_asked_ = true;
+                note(kLeaveQuestion);
+                redraw();
+                return true;
+            }
             // A leave the daemon refused (it cannot reach the host) keeps the player here.
             if (!act([](pb::ActionRequest* a) { a->mutable_leave(); })) return true;
             farewell_ = "left room " + view_.summary().name();
@@ -612,6 +628,7 @@ private:
     // When the turn of the person to move runs out (a room with a turn limit), by this clock.
     std::optional<std::chrono::steady_clock::time_point> turn_due_;
     bool was_your_turn_ = false;
+    bool leave_asked_ = false; // the last line was /leave mid-game, asked to be typed again
     Overlay overlay_ = Overlay::kNone;
     std::deque<std::string> log_;
     struct Picked {

@@ -37,6 +37,9 @@ std::vector<std::string> play_help_lines() {
     return lines;
 }
 
+const char* const kLeaveQuestion
+    = "leave the game in progress? a computer takes your seat. /leave again to confirm";
+
 std::optional<BareWord> read_bare_word(const std::string& line) {
     std::string lower = line;
     std::transform(lower.begin(), lower.end(), lower.begin(),

@@ -18,6 +18,9 @@ struct BareWord {
     std::string advice; // what to type instead
 };
 
+// Asked when /leave is typed mid-game; /leave again leaves.
+extern const char* const kLeaveQuestion;
+
 // `line` (already trimmed) as a command word without its slash; nullopt when it is not one
 // (a move, a hole, a /command, or something else read_move will explain).
 std::optional<BareWord> read_bare_word(const std::string& line);

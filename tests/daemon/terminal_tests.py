@@ -191,6 +191,8 @@ def the_last_words_stay_on_the_screen():
         with Terminal(c.tmp, "leave", 80, 24, ann.runtime_dir, "-r", "bye2") as t:
             t.wait_for(prompt_ready(24), "ann's board")
             t.type_line("/leave")
+            t.wait_text("/leave again to confirm")  # mid-game (leaving_a_game_in_progress_is_asked_first)
+            t.type_line("/leave")
             screen = t.wait_text("halma-exited-0")
             lines = [line for line in screen.split("\n") if line.strip()]
             check(len(lines) >= 2 and lines[-2] == "left room bye2", f"/leave did not say so:\n{screen}")
@@ -685,6 +687,32 @@ def the_house_rules_are_beside_the_board():
             t.wait_text("n3 can go to")
 
 
+def leaving_a_game_in_progress_is_asked_first():
+    """/leave in the middle of a game asks first, says a computer takes the seat, and leaves
+    only when typed again: anything else typed between is a no. It left at once (while halma
+    close insists on --force)."""
+    question = "leave the game in progress? a computer takes your seat. /leave again to confirm"
+    with Cluster("term-leave") as c:
+        ann = c.add("ann")
+        check(ann.cli("host", "den", "--bots", "1", "--bot-level", "easy").returncode == 0, "host refused")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir, "-r", "den") as t:
+            t.wait_for(prompt_ready(24), "ann's board")
+            t.type_line("/leave")
+            screen = t.wait_text(question)  # on one line at 80 columns
+            check("halma-exited" not in screen, f"play ended at the first /leave:\n{screen}")
+            check(ann.api().view("den").your_seat >= 0, "ann's seat given up at the first /leave")
+            t.type_line("/board")  # a no
+            t.type_line("/leave")
+            time.sleep(1)
+            screen = t.screen()
+            check("halma-exited" not in screen and ann.api().view("den").your_seat >= 0,
+                  f"a /leave after another line left without asking:\n{screen}")
+            t.type_line("/leave")
+            screen = t.wait_text("halma-exited-0")
+            lines = [line for line in screen.split("\n") if line.strip()]
+            check(len(lines) >= 2 and lines[-2] == "left room den", f"/leave again did not leave:\n{screen}")
+
+
 def the_quick_start_ends_cleanly():
     """The README's first command, scripts/setup-and-play.sh, as a newcomer runs it: it starts a
     halmad for the game, opens the board, and when the player quits it says the game's halmad
@@ -716,4 +744,5 @@ run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_
                              play_in_several_rooms_offers_them, a_shown_join_command_works_pasted,
                              a_friends_code_is_shown_whole, no_turn_is_offered_while_the_room_is_out_of_reach,
                              open_votes_are_shown_with_who_voted_and_how, your_move_in_another_room_is_shown,
-                             the_house_rules_are_beside_the_board]})
+                             the_house_rules_are_beside_the_board,
+                             leaving_a_game_in_progress_is_asked_first]})
