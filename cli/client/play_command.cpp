@@ -8,6 +8,7 @@
 #include "cli/client/move_animation.h"
 #include "cli/client/other_rooms.h"
 #include "cli/client/output.h"
+#include "cli/client/play_log.h"
 #include "cli/client/play_screen.h"
 #include "cli/client/play_words.h"
 #include "cli/client/prompt_line.h"
@@ -32,6 +33,7 @@ namespace halma::cli {
 namespace {
 
 constexpr std::size_t kLogKept = 200;
+constexpr std::size_t kChatShownOnOpening = 3;
 
 enum class Overlay { kNone, kHelp, kHoleKey };
 
@@ -86,6 +88,7 @@ private:
         OwnedFd signals { terminal_ ? signal_fd() : -1 };
         if (!terminal_) std::cout << kPlayHelp;
         note("/help lists the commands; /keys shows every hole's name");
+        for (const auto& line : recent_chat(view_, kChatShownOnOpening)) note(line);
         redraw();
         while (true) {
             zmq::pollitem_t items[] = { { daemon_.socket().handle(), 0, ZMQ_POLLIN, 0 },
@@ -474,6 +477,7 @@ private:
         told_read_only_.clear();
         was_your_turn_ = view_.your_turn();
         note("room " + view_.summary().name() + " (/switch " + left + " goes back)");
+        for (const auto& line : recent_chat(view_, kChatShownOnOpening)) note(line);
         redraw();
         return true;
     }

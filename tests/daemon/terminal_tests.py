@@ -713,6 +713,29 @@ def leaving_a_game_in_progress_is_asked_first():
             check(len(lines) >= 2 and lines[-2] == "left room den", f"/leave again did not leave:\n{screen}")
 
 
+def reopening_play_shows_the_recent_chat():
+    """ann and bob chat in a room, then ann opens halma play: the last chat lines are in the
+    log, and still after /quit and opening it again. The log was empty, the conversation gone
+    from the screen (the web page shows it on reload)."""
+    with Cluster("term-chat") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        check(ann.cli("host", "den").returncode == 0, "host refused")
+        check(bob.cli("join", f"{ann.address}/den").returncode == 0, "join refused")
+        said = [(bob, "are you there?"), (ann, "yes, one moment"), (bob, "who is black?"), (ann, "me, I move first")]
+        for d, text in said:
+            check(d.cli("chat", "-r", "den", text).returncode == 0, f"{d.name}'s chat refused")
+        wait_until(lambda: len(ann.api().view("den").chat) == 4, 10, "the chat at ann's daemon")
+        for opening in ("first", "again"):
+            with Terminal(c.tmp, f"ann-{opening}", 80, 24, ann.runtime_dir, "-r", "den") as t:
+                screen = t.wait_for(prompt_ready(24), f"ann's board, opened {opening}")
+                check_layout(t, f"the chat on opening {opening}")
+                for d, text in said[1:]:
+                    check(f"{d.name}: {text}" in screen,
+                          f"{d.name}: {text!r} not shown on opening {opening}:\n{screen}")
+                t.type_line("/quit")
+                t.wait_text("halma-exited-0")
+
+
 def the_quick_start_ends_cleanly():
     """The README's first command, scripts/setup-and-play.sh, as a newcomer runs it: it starts a
     halmad for the game, opens the board, and when the player quits it says the game's halmad
@@ -745,4 +768,5 @@ run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_
                              a_friends_code_is_shown_whole, no_turn_is_offered_while_the_room_is_out_of_reach,
                              open_votes_are_shown_with_who_voted_and_how, your_move_in_another_room_is_shown,
                              the_house_rules_are_beside_the_board,
-                             leaving_a_game_in_progress_is_asked_first]})
+                             leaving_a_game_in_progress_is_asked_first,
+                             reopening_play_shows_the_recent_chat]})
