@@ -58,6 +58,21 @@ void add_wrapped(std::vector<std::string>& out, const std::string& text, int wid
     for (std::string line; std::getline(lines, line);) out.push_back(line);
 }
 
+// How close it was, at the end: the places are beside the seats, and the distances still to go
+// of those not home were only in halma status.
+std::vector<std::string> final_distance_lines(const pb::RoomView& v, int width) {
+    std::string said;
+    for (const auto& st : v.standings()) {
+        if (st.finished()) continue;
+        std::string who = st.seat() == v.your_seat() ? "you" : seat_name(v, st.seat());
+        said += (said.empty() ? "still to go at the end: " : ", ") + who + " "
+            + std::to_string(st.distance_left());
+    }
+    std::vector<std::string> out;
+    if (!said.empty()) add_wrapped(out, said, width);
+    return out;
+}
+
 bool has_code(const pb::RoomSummary& s) {
     return s.visibility() == pb::VISIBILITY_FRIENDS && !s.code().empty();
 }
@@ -357,8 +372,13 @@ std::vector<std::string> status_panel(
     if (!v.read_only().empty()) out.push_back(fit("! takes no move now (below)", width));
     if (has_code(s))
         for (auto& line : code_lines(s.code(), width)) out.push_back(line);
-    out.push_back(fit("seats", width - 5, true) + (v.standings_size() ? "to go" : ""));
+    // Once the game is over, the column holds places ("to go" read "2nd" and "1st").
+    bool over = s.phase() == pb::PHASE_OVER;
+    out.push_back(
+        fit("seats", width - 5, true) + (v.standings_size() ? (over ? "place" : "to go") : ""));
     for (const auto& seat : v.seats()) out.push_back(seat_line(v, seat, colour, width));
+    if (over)
+        for (auto& line : final_distance_lines(v, width)) out.push_back(fit(line, width));
     out.push_back("");
     for (auto& line : next_steps(v, width, daemon)) out.push_back(fit(line, width));
     for (auto& line : rules_lines(v, width)) out.push_back(fit(line, width));

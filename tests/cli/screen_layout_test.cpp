@@ -663,6 +663,41 @@ TEST(PlayScreen, ALongNameIsCutToKeepTheSeatsMarks) {
     EXPECT_NE(screen.find("~ (you) *"), std::string::npos) << screen;
 }
 
+// At the end the column beside the seats holds places, under "place" (it read "to go" over
+// "2nd" and "1st"), and how far those not home still had to go is said below the seats: it
+// was only in halma status.
+TEST(PlayScreen, AtTheEndThePlacesAndTheDistancesAreShown) {
+    pb::RoomView v = room_view(3);
+    v.mutable_summary()->set_phase(pb::PHASE_OVER);
+    v.set_turn_seat(-1);
+    v.set_your_turn(false);
+    v.set_game_end(pb::GAME_END_MOVE_LIMIT);
+    v.mutable_standings(0)->set_place(2);
+    v.mutable_standings(0)->set_distance_left(12);
+    v.mutable_standings(1)->set_place(1);
+    v.mutable_standings(1)->set_distance_left(4);
+    v.mutable_standings(2)->set_place(3);
+    v.mutable_standings(2)->set_distance_left(30);
+    sort_standings(v);
+    for (int width : { 21, 48 }) {
+        std::string screen;
+        for (const auto& line : status_panel(v, false, width)) {
+            EXPECT_LE(visible_width(line), width) << line;
+            screen += line + " ";
+        }
+        std::string words;
+        std::istringstream in(screen);
+        for (std::string word; in >> word;) words += (words.empty() ? "" : " ") + word;
+        SCOPED_TRACE(std::to_string(width) + " columns: " + words);
+        EXPECT_NE(words.find("seats place"), std::string::npos);
+        EXPECT_EQ(words.find("seats to go"), std::string::npos) << "\"to go\" heading places";
+        EXPECT_NE(words.find("(you) 2nd"), std::string::npos);
+        EXPECT_NE(words.find("player 2 1st"), std::string::npos);
+        EXPECT_NE(words.find("still to go at the end: player 2 4, you 12, player 3 30"),
+            std::string::npos);
+    }
+}
+
 // A room joined before a restart whose host has not answered since: nothing of it is known, and
 // the table said so with made-up figures ("0 players", "0/0").
 TEST(RoomTable, ARoomNotHeardOfYetShowsNoFigures) {
