@@ -158,15 +158,6 @@ std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colo
     if (!seat.name().empty() && !seat.connected()) marks += width >= 30 ? " gone, held" : " gone";
     if (seat.away()) marks += " away";
     if (seat.voted_new_game() || seat.voted_cancel() || seat.voted_leader()) marks += " *";
-    int for_name = width - 5 - visible_width(left) - visible_width(marks);
-    if (yours && for_name < 4 && visible_width(name) > for_name) {
-        name = "you"; // "Gr~ (you)": the seat is theirs, their name is no news to them
-        marks.erase(0, std::string(" (you)").size());
-        for_name += static_cast<int>(std::string(" (you)").size());
-    }
-    if (visible_width(name) > for_name) name = fit(name, std::max(for_name - 1, 3)) + "~";
-    name += marks;
-    left += turn ? paint(name, "\x1b[1m", colour) : name;
     std::string right;
     if (const pb::Standing* st = standing_of(v, seat.seat())) {
         if (st->place())
@@ -176,9 +167,27 @@ std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colo
         else
             right = std::to_string(st->distance_left());
     }
-    int room = width - 5;
-    return fit(left, room, true)
-        + fit(std::string(5 - std::min<std::size_t>(5, right.size()), ' ') + right, 5);
+    // The right column's figure is right-aligned under its heading: the name may run into the
+    // blanks before it ("120" leaves one of the five, "3" three).
+    int for_right = right.empty() ? 0 : visible_width(right) + 1;
+    int for_name = width - for_right - visible_width(left) - visible_width(marks);
+    const std::string you = " (you)";
+    if (yours && visible_width(name) > for_name) {
+        // Their own name is what a player looks for: "(you)" goes before the name is cut
+        // (">BYC Gran~ (you)" at 80 columns, in a room of three sets each).
+        marks.erase(0, you.size());
+        for_name += static_cast<int>(you.size());
+        if (for_name < 4) name = "you"; // too narrow for any of it
+    }
+    if (visible_width(name) > for_name) {
+        name = fit(name, std::max(for_name - 1, 3));
+        while (name.size() > 1 && name.back() == ' ') name.pop_back();
+        name += "~";
+    }
+    name += marks;
+    left += turn ? paint(name, "\x1b[1m", colour) : name;
+    int room = width - for_right;
+    return fit(left, room, true) + (right.empty() ? "" : fit(" " + right, for_right));
 }
 
 std::vector<std::string> next_steps(const pb::RoomView& v, int width, pb::ConnectionState daemon) {

@@ -654,13 +654,41 @@ TEST(PlayScreen, ALongNameIsCutToKeepTheSeatsMarks) {
         EXPECT_LE(visible_width(line), 22) << line;
         screen += line + "\n";
     }
-    EXPECT_NE(screen.find(">B you away *"), std::string::npos) << screen;
-    EXPECT_NE(screen.find(" R bob the ~ gone  120"), std::string::npos) << screen;
-    // Wider, the name is cut and "(you)" kept.
+    // Their own name before "(you)", which their name tells them.
+    EXPECT_NE(screen.find(">B Grandma~ away * 120"), std::string::npos) << screen;
+    EXPECT_NE(screen.find(" R bob the b~ gone 120"), std::string::npos) << screen;
     screen.clear();
     v.mutable_seats(0)->set_away(false);
     for (const auto& line : status_panel(v, false, 24)) screen += line + "\n";
-    EXPECT_NE(screen.find("~ (you) *"), std::string::npos) << screen;
+    EXPECT_NE(screen.find(">B Grandma Eliza~ *  120"), std::string::npos) << screen;
+    // Too narrow for a name at all: "you".
+    screen.clear();
+    v.mutable_seats(0)->set_away(true);
+    for (const auto& line : status_panel(v, false, 17)) screen += line + "\n";
+    EXPECT_NE(screen.find(">B you away *"), std::string::npos) << screen;
+}
+
+// At 80 columns, in a room of three sets each, the player's own name was cut to "Gran~" to keep
+// "(you)" beside it: ">BYC Gran~ (you)". The name is what they look for; "(you)" goes first,
+// and the name may use the blanks the figure beside it leaves.
+TEST(PlayScreen, YourOwnNameIsKeptBesideThreeSets) {
+    pb::RoomView v = room_view(2);
+    v.mutable_seats(0)->set_name("Granny Smith");
+    v.mutable_seats(0)->clear_sets();
+    v.mutable_seats(1)->clear_sets();
+    for (unsigned set : { 0u, 2u, 4u }) v.mutable_seats(0)->add_sets(set);
+    for (unsigned set : { 1u, 3u, 5u }) v.mutable_seats(1)->add_sets(set);
+    int width = 80 - kBoardWidth - 2;
+    std::string screen;
+    for (const auto& line : status_panel(v, false, width)) {
+        EXPECT_LE(visible_width(line), width) << line;
+        screen += line + "\n";
+    }
+    EXPECT_NE(screen.find(">BYC Granny Smith 120"), std::string::npos) << screen;
+    // Where it fits whole, "(you)" stays.
+    screen.clear();
+    for (const auto& line : status_panel(v, false, 40)) screen += line + "\n";
+    EXPECT_NE(screen.find(">BYC Granny Smith (you)"), std::string::npos) << screen;
 }
 
 // At the end the column beside the seats holds places, under "place" (it read "to go" over
