@@ -610,6 +610,7 @@ private:
         std::string why;
         auto move = read_move(view_, line, code, &why);
         if (!move) {
+            if (auto chat = chat_hint(line)) why = *chat;
             note("! " + why);
             redraw();
             return true;

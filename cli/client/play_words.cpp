@@ -61,4 +61,19 @@ std::optional<BareWord> read_bare_word(const std::string& line) {
     return std::nullopt;
 }
 
+std::optional<std::string> chat_hint(const std::string& line) {
+    // Holes, separators and the dashes people type are a move however mistyped ("n1 m55"):
+    // the refusal says what is wrong with it. Words with a space between are speech.
+    if (line.find(' ') == std::string::npos) return std::nullopt;
+    bool words = false;
+    for (unsigned char c : line) {
+        unsigned char lower = static_cast<unsigned char>(std::tolower(c));
+        bool notation = (lower >= 'a' && lower <= 'q') || std::isdigit(c) || c == ' ' || c == '-'
+            || c == ',' || c == '\t' || c >= 0x80; // en and em dashes are UTF-8
+        words |= !notation;
+    }
+    if (!words) return std::nullopt;
+    return "'" + line + "' is not a move; to chat, type /c " + line;
+}
+
 } // namespace halma::cli

@@ -25,4 +25,8 @@ extern const char* const kLeaveQuestion;
 // (a move, a hole, a /command, or something else read_move will explain).
 std::optional<BareWord> read_bare_word(const std::string& line);
 
+// For a line that reads as words, not a move ("who is winning?"): how to say it as chat.
+// nullopt for anything that may be a move or a hole, whose refusal says what is wrong with it.
+std::optional<std::string> chat_hint(const std::string& line);
+
 } // namespace halma::cli
