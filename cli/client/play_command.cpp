@@ -418,6 +418,17 @@ private:
         if (pos && view_.your_seat() >= 0 && view_.your_seat() < view_.seats_size())
             for (auto s : view_.seats(view_.your_seat()).sets())
                 own |= pos->at(*cell) == engine::piece_of(static_cast<engine::SetId>(s));
+        // Another set's marble, the player's own (several sets each) or not: whose it is and
+        // whose turn, as the host says it for a whole move ("the marble on m5 cannot move now"
+        // left a player with three sets guessing).
+        if (pos && pos->at(*cell) != engine::kEmpty && pos->at(*cell) != engine::kFixed
+            && engine::set_of(pos->at(*cell)) != pos->side_to_move()) {
+            note("! " + engine::cell_name(*cell) + " holds a marble of "
+                + engine::set_words(engine::set_of(pos->at(*cell))) + "; it is the turn of "
+                + engine::set_words(pos->side_to_move()));
+            redraw();
+            return true;
+        }
         if (!own) return false;
         if (targets.empty()) {
             note("! the marble on " + typed + " cannot move now");

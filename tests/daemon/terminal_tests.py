@@ -736,6 +736,38 @@ def reopening_play_shows_the_recent_chat():
                 t.wait_text("halma-exited-0")
 
 
+def a_hole_or_words_typed_get_a_useful_answer():
+    """grandma plays three sets (B, Y, C) against a computer at 80x24. Her name is whole beside
+    her sets (">BYC Gran~ (you)" before). On her turn, black's: her yellow marble's hole alone
+    says whose marble it is and whose turn, as a whole move does ("the marble on m5 cannot move
+    now" before); an opponent's hole says the same; words that are not a move say how to chat
+    them ("is not a hole: rows run from a to q" before)."""
+    with Cluster("term-answers") as c:
+        gran = c.add("grandma")
+        check(gran.cli("host", "trio", "-s", "3", "--bots", "1", "--bot-level", "easy").returncode == 0, "host")
+        with Terminal(c.tmp, "grandma", 80, 24, gran.runtime_dir, "-r", "trio") as t:
+            screen = t.wait_for(lambda s: prompt_ready(24)(s) and last_line(s).startswith("your move>"),
+                                "grandma's turn")
+            lines = check_layout(t, "three sets at 80x24")
+            seat = next((line[BOARD_WIDTH + 2:] for line in lines if line[BOARD_WIDTH + 2:].startswith(">BYC")), "")
+            check(seat.startswith(">BYC grandma") and "~" not in seat, f"her name is cut: {seat!r}")
+            position = gran.api().view("trio").position
+
+            def hole_of(digit):
+                rows = position.split()[0].split("/")
+                for r, row in enumerate(rows):
+                    if digit in row:
+                        return f"{chr(ord('a') + r)}{row.index(digit) + 1}"
+            for digit, words in (("3", "yellow (set 3)"), ("2", "green (set 2)")):
+                hole = hole_of(digit)
+                t.type_line(hole)
+                t.wait_text(f"! {hole} holds a marble of {words}; it is the turn of black (set 1)")
+            t.type_line("who is winning?")
+            screen = t.wait_text("to chat, type /c who is winning?")
+            check("rows run from" not in screen, f"still told about rows:\n{screen}")
+            check(not gran.api().view("trio").chat, "the words were sent as chat unasked")
+
+
 def the_quick_start_ends_cleanly():
     """The README's first command, scripts/setup-and-play.sh, as a newcomer runs it: it starts a
     halmad for the game, opens the board, and when the player quits it says the game's halmad
@@ -769,4 +801,5 @@ run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_
                              open_votes_are_shown_with_who_voted_and_how, your_move_in_another_room_is_shown,
                              the_house_rules_are_beside_the_board,
                              leaving_a_game_in_progress_is_asked_first,
-                             reopening_play_shows_the_recent_chat]})
+                             reopening_play_shows_the_recent_chat,
+                             a_hole_or_words_typed_get_a_useful_answer]})
