@@ -64,6 +64,27 @@ std::optional<pb::Request> join_request(const pb::RoomList& rooms, const std::st
     return r;
 }
 
+// What the player finds in a room of theirs, beside its name in the list: only "your move" was
+// said, and finished rooms looked as live as the others.
+std::string room_mark(const pb::RoomView& v) {
+    const auto& s = v.summary();
+    switch (s.phase()) {
+    case pb::PHASE_WAITING: {
+        unsigned missing = s.seats() > s.seats_taken() ? s.seats() - s.seats_taken() : 0;
+        return "waiting for " + std::to_string(missing) + " more player"
+            + (missing == 1 ? "" : "s");
+    }
+    case pb::PHASE_PLAYING:
+        return v.your_turn() ? "your move" : "";
+    case pb::PHASE_OVER:
+        return "game over";
+    case pb::PHASE_CANCELLED:
+        return "game cancelled";
+    default:
+        return "";
+    }
+}
+
 // In several rooms, at a terminal: the player's rooms, numbered (the one where it is their move
 // marked), and the pick; "" to leave it to play (one room of theirs, or no terminal to ask at:
 // play then names the rooms and -r). It stopped with "say which with -r ROOM".
@@ -72,7 +93,7 @@ std::optional<std::string> pick_own_room(
     if (!isatty(STDIN_FILENO)) return "";
     struct Mine {
         std::string id, name;
-        bool your_move = false;
+        std::string mark; // room_mark()
     };
     std::vector<Mine> mine;
     for (const auto* list : { &status.hosted(), &status.joined() })
@@ -84,13 +105,13 @@ std::optional<std::string> pick_own_room(
             if (!view || !view->has_view()) continue;
             const auto& v = view->view();
             if (list == &status.joined() || v.your_seat() >= 0)
-                mine.push_back({ summary.room_id(), summary.name(), v.your_turn() });
+                mine.push_back({ summary.room_id(), summary.name(), room_mark(v) });
         }
     if (mine.size() < 2) return "";
     std::cout << "You are in " << mine.size() << " rooms:\n";
     for (std::size_t i = 0; i < mine.size(); ++i)
         std::cout << "[" << i + 1 << "] " << mine[i].name
-                  << (mine[i].your_move ? "  (your move)" : "") << "\n";
+                  << (mine[i].mark.empty() ? "" : "  (" + mine[i].mark + ")") << "\n";
     LineReader input(STDIN_FILENO);
     for (;;) {
         std::cout << "Room to play (number or name; q to quit): " << std::flush;

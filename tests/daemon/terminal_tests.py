@@ -768,6 +768,27 @@ def a_hole_or_words_typed_get_a_useful_answer():
             check(not gran.api().view("trio").chat, "the words were sent as chat unasked")
 
 
+def the_room_list_says_which_games_are_over_or_waiting():
+    """ann is in three rooms: one where it is her move, one whose game is over, one waiting for a
+    player. halma play's list of them says so beside each: it marked "(your move)" alone, and a
+    finished room looked as live as the others."""
+    with Cluster("term-marks") as c:
+        ann = c.add("ann")
+        check(ann.cli("host", "lunch", "--bots", "1", "--bot-level", "easy").returncode == 0, "host lunch")
+        check(ann.cli("host", "done", "--bots", "1", "--bot-level", "easy", "--move-limit", "1").returncode == 0,
+              "host done")
+        check(ann.cli("host", "calm").returncode == 0, "host calm")
+        check(not ann.api().move(greedy_move(ann.api().view("done")), "done").HasField("error"), "ann's move in done")
+        wait_until(lambda: ann.api().view("done").summary.phase == common_pb2.PHASE_OVER, 20, "the game in done to end")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir) as t:
+            listed = t.wait_text("You are in 3 rooms:")
+            marks = {name: line for line in listed.split("\n") for name in ("lunch", "done", "calm")
+                     if f"] {name}" in line}
+            check(marks.get("lunch", "").endswith("(your move)"), f"lunch: {marks}")
+            check(marks.get("done", "").endswith("(game over)"), f"done: {marks}")
+            check(marks.get("calm", "").endswith("(waiting for 1 more player)"), f"calm: {marks}")
+
+
 def the_quick_start_ends_cleanly():
     """The README's first command, scripts/setup-and-play.sh, as a newcomer runs it: it starts a
     halmad for the game, opens the board, and when the player quits it says the game's halmad
@@ -802,4 +823,5 @@ run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_
                              the_house_rules_are_beside_the_board,
                              leaving_a_game_in_progress_is_asked_first,
                              reopening_play_shows_the_recent_chat,
-                             a_hole_or_words_typed_get_a_useful_answer]})
+                             a_hole_or_words_typed_get_a_useful_answer,
+                             the_room_list_says_which_games_are_over_or_waiting]})
