@@ -71,7 +71,9 @@ void OtherRooms::take(const pb::Event& e) {
 
 bool OtherRooms::read_all() {
     pb::Request sub;
-    sub.mutable_subscribe(); // no room: every room, also those hosted or joined later
+    // Every room where the player sits, also those hosted or joined later; not every room: a
+    // host of computers' rooms built each of their events for play while it was open.
+    sub.mutable_subscribe()->set_seated(true);
     auto subscribed = daemon_.call(sub);
     if (!subscribed || subscribed->has_error()) return false;
     pb::Request status;

@@ -1,7 +1,7 @@
 // Where it is the player's move in this daemon's rooms other than the one `halma play` shows: a
 // player seated in two rooms was not told the other one waited for them.
-// It follows every room's events on a line to halmad of its own (play's own subscription is its
-// room's alone, so that other rooms' events stay off its screen), as halma web's room list does:
+// It follows the events of the rooms where the player sits on a line to halmad of its own
+// (play's own subscription is its room's alone, so that other rooms' events stay off its screen):
 // each event carries its room's `your_turn`, so a move costs no request; only a room not heard
 // of yet has its view read, for its name.
 #pragma once
@@ -44,7 +44,8 @@ public:
 private:
     // One room's event: its turn now, or its view read when it is new here.
     void take(const pb::Event& event);
-    // Subscribes to every room, then reads which rooms there are and whose move it is in each.
+    // Subscribes to the rooms where the player sits, then reads which rooms there are and whose
+    // move it is in each.
     bool read_all();
     // A room not heard of before (hosted or joined meanwhile): its name and turn.
     void read_one(const std::string& room_id);

@@ -169,7 +169,8 @@ void ApiService::handle(const std::string& client, const pb::Request& request, c
         // A subscription to the LAN's room list alone brings no room events (subscribe again
         // without `lan` for those).
         if (!request.subscribe().lan() || !request.subscribe().room().empty())
-            subscribers_[client] = room_id;
+            subscribers_[client]
+                = Subscription { room_id, room_id.empty() && request.subscribe().seated() };
         pb::Reply r;
         r.mutable_done()->set_room_id(room_id);
         r.mutable_done()->set_detail("subscribed");
@@ -454,9 +455,17 @@ void ApiService::room_changed(
     else if (read_only_changed)
         told_read_only_.insert_or_assign(state.id(), read_only_now);
     // Most changes on a busy host are in rooms nobody here watches (bot-only rooms): the event
-    // is made for a front end only if one follows this room.
-    bool followed = std::any_of(subscribers_.begin(), subscribers_.end(),
-        [&](const auto& s) { return s.second.empty() || s.second == state.id(); });
+    // is made for a front end only if one follows this room. One that follows only the rooms
+    // where our player sits (halma play's line for its other rooms) is told of our own joining
+    // and leaving too, the seat taken or just given up.
+    const Member* self = state.member(me);
+    bool seated = (self && self->seat != kNoSeat)
+        || (event && me != kNoMember && wire::member_of(*event) == me);
+    auto follows = [&](const Subscription& s) {
+        return s.room.empty() ? !s.seated || seated : s.room == state.id();
+    };
+    bool followed = std::any_of(
+        subscribers_.begin(), subscribers_.end(), [&](const auto& s) { return follows(s.second); });
     if (!followed) return;
     pb::Reply r;
     r.set_version(wire::kProtocolVersion);
@@ -475,14 +484,13 @@ void ApiService::room_changed(
         e->set_text(connection_text(connection));
     }
     e->set_connection(connection);
-    const Member* self = state.member(me);
     e->set_your_turn(self && self->seat != kNoSeat && self->seat == state.seat_to_move());
     e->set_phase(wire::to_proto(state.phase()));
     std::string payload = r.SerializeAsString();
     auto now = std::chrono::steady_clock::now();
     std::vector<std::string> gone_clients;
-    for (const auto& [client, room] : subscribers_) {
-        if (!room.empty() && room != state.id()) continue;
+    for (const auto& [client, subscription] : subscribers_) {
+        if (!follows(subscription)) continue;
         // One that is behind (not reading) misses this event, counted: once it reads again it
         // is told to read the view again (front_end_outbox.h). One that is gone loses its
         // subscription.

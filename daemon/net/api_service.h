@@ -140,7 +140,11 @@ private:
     bool bots_;
     zmq::socket_t socket_;
     FrontEndOutbox outbox_ { socket_ };
-    std::map<std::string, std::string> subscribers_; // client routing id -> room id ("": all)
+    struct Subscription {
+        std::string room; // a room id; "": every room
+        bool seated = false; // with no room: only those where our player has a seat
+    };
+    std::map<std::string, Subscription> subscribers_; // by client routing id
     std::set<std::string> req_clients_; // front ends on REQ sockets (replies need a delimiter)
     std::set<std::string> lan_subscribers_; // front ends that follow the LAN's room list
     std::map<std::string, std::string, std::less<>>

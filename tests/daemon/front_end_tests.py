@@ -8,7 +8,7 @@ import time
 
 import zmq
 
-from halmatest import Cluster, api_pb2, check, common_pb2, peer_pb2, run, wait_until
+from halmatest import Api, Cluster, api_pb2, check, common_pb2, greedy_move, peer_pb2, run, wait_until
 
 BEHIND = "a front end is not reading"
 HELD_REPLIES = 32  # FrontEndOutbox::kMaxHeldReplies
@@ -144,7 +144,44 @@ def events_name_who_they_are_about():
         check(api.view("r").seats[1].member != seats["bob"], "bob still holds his seat in the view")
 
 
+def a_seated_subscription_skips_rooms_of_computers():
+    """ann's daemon hosts a room where two computers play alone, game after game, and a room
+    where she plays a computer. A front end subscribed with `seated` (halma play's line for the
+    player's other rooms) gets none of the computers' room's events, where one subscribed to
+    every room gets hundreds; it gets her own room's, and the event of her joining a room
+    hosted later. halma play subscribed to every room, and a host of rooms of bots built and
+    sent all their events while it was open."""
+    with Cluster("fe-seated") as c:
+        ann = c.add("ann")
+        busy_room(ann)
+        mine = ann.api().ok(host=api_pb2.HostRequest(name="mine", bots=1, bot_level="easy",
+                                                     mode=common_pb2.RoomMode(players=2))).view
+        busy_id = next(r.room_id for r in ann.api().ok(status=api_pb2.StatusRequest()).status.hosted
+                       if r.name == "busy")
+        every, seated = Api(c.ctx, ann.runtime_dir), Api(c.ctx, ann.runtime_dir)  # two front ends
+        every.ok(subscribe=api_pb2.SubscribeRequest())
+        seated.ok(subscribe=api_pb2.SubscribeRequest(seated=True))
+        before = len(ann.api().view("mine").moves)
+        check(not ann.api().move(greedy_move(mine), "mine").HasField("error"), "ann's move refused")
+        wait_until(lambda: len(ann.api().view("mine").moves) >= before + 2, 20, "the computer's answer in mine")
+        time.sleep(1)
+        late = ann.api().ok(host=api_pb2.HostRequest(name="later", mode=common_pb2.RoomMode(players=2))).view
+
+        def events(api, room_id):
+            api.ok(status=api_pb2.StatusRequest())  # the events that came meanwhile are kept aside
+            return [e for e in api.events if e.room_id == room_id]
+        wait_until(lambda: len(events(every, busy_id)) > 50, 20, "the computers' events to the subscriber of all")
+        wait_until(lambda: events(seated, late.summary.room_id), 10, "the room hosted later, to the seated one")
+        busy = events(seated, busy_id)
+        check(not busy, f"{len(busy)} events of the computers' room sent to a seated subscriber: {busy[:2]}")
+        moves = [e for e in events(seated, mine.summary.room_id) if e.event.WhichOneof("body") == "move"]
+        check(len(moves) >= 2, f"{len(moves)} move events of ann's own room to the seated subscriber")
+        check(any(e.your_turn for e in moves), "no event said it was ann's turn again")
+        print(f"every room: {len(events(every, busy_id))} events of the computers' room; seated: none")
+
+
 if __name__ == "__main__":
     run({f.__name__: f for f in [replies_wait_for_a_front_end_that_reads_late,
                                  a_front_end_that_never_reads_costs_a_bounded_amount,
-                                 events_name_who_they_are_about]})
+                                 events_name_who_they_are_about,
+                                 a_seated_subscription_skips_rooms_of_computers]})
