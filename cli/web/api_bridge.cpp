@@ -1,6 +1,7 @@
 #include "cli/web/api_bridge.h"
 
 #include "cli/client/daemon_connection.h"
+#include "cli/client/name_lookup.h"
 #include "cli/client/output.h"
 
 #include <google/protobuf/util/json_util.h>
@@ -49,6 +50,12 @@ BridgeAnswer bridge_request(const std::string& kind, const std::string& body_jso
     halma::cli::DaemonConnection daemon(runtime_dir, timeout);
     auto reply = daemon.call(std::move(request));
     if (!reply) return { 503, bridge_error("NO_DAEMON", reply.error().message) };
+    // As the CLI does: the daemon could not tell a name that does not resolve from a machine
+    // that refuses, and leaves the lookup to us (this request's thread may wait on it).
+    if (reply->has_error() && reply->error().code() == pb::ERROR_CODE_UNAVAILABLE
+        && !reply->error().unconfirmed_name().empty())
+        if (auto not_found = cli::name_not_found(reply->error().unconfirmed_name()))
+            reply->mutable_error()->set_message(*not_found);
     return { 200, to_json(*reply) };
 }
 

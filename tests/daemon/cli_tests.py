@@ -2,14 +2,17 @@
 """The command line keeps its contract (README, docs/api.md): exit code 2 and a message starting
 `halma:` for every usage or input error, typed as a user would, against a real daemon."""
 
+import json
 import os
 import pwd
+import re
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import urllib.request
 
 import halmatest
 from halmatest import Cluster, check, free_port, greedy_move, run, wait_until
@@ -283,6 +286,26 @@ def isolated_from_dns(test):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def web_join_error(daemon, address, room):
+    """The error message `halma web`'s bridge answers the page's join of `room` at `address` with."""
+    proc = subprocess.Popen([halmatest.HALMA, "--runtime-dir", daemon.runtime_dir, "--timeout-ms", "20000", "web",
+                             "--no-open", "--new-token"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", proc.stdout.readline())
+        check(found, "halma web printed no address")
+        port, token = found.groups()
+        origin = f"http://127.0.0.1:{port}"
+        request = urllib.request.Request(f"{origin}/api/join", method="POST",
+                                         data=json.dumps({"address": address, "room": room}).encode(),
+                                         headers={"Cookie": f"halma_token_{port}={token}", "Origin": origin,
+                                                  "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return json.loads(r.read()).get("error", {}).get("message", "")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 def a_name_that_does_not_resolve_is_said_so():
     """`halma join nosuchhost.invalid:7460/family` and `halma rooms` at a misspelt .local name say
     that no machine has that name, not that one refused the connection (ZeroMQ says the one for
@@ -307,6 +330,10 @@ def a_name_that_does_not_resolve_is_said_so():
                   f"halma {typed_args}: a name that does not resolve said to refuse: {out.stderr!r}")
             check((".local name resolves only where mDNS gets through" in out.stderr) == name.endswith(".local"),
                   f"halma {typed_args}: the .local note: {out.stderr!r}")
+        # The page's join form says the same: halma web asks the resolver as the CLI does.
+        said = web_join_error(bob, "nosuchhost.invalid:7460", "family")
+        check(said.startswith("no machine called nosuchhost.invalid is known: the name does not resolve"),
+              f"halma web's join at a name that does not resolve: {said!r}")
         # A name /etc/hosts has, where nothing listens: refused, as before.
         named = loopback_name()
         check(named is not None, "no name but localhost for a loopback address in /etc/hosts")
