@@ -130,3 +130,26 @@ def check_layout(term, what):
     screen = "\n".join(lines)
     check("room " in screen or ">" in lines[BOARD_ROWS], f"{what}: no status:\n{screen}")
     return lines
+
+
+def last_line(screen):
+    return screen.split("\n")[-1]
+
+
+def prompt_ready(rows):
+    """The screen of a terminal `rows` high, redrawn: the prompt on its last row, all holes."""
+    def ready(screen):
+        lines = screen.split("\n")
+        return len(lines) == rows and last_line(screen).startswith(("your move>", ">")) and board_holes(lines) == 121
+    return ready
+
+
+def without_elsewhere(screen):
+    """The screen less its line saying it is the player's move in another room."""
+    return "\n".join(line for line in screen.split("\n") if not line.startswith("your move in room"))
+
+
+def panel_text(screen):
+    """The status beside the board (80 columns and wider) as one line of words, however it is
+    wrapped."""
+    return " ".join(line[BOARD_WIDTH + 2:].strip() for line in screen.split("\n")[:-1])
