@@ -4,6 +4,7 @@
 #include "notation.h"
 
 #include <algorithm>
+#include <cassert>
 
 namespace halma::engine {
 
@@ -72,6 +73,7 @@ SetId GameSetup::first_mover(SetId black, std::uint64_t coin) const {
 
 Game::Game(GameSetup setup, SetId first)
     : setup_(std::move(setup))
+    , first_(first)
     , position_(Position::start(setup_.sets(), first, setup_.rules.unused == Unused::kFilled))
     , moves_made_(static_cast<std::size_t>(setup_.players), 0)
     , finished_after_(static_cast<std::size_t>(setup_.players)) {
@@ -85,6 +87,7 @@ Result<Game> Game::from_position(GameSetup setup, const Position& pos) {
             + " players with " + std::to_string(setup.sets_per_player) + " set(s) each");
     Game game(setup, pos.side_to_move());
     game.position_ = pos;
+    game.resumed_from_ = pos;
     // A bare position says nothing of the moves before it: it is taken as part way through a
     // round that set 1 (black) began, so the sets before the one to move have moved once more.
     // A set that has just finished then leaves the others their moves to complete the round
@@ -137,6 +140,26 @@ Result<std::vector<PlayedMove>> Game::play(Move m) {
     // then makes the same number of moves a round, which the ranking compares.
     while (!over() && set_finished(set_to_move())) record(Move::pass(), true);
     return played;
+}
+
+Result<Game> Game::taken_back(std::size_t count) const {
+    if (count == 0 || count > history_.size())
+        return fail("cannot take back " + std::to_string(count) + " moves of a game of "
+            + std::to_string(history_.size()));
+    const std::size_t kept = history_.size() - count;
+    if (history_[kept].automatic)
+        return fail("the first move taken back is an automatic pass, not a player's move");
+    // Step 1: the game as it began (a resumed one from its position, counters and all).
+    Game game = resumed_from_ ? *from_position(setup_, *resumed_from_) : Game(setup_, first_);
+    // Step 2: the players' moves that stand, played again; play() adds the passes between them.
+    for (std::size_t i = 0; i < kept; ++i) {
+        if (history_[i].automatic) continue;
+        auto played = game.play(history_[i].move);
+        assert(played && "a move of the game's own history is illegal on replay");
+        (void)played;
+    }
+    assert(game.history_.size() == kept);
+    return game;
 }
 
 void Game::after_move() {

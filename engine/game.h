@@ -7,6 +7,7 @@
 #include "result.h"
 #include "rules.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -92,6 +93,12 @@ public:
     bool over() const { return end_ != GameEnd::kNotOver; }
     GameEnd end() const { return end_; }
 
+    // The game with its last `count` moves (entries of history(), automatic passes included)
+    // taken back, replayed from its start so that every counter is as it was then: the take-back
+    // a room agrees to. The first move taken back must be one a player made (not an automatic
+    // pass): the passes that follow a move go with it. Refused for a count past the history.
+    Result<Game> taken_back(std::size_t count) const;
+
     // Plays a move for the player to move; on error nothing changes. Returns the moves made,
     // the player's own and any automatic passes that follow it.
     Result<std::vector<PlayedMove>> play(Move m);
@@ -116,6 +123,8 @@ private:
     void update_over();
 
     GameSetup setup_;
+    SetId first_ = 0; // the set that moved first: a take-back replays from the start
+    std::optional<Position> resumed_from_; // from_position's position, to replay from
     Position position_;
     std::vector<PlayedMove> history_;
     std::vector<int> moves_made_;
