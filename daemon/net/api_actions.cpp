@@ -20,9 +20,10 @@ std::string done_text(const pb::ActionRequest& a) {
     case pb::ActionRequest::kChat:
         return "said it";
     case pb::ActionRequest::kVote:
-        return a.vote() == pb::VOTE_KIND_CANCEL ? "voted to cancel"
-            : a.vote() == pb::VOTE_KIND_LEADER  ? "voted to turn the leader display"
-                                                : "voted for a new game";
+        return a.vote() == pb::VOTE_KIND_CANCEL   ? "voted to cancel"
+            : a.vote() == pb::VOTE_KIND_LEADER    ? "voted to turn the leader display"
+            : a.vote() == pb::VOTE_KIND_TAKE_BACK ? "voted to take back a move"
+                                                  : "voted for a new game";
     case pb::ActionRequest::kLeave:
         return "left";
     default:
@@ -44,7 +45,8 @@ void ApiService::handle_action(
     // for a new game.
     if (a.action_case() == pb::ActionRequest::kVote && !pb::VoteKind_IsValid(a.vote())) {
         reply_error(client, id, pb::ERROR_CODE_BAD_REQUEST,
-            "unknown vote kind " + std::to_string(a.vote()) + ": new game, cancel or leader");
+            "unknown vote kind " + std::to_string(a.vote())
+                + ": new game, cancel, leader or take back");
         return;
     }
     if (a.has_start() && !a.start().bot_level().empty()

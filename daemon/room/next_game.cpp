@@ -1,7 +1,8 @@
 // When a room's next game starts, and what its votes decide: the first game once every seat is
 // taken, a next one when every person present in a seat votes for it (computers always agree), or
 // by itself after the room's pause when only computers sit, as nobody can vote there; a game
-// cancelled when those present vote so while a player has vanished; the leader shown or hidden.
+// cancelled when those present vote so while a player has vanished; the leader shown or hidden;
+// a move taken back (take_back.cpp).
 #include "daemon/room/room_authority.h"
 
 #include <algorithm>
@@ -60,8 +61,11 @@ void RoomAuthority::settle(const Now& now) {
         emit(event::GameCancelled {}, now);
         return;
     }
-    if (state_.phase() == Phase::kPlaying && all_voted(present, VoteKind::kLeader))
+    if (state_.phase() == Phase::kPlaying && all_voted(present, VoteKind::kLeader)) {
         emit(event::LeaderDisplay { !state_.leader_hidden() }, now);
+        return;
+    }
+    settle_take_back(all_voted(present, VoteKind::kTakeBack), now);
 }
 
 bool RoomAuthority::bots_only() const {

@@ -356,6 +356,8 @@ std::optional<Refusal> RoomAuthority::vote(const Member& m, VoteKind kind, const
     if (kind == VoteKind::kLeader && state_.phase() != Phase::kPlaying)
         return refuse(Refusal::Code::kBadRequest,
             "no game is being played: hiding who is in the lead is voted on during a game");
+    if (kind == VoteKind::kTakeBack)
+        if (auto refusal = take_back_refusal(m)) return refusal;
     if (kind == VoteKind::kCancel) {
         if (state_.phase() != Phase::kPlaying)
             return refuse(Refusal::Code::kBadRequest, "no game is being played");

@@ -154,6 +154,10 @@ private:
     std::optional<Refusal> move(const Member& m, std::string_view text, const Now& now);
     std::optional<Refusal> vote(const Member& m, VoteKind kind, const Now& now);
     std::optional<Refusal> start(const Member& m, const action::Start& start, const Now& now);
+    // Why `m` may not vote to take back a move now (take_back.cpp); nullopt if they may.
+    std::optional<Refusal> take_back_refusal(const Member& m) const;
+    // The take-back asked for, once every person present agreed to it (`agreed`): its event.
+    void settle_take_back(bool agreed, const Now& now);
     void emit(EventBody body, const Now& now);
     // Plays the pass of a set that has no other move (after a move made the turn its).
     void pass_if_forced(const Now& now);

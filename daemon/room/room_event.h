@@ -58,13 +58,18 @@ struct GameCancelled { };
 struct LeaderDisplay {
     bool hidden = false;
 };
+// Everyone agreed to take back the last `count` moves of this game (entries of its history,
+// automatic passes included): the asker's last own move and every move after it.
+struct MovesTakenBack {
+    std::uint32_t count = 0;
+};
 // The host closed the room for good: always its last event (a replica forgets the room).
 struct RoomClosed { };
 } // namespace event
 
 using EventBody = std::variant<event::MemberJoined, event::MemberLeft, event::Connection,
     event::Chat, event::GameStarted, event::MovePlayed, event::VoteCast, event::GameCancelled,
-    event::RoomClosed, event::LeaderDisplay>;
+    event::RoomClosed, event::LeaderDisplay, event::MovesTakenBack>;
 
 struct RoomEvent {
     std::uint64_t seq = 0;

@@ -30,6 +30,11 @@ std::vector<RoomEvent> fold_log(const std::vector<RoomEvent>& log, std::size_t r
     std::optional<std::size_t> last_started; // before the tail: the game the tail goes on with
     std::map<MemberId, std::size_t> last_connection; // per present member, before the tail
     std::vector<std::size_t> votes; // since the last GameStarted/GameCancelled before the tail
+    // The take-back votes still open before the tail, the asker's first: those since the last
+    // move (a move, a take-back, a new or cancelled game, the asker leaving clears them). Kept
+    // apart from `votes`, so that a replay never makes one who only agreed the asker.
+    std::vector<std::size_t> take_back_votes;
+    MemberId take_back_asker = kNoMember;
     // The last LeaderDisplay of that game (SIZE_MAX: none; an optional here drew a false
     // -Wmaybe-uninitialized from GCC 12 into every build's output, the quick start's too).
     std::size_t last_display = SIZE_MAX;
@@ -56,6 +61,8 @@ std::vector<RoomEvent> fold_log(const std::vector<RoomEvent>& log, std::size_t r
                                current.erase(it);
                            }
                            if (before_tail) last_connection.erase(e.member);
+                           if (before_tail && e.member == take_back_asker)
+                               take_back_votes.clear(), take_back_asker = kNoMember;
                        },
                        [&](const event::Connection& e) {
                            belongs(i, e.member);
@@ -69,15 +76,26 @@ std::vector<RoomEvent> fold_log(const std::vector<RoomEvent>& log, std::size_t r
                            if (!before_tail) return;
                            last_started = i;
                            votes.clear();
+                           take_back_votes.clear();
+                           take_back_asker = kNoMember;
                            last_display = SIZE_MAX;
                        },
-                       [&](const event::MovePlayed&) {},
+                       [&](const event::MovePlayed&) {
+                           if (before_tail) take_back_votes.clear(), take_back_asker = kNoMember;
+                       },
+                       [&](const event::MovesTakenBack&) {
+                           if (before_tail) take_back_votes.clear(), take_back_asker = kNoMember;
+                       },
                        [&](const event::VoteCast& e) {
                            belongs(i, e.member);
-                           if (before_tail) votes.push_back(i);
+                           if (!before_tail) return;
+                           if (e.kind != VoteKind::kTakeBack) return votes.push_back(i);
+                           if (take_back_votes.empty()) take_back_asker = e.member;
+                           take_back_votes.push_back(i);
                        },
                        [&](const event::GameCancelled&) {
                            if (before_tail) votes.clear();
+                           if (before_tail) take_back_votes.clear(), take_back_asker = kNoMember;
                        },
                        [&](const event::RoomClosed&) {},
                        [&](const event::LeaderDisplay&) {
@@ -91,12 +109,14 @@ std::vector<RoomEvent> fold_log(const std::vector<RoomEvent>& log, std::size_t r
             for (const auto& [m, stay] : current) keep[stays[stay].joined] = true;
             for (const auto& [m, at] : last_connection) keep[at] = true;
             if (last_display != SIZE_MAX) keep[last_display] = true;
-            for (std::size_t at : votes) // a member's leaving took its vote with it
-                if (!stays[stay_of[at]].left) keep[at] = true;
+            for (const auto* list : { &votes, &take_back_votes })
+                for (std::size_t at : *list) // a member's leaving took its vote with it
+                    if (!stays[stay_of[at]].left) keep[at] = true;
             if (last_started)
                 for (std::size_t j = *last_started; j < tail; ++j)
                     if (std::holds_alternative<event::GameStarted>(log[j].body)
                         || std::holds_alternative<event::MovePlayed>(log[j].body)
+                        || std::holds_alternative<event::MovesTakenBack>(log[j].body)
                         || std::holds_alternative<event::GameCancelled>(log[j].body))
                         keep[j] = j == *last_started
                             || !std::holds_alternative<event::GameStarted>(log[j].body);

@@ -161,6 +161,18 @@ int RoomState::leader_seat() const {
     return seat_of_player(standings.front().player);
 }
 
+std::optional<std::size_t> RoomState::last_own_move(MemberId member) const {
+    if (phase() != Phase::kPlaying || member == kNoMember) return std::nullopt;
+    for (std::size_t i = own_moves_.size(); i-- > 0;)
+        if (own_moves_[i] == member) return i;
+    return std::nullopt;
+}
+
+void RoomState::clear_take_back() {
+    votes_[static_cast<std::size_t>(VoteKind::kTakeBack)].clear();
+    take_back_asker_ = kNoMember;
+}
+
 std::optional<std::string> RoomState::apply(const RoomEvent& e) {
     return apply_event(e, false);
 }
@@ -229,6 +241,7 @@ std::optional<std::string> RoomState::apply_body(
                 if (it->second.seat != kNoSeat)
                     seat_holder_[static_cast<std::size_t>(it->second.seat)] = kNoMember;
                 for (auto& v : votes_) v.erase(e.member);
+                if (e.member == take_back_asker_) clear_take_back();
                 members_.erase(it);
                 departed_.push_back(e.member);
                 if (departed_.size() > kDepartedNamesKept) {
@@ -276,9 +289,12 @@ std::optional<std::string> RoomState::apply_body(
                 // A computer standing in keeps the seat open to a newcomer, game after game
                 // (RoomAuthority::start_game keeps its stand-ins likewise).
                 for (auto& v : votes_) v.clear();
+                take_back_asker_ = kNoMember;
                 for (auto& [id, m] : members_) m.away = false;
                 last_played_.clear();
                 move_names_.clear();
+                own_moves_.clear();
+                last_take_back_ = {};
                 return std::nullopt;
             },
             [&](const event::MovePlayed& e) -> std::optional<std::string> {
@@ -287,8 +303,14 @@ std::optional<std::string> RoomState::apply_body(
                 auto played = game_->play(e.move);
                 if (!played) return played.error().message;
                 last_played_ = std::move(*played);
-                for (const auto& m : last_played_)
+                MemberId mover
+                    = e.by_computer || e.move.is_pass() ? kNoMember : seat_holder(e.seat);
+                for (const auto& m : last_played_) {
                     move_names_.push_back(m.move.is_pass() ? "pass" : engine::path_name(m.path));
+                    own_moves_.push_back(m.automatic ? kNoMember : mover);
+                }
+                // A take-back asked for before this move would take back more than was asked.
+                clear_take_back();
                 // The seat's person is away while a computer moves for them, back once they
                 // move themselves.
                 if (auto it = members_.find(seat_holder(e.seat)); it != members_.end())
@@ -297,13 +319,16 @@ std::optional<std::string> RoomState::apply_body(
             },
             [&](const event::VoteCast& e) -> std::optional<std::string> {
                 if (!members_.count(e.member)) return "no such member";
-                votes_[static_cast<std::size_t>(e.kind)].insert(e.member);
+                auto& votes = votes_[static_cast<std::size_t>(e.kind)];
+                if (e.kind == VoteKind::kTakeBack && votes.empty()) take_back_asker_ = e.member;
+                votes.insert(e.member);
                 return std::nullopt;
             },
             [&](const event::GameCancelled&) -> std::optional<std::string> {
                 if (phase() != Phase::kPlaying) return "no game to cancel";
                 cancelled_ = true;
                 for (auto& v : votes_) v.clear();
+                take_back_asker_ = kNoMember;
                 return std::nullopt;
             },
             [&](const event::RoomClosed&) -> std::optional<std::string> {
@@ -314,6 +339,27 @@ std::optional<std::string> RoomState::apply_body(
                 if (phase() != Phase::kPlaying) return "no game is being played";
                 leader_hidden_ = e.hidden;
                 votes_[static_cast<std::size_t>(VoteKind::kLeader)].clear();
+                return std::nullopt;
+            },
+            [&](const event::MovesTakenBack& e) -> std::optional<std::string> {
+                if (phase() != Phase::kPlaying) return "no game is being played";
+                std::size_t moves = game_->history().size();
+                if (e.count < 1 || e.count > moves)
+                    return "a take-back of " + std::to_string(e.count) + " moves in a game of "
+                        + std::to_string(moves);
+                auto back = game_->taken_back(e.count);
+                if (!back) return back.error().message;
+                last_take_back_ = { take_back_asker_, {} };
+                for (std::size_t i = back->history().size(); i < moves; ++i) {
+                    const auto& m = game_->history()[i];
+                    last_take_back_.moves.push_back(
+                        { seat_of_player(m.player), move_names_[i], m.automatic });
+                }
+                game_ = std::move(*back);
+                move_names_.resize(game_->history().size());
+                own_moves_.resize(game_->history().size());
+                last_played_.clear();
+                clear_take_back();
                 return std::nullopt;
             },
         },

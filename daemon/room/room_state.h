@@ -30,6 +30,18 @@ struct Member {
     bool away = false;
 };
 
+// The last take-back of this game: who asked, and the moves it took back (seat, move as text;
+// the asker's first), so that it can be told after the game forgot them.
+struct TakeBack {
+    MemberId asker = kNoMember;
+    struct Move {
+        int seat = kNoSeat;
+        std::string name; // "o1-m7", or "pass"
+        bool automatic = false;
+    };
+    std::vector<Move> moves;
+};
+
 struct ChatLine {
     std::uint64_t seq = 0;
     std::int64_t time_ms = 0;
@@ -97,6 +109,15 @@ public:
     const std::set<MemberId>& votes(VoteKind kind) const {
         return votes_[static_cast<std::size_t>(kind)];
     }
+    // Who asked to take back their last move (the first VOTE_KIND_TAKE_BACK since the last move),
+    // kNoMember if nobody; the other take-back votes agree to it.
+    MemberId take_back_asker() const { return take_back_asker_; }
+    // The index in the game's history of the member's last own move in this game being played (a
+    // move they chose, not a pass, not one a computer made for them): what a take-back they ask
+    // for goes back to. nullopt if none, or no game is being played.
+    std::optional<std::size_t> last_own_move(MemberId member) const;
+    // The last take-back of this game (empty moves: none yet).
+    const TakeBack& last_take_back() const { return last_take_back_; }
     // The moves the last MovePlayed made (the player's own, then any automatic passes).
     const std::vector<engine::PlayedMove>& last_played() const { return last_played_; }
     // This game's moves as text (full paths, "pass"), one per entry of the game's history:
@@ -104,6 +125,8 @@ public:
     const std::vector<std::string>& move_names() const { return move_names_; }
 
 private:
+    // Every take-back vote goes, and with it who asked (a move, a take-back, the asker leaving).
+    void clear_take_back();
     std::optional<std::string> apply_event(const RoomEvent& e, bool folded);
     std::optional<std::string> apply_body(
         const EventBody& body, std::uint64_t seq, std::int64_t time_ms, bool folded);
@@ -127,7 +150,12 @@ private:
     bool cancelled_ = false;
     bool closed_ = false;
     std::vector<ChatLine> chat_;
-    std::array<std::set<MemberId>, 3> votes_;
+    std::array<std::set<MemberId>, kVoteKindNB> votes_;
+    MemberId take_back_asker_ = kNoMember;
+    // Per entry of the game's history: the member whose own move it was (kNoMember for passes,
+    // automatic or not, and for moves a computer made for a person out of time).
+    std::vector<MemberId> own_moves_;
+    TakeBack last_take_back_;
     bool leader_hidden_ = false;
     std::vector<engine::PlayedMove> last_played_;
     std::vector<std::string> move_names_;

@@ -48,7 +48,8 @@ inline constexpr int kMaxTurnLimitS = 86'400;
 inline constexpr int kMaxNextGameMs = 3'600'000;
 
 enum class Visibility { kPublic, kFriends };
-enum class VoteKind { kNewGame, kCancel, kLeader };
+enum class VoteKind { kNewGame, kCancel, kLeader, kTakeBack };
+inline constexpr std::size_t kVoteKindNB = 4;
 enum class Phase { kWaiting, kPlaying, kOver, kCancelled, kClosed };
 // How well a computer player in a seat plays (the bots themselves live in engine/ai). Max is
 // the hard bot thinking about 3 s a move (ai::kMaxLevelBudgetMs): a slower room.

@@ -46,6 +46,8 @@ pb::VoteKind to_proto(VoteKind kind) {
         return pb::VOTE_KIND_CANCEL;
     case VoteKind::kLeader:
         return pb::VOTE_KIND_LEADER;
+    case VoteKind::kTakeBack:
+        return pb::VOTE_KIND_TAKE_BACK;
     }
     return pb::VOTE_KIND_NEW_GAME;
 }
@@ -53,6 +55,7 @@ pb::VoteKind to_proto(VoteKind kind) {
 VoteKind vote_kind_from_proto(pb::VoteKind kind) {
     if (kind == pb::VOTE_KIND_CANCEL) return VoteKind::kCancel;
     if (kind == pb::VOTE_KIND_LEADER) return VoteKind::kLeader;
+    if (kind == pb::VOTE_KIND_TAKE_BACK) return VoteKind::kTakeBack;
     return VoteKind::kNewGame;
 }
 
@@ -183,6 +186,7 @@ void to_proto(const RoomEvent& e, pb::RoomEvent* out) {
             },
             [&](const event::GameCancelled&) { out->mutable_cancelled(); },
             [&](const event::LeaderDisplay& b) { out->mutable_leader()->set_hidden(b.hidden); },
+            [&](const event::MovesTakenBack& b) { out->mutable_taken_back()->set_count(b.count); },
             [&](const event::RoomClosed&) { out->mutable_closed(); },
         },
         e.body);
@@ -258,6 +262,9 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
         break;
     case pb::RoomEvent::kLeader:
         e.body = event::LeaderDisplay { in.leader().hidden() };
+        break;
+    case pb::RoomEvent::kTakenBack: // the count is checked against the game as it is applied
+        e.body = event::MovesTakenBack { in.taken_back().count() };
         break;
     case pb::RoomEvent::kCancelled:
         e.body = event::GameCancelled {};
@@ -371,6 +378,26 @@ pb::GameEnd to_proto(engine::GameEnd end) {
     return pb::GAME_END_NOT_OVER;
 }
 
+namespace {
+
+// The open take-back vote, and what the viewer's own take-back would take back.
+void take_back_view(const RoomState& state, MemberId me, pb::RoomView* out) {
+    out->set_take_back_seat(kNoSeat);
+    const auto& names = state.move_names();
+    if (MemberId asker = state.take_back_asker(); asker != kNoMember)
+        if (auto at = state.last_own_move(asker); at && state.member(asker)) {
+            out->set_take_back_seat(state.member(asker)->seat);
+            out->set_take_back_move(names[*at]);
+            out->set_take_back_count(static_cast<std::uint32_t>(names.size() - *at));
+        }
+    if (auto mine = state.last_own_move(me)) {
+        out->set_can_take_back(true);
+        out->set_your_take_back_move(names[*mine]);
+    }
+}
+
+} // namespace
+
 void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
     const std::string& address, pb::RoomView* out) {
     const Member* self = state.member(me);
@@ -392,6 +419,7 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
             seat->set_voted_new_game(state.votes(VoteKind::kNewGame).count(m->id) > 0);
             seat->set_voted_cancel(state.votes(VoteKind::kCancel).count(m->id) > 0);
             seat->set_voted_leader(state.votes(VoteKind::kLeader).count(m->id) > 0);
+            seat->set_voted_take_back(state.votes(VoteKind::kTakeBack).count(m->id) > 0);
         }
         if (game) {
             int player = state.player_of_seat(s);
@@ -436,6 +464,7 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
             s->set_distance_left(static_cast<std::uint32_t>(st.distance_left));
         }
     }
+    take_back_view(state, me, out);
     const auto& chat = state.chat();
     for (std::size_t i = chat.size() > kChatLinesShown ? chat.size() - kChatLinesShown : 0;
          i < chat.size(); ++i) {

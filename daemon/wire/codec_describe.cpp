@@ -9,6 +9,42 @@ namespace {
 
 template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
 
+// Who holds a seat, a computer named as one: "the computer's reply".
+std::string mover_of(const RoomState& state, int seat) {
+    const Member* m = state.member(state.seat_holder(seat));
+    return m && m->bot ? std::string("the computer") : state.name_of(state.seat_holder(seat));
+}
+
+// `state` may be past the take-back this vote carried (a batch is told once applied): the asker
+// is then the last take-back's.
+std::string take_back_vote_text(const RoomState& state, MemberId voter) {
+    MemberId asker = state.take_back_asker();
+    bool open = asker != kNoMember;
+    if (!open) asker = state.last_take_back().asker;
+    if (voter == asker) {
+        auto at = open ? state.last_own_move(asker) : std::nullopt;
+        return state.name_of(voter) + " asks to take back their last move"
+            + (at ? " (" + state.move_names()[*at] + ")" : std::string());
+    }
+    return state.name_of(voter) + " agrees to take back "
+        + (asker == kNoMember ? std::string("a move") : state.name_of(asker) + "'s last move");
+}
+
+// "ann took back o1-m7 (and the computer's reply)"
+std::string taken_back_text(const RoomState& state) {
+    const TakeBack& t = state.last_take_back();
+    if (t.moves.empty()) return "moves were taken back";
+    std::vector<const TakeBack::Move*> after;
+    for (std::size_t i = 1; i < t.moves.size(); ++i)
+        if (!t.moves[i].automatic) after.push_back(&t.moves[i]);
+    std::string text = mover_of(state, t.moves[0].seat) + " took back " + t.moves[0].name;
+    if (after.size() == 1)
+        text += " (and " + mover_of(state, after[0]->seat) + "'s reply)";
+    else if (after.size() > 1)
+        text += " (and the " + std::to_string(after.size()) + " moves after it)";
+    return text + "; " + mover_of(state, t.moves[0].seat) + " moves again";
+}
+
 } // namespace
 
 std::string describe(const RoomState& state, const RoomEvent& e) {
@@ -63,6 +99,7 @@ std::string describe(const RoomState& state, const RoomEvent& e) {
                 return text;
             },
             [&](const event::VoteCast& b) -> std::string {
+                if (b.kind == VoteKind::kTakeBack) return take_back_vote_text(state, b.member);
                 // What a leader vote asks for depends on the setting before it. `state` may be
                 // past the LeaderDisplay that this vote completed (a host tells a batch once it
                 // is applied), which turned the setting and used the votes up: a vote no longer
@@ -80,6 +117,7 @@ std::string describe(const RoomState& state, const RoomEvent& e) {
                 return b.hidden ? "everyone agreed: who is in the lead is hidden until the end"
                                 : "everyone agreed: who is in the lead is shown again";
             },
+            [&](const event::MovesTakenBack&) -> std::string { return taken_back_text(state); },
             [&](const event::GameCancelled&) -> std::string { return "the game was cancelled"; },
             [&](const event::RoomClosed&) -> std::string {
                 return "the host closed room " + state.config().name;

@@ -122,6 +122,9 @@ auto fields(const event::RoomClosed&) {
 auto fields(const event::LeaderDisplay& e) {
     return std::tie(e.hidden);
 }
+auto fields(const event::MovesTakenBack& e) {
+    return std::tie(e.count);
+}
 
 std::string standings_text(const RoomState& s) {
     std::ostringstream out;
@@ -198,8 +201,10 @@ std::optional<std::string> state_difference(const RoomState& a, const RoomState&
             != std::tie(y.seq, y.time_ms, y.name, y.text))
             return "chat line " + std::to_string(i);
     }
-    for (auto kind : { VoteKind::kNewGame, VoteKind::kCancel })
+    for (auto kind :
+        { VoteKind::kNewGame, VoteKind::kCancel, VoteKind::kLeader, VoteKind::kTakeBack })
         if (a.votes(kind) != b.votes(kind)) return "votes";
+    if (a.take_back_asker() != b.take_back_asker()) return "who asks to take back";
     if (a.last_played().size() != b.last_played().size()) return "last played";
     for (std::size_t i = 0; i < a.last_played().size(); ++i)
         if (!(a.last_played()[i].move == b.last_played()[i].move)
@@ -286,6 +291,10 @@ RoomAuthority lively_room(const std::function<void(RoomAuthority&)>& step) {
     if (step) step(room);
     join("dan", true);
     play_on(5);
+    // Ann takes back her last move (and those after it), once bob agrees.
+    ok(room.act(ann.token, action::Vote { VoteKind::kTakeBack }, at_ms(++t)));
+    ok(room.act(bob.token, action::Vote { VoteKind::kTakeBack }, at_ms(++t)));
+    play_on(2);
     ok(room.act(ann.token, action::Vote { VoteKind::kNewGame }, at_ms(++t)));
     return room;
 }

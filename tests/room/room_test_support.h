@@ -57,7 +57,8 @@ struct TwoPlayers {
 
 // A room that has seen every kind of event: joins of people, spectators and bots, chat with
 // control characters, moves, a vanished player, a cancelled game, a second game with turned
-// colours, a time-out with a computer standing in until the player takes the seat back. `step` sees
+// colours, a time-out with a computer standing in until the player takes the seat back, a move
+// taken back. `step` sees
 // the room after each action (a replica test compares itself with the host there).
 RoomAuthority lively_room(const std::function<void(RoomAuthority&)>& step = {});
 
