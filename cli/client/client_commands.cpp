@@ -390,12 +390,12 @@ void add_actions(CLI::App& app, int& exit_code) {
     static RoomOption vote_o;
     static std::string what;
     auto* vote = app.add_subcommand("vote",
-        "Vote for a new game (new), to cancel one when a player vanished or is away (cancel), or "
-        "to "
-        "hide or show who is in the lead for this game (leader)");
-    vote->add_option("what", what, "new, cancel or leader")
+        "Vote for a new game (new), to cancel one when a player vanished or is away (cancel), to "
+        "hide or show who is in the lead for this game (leader), or to take back your last move "
+        "and every move after it (takeback; the other players agree with the same vote)");
+    vote->add_option("what", what, "new, cancel, leader or takeback")
         ->required()
-        ->check(CLI::IsMember({ "new", "cancel", "leader" }));
+        ->check(CLI::IsMember({ "new", "cancel", "leader", "takeback" }));
     add_room_option(vote, vote_o, false);
     vote->callback([&] {
         action(
@@ -403,6 +403,7 @@ void add_actions(CLI::App& app, int& exit_code) {
             [&](pb::ActionRequest* a) {
                 a->set_vote(what == "cancel" ? pb::VOTE_KIND_CANCEL
                         : what == "leader"   ? pb::VOTE_KIND_LEADER
+                        : what == "takeback" ? pb::VOTE_KIND_TAKE_BACK
                                              : pb::VOTE_KIND_NEW_GAME);
             },
             "voted");

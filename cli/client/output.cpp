@@ -133,6 +133,9 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
         if (seat.voted_cancel()) out += ", votes to cancel";
         if (seat.voted_leader())
             out += v.leader_hidden() ? ", votes to show the leader" : ", votes to hide the leader";
+        if (seat.voted_take_back())
+            out += seat.seat() == v.take_back_seat() ? ", asks to take back " + v.take_back_move()
+                                                     : ", agrees to take back a move";
         out += "\n";
     }
     if (v.spectators_size()) {
@@ -229,6 +232,18 @@ std::string leader_words(const pb::RoomView& v, std::size_t names_at_most) {
     return names + (top.finished() ? " (level, home)" : " (level)");
 }
 
+std::string take_back_words(const pb::RoomView& v) {
+    if (v.take_back_seat() < 0 || v.take_back_seat() >= v.seats_size()) return "take back a move";
+    std::string whose = v.take_back_seat() == v.your_seat()
+        ? std::string("your")
+        : v.seats(v.take_back_seat()).name() + "'s";
+    std::string text = "take back " + whose + " " + v.take_back_move();
+    if (v.take_back_count() == 2) text += " and the move after it";
+    if (v.take_back_count() > 2)
+        text += " and the " + std::to_string(v.take_back_count() - 1) + " moves after it";
+    return text;
+}
+
 std::vector<std::string> open_vote_lines(const pb::RoomView& v, const std::string& how) {
     struct Kind {
         bool (pb::SeatView::*voted)() const;
@@ -239,6 +254,7 @@ std::vector<std::string> open_vote_lines(const pb::RoomView& v, const std::strin
         { &pb::SeatView::voted_leader,
             v.leader_hidden() ? "vote to show the leader" : "vote to hide the leader", "leader" },
         { &pb::SeatView::voted_new_game, "vote for a new game", "new" },
+        { &pb::SeatView::voted_take_back, take_back_words(v), "takeback" },
     };
     auto add = [](std::string& names, const std::string& name) {
         names += (names.empty() ? "" : ", ") + name;

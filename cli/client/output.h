@@ -33,6 +33,9 @@ std::string time_left_words(const ::halma::v1::RoomView& view);
 // "nobody yet (all level)" (it said "nobody (level)" of two level ahead of a third). More level
 // than `names_at_most` are counted, not named: "4 players (level)".
 std::string leader_words(const ::halma::v1::RoomView& view, std::size_t names_at_most = 6);
+// An open take-back vote's matter: "take back ann's o1-m7 and the move after it" ("your" for
+// the viewer's own).
+std::string take_back_words(const ::halma::v1::RoomView& view);
 // The votes open in the room, a line each, as every text front end says them: "* vote to hide
 // the leader: voted bob; not yet you, cat; to agree: /vote leader". Who has not voted yet are
 // the players present (as the host counts them: a computer always agrees; one gone or away does

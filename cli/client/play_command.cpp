@@ -557,11 +557,13 @@ private:
             act([&](pb::ActionRequest* a) { a->set_chat(text); });
             return true;
         }
-        if (line == "/vote new" || line == "/vote cancel" || line == "/vote leader") {
+        if (line == "/vote new" || line == "/vote cancel" || line == "/vote leader"
+            || line == "/vote takeback" || line == "/takeback") {
             act([&](pb::ActionRequest* a) {
                 a->set_vote(line == "/vote new"  ? pb::VOTE_KIND_NEW_GAME
                         : line == "/vote leader" ? pb::VOTE_KIND_LEADER
-                                                 : pb::VOTE_KIND_CANCEL);
+                        : line == "/vote cancel" ? pb::VOTE_KIND_CANCEL
+                                                 : pb::VOTE_KIND_TAKE_BACK);
             });
             return true;
         }
@@ -598,7 +600,7 @@ private:
             return true;
         }
         if (line.rfind("/vote", 0) == 0) {
-            note("! vote for what: /vote new, /vote cancel or /vote leader");
+            note("! vote for what: /vote new, /vote cancel, /vote leader or /vote takeback");
             redraw();
             return true;
         }

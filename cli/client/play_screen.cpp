@@ -157,7 +157,9 @@ std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colo
     if (seat.bot() && width >= 30) marks += " [" + seat.bot_level() + " bot]";
     if (!seat.name().empty() && !seat.connected()) marks += width >= 30 ? " gone, held" : " gone";
     if (seat.away()) marks += " away";
-    if (seat.voted_new_game() || seat.voted_cancel() || seat.voted_leader()) marks += " *";
+    if (seat.voted_new_game() || seat.voted_cancel() || seat.voted_leader()
+        || seat.voted_take_back())
+        marks += " *";
     std::string right;
     if (const pb::Standing* st = standing_of(v, seat.seat())) {
         if (st->place())

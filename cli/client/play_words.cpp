@@ -16,6 +16,7 @@ const char* const kPlayHelp = "Type a move: o1-m7, a full path, or just the targ
                               "  /vote new     a new game (all players present agree)\n"
                               "  /vote cancel  cancel the game (a player gone or away)\n"
                               "  /vote leader  hide (or show) who leads, this game\n"
+                              "  /takeback     take back your last move (all agree)\n"
                               "  /start [easy|hard|max]\n"
                               "                start now, computers in the free seats\n"
                               "  /keys         every hole's name on this board\n"
