@@ -410,6 +410,7 @@ function wireForms() {
   $("vote-new").addEventListener("click", () => act({ vote: "VOTE_KIND_NEW_GAME" }));
   $("vote-cancel").addEventListener("click", () => act({ vote: "VOTE_KIND_CANCEL" }));
   $("vote-leader").addEventListener("click", () => act({ vote: "VOTE_KIND_LEADER" }));
+  $("vote-take-back").addEventListener("click", () => act({ vote: "VOTE_KIND_TAKE_BACK" }));
   $("leave").addEventListener("click", () => {
     // Mid-game, leaving gives the seat to a computer (and to whoever joins next): asked first,
     // as `halma close` asks, for a click meant for something else.

@@ -126,6 +126,8 @@ function seatLabel(seat, yours, view) {
   if (seat.voted_cancel) label += " (voted cancel)";
   // The others see a leader vote too (it looked stuck: only the voter's button said it).
   if (seat.voted_leader) label += view.leader_hidden ? " (voted to show the leader)" : " (voted to hide the leader)";
+  if (seat.voted_take_back) label += seat.seat === view.take_back_seat
+    ? ` (asks to take back ${view.take_back_move})` : " (agrees to take back a move)";
   return label;
 }
 
@@ -136,7 +138,7 @@ export function showRoom(view, onChip) {
   if (!view) {
     $("room-title").textContent = "No room open";
     $("room-rules").hidden = true;
-    for (const id of ["start-box", "vote-new", "vote-cancel", "vote-leader", "leave", "standings", "friends-code", "result",
+    for (const id of ["start-box", "vote-new", "vote-cancel", "vote-leader", "vote-take-back", "leave", "standings", "friends-code", "result",
       "spectators"])
       $(id).hidden = true;
     $("leader").textContent = "";
@@ -181,6 +183,7 @@ export function showRoom(view, onChip) {
   $("vote-leader").disabled = !!(own && own.voted_leader);
   $("vote-leader").textContent = own && own.voted_leader ? `Voted to ${what} the leader: waiting for the others`
     : `Vote to ${what} the leader`;
+  showTakeBack(view, member, own);
   $("leave").hidden = !member && !watching;
   $("leave").textContent = watching ? "Stop watching" : "Leave the room";
   $("friends-code").hidden = !s.code;
@@ -216,6 +219,22 @@ function showResult(view) {
   result.textContent = text;
   result.hidden = !text;
   result.classList.toggle("undecided", !first.length);
+}
+
+// A take-back: asked for by a player with a move of their own to take back; agreed to by the
+// others while one is open. The daemon says when it applies (can_take_back, take_back_seat).
+function showTakeBack(view, member, own) {
+  const button = $("vote-take-back");
+  const playing = view.summary.phase === "PHASE_PLAYING";
+  const open = view.take_back_seat >= 0 && view.take_back_seat < view.seats.length;
+  const asker = open ? view.seats[view.take_back_seat] : null;
+  const mine = open && view.take_back_seat === view.your_seat;
+  button.hidden = !(member && playing && (open || view.can_take_back));
+  button.disabled = !!(own && own.voted_take_back);
+  if (mine) button.textContent = `Asked to take back ${view.take_back_move}: waiting for the others`;
+  else if (open && own && own.voted_take_back) button.textContent = "Agreed to take back: waiting for the others";
+  else if (open) button.textContent = `Agree to take back ${asker.name}'s ${view.take_back_move}`;
+  else button.textContent = `Ask to take back your last move (${view.your_take_back_move})`;
 }
 
 function showLeader(view) {
