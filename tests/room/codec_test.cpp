@@ -76,7 +76,11 @@ TEST(CodecEvents, EveryKindRoundTrips) {
         event::MovePlayed { 1, engine::Move { 99, 81, engine::Move::kNormal }, { 99, 81 }, true },
         event::VoteCast { 1, VoteKind::kNewGame },
         event::VoteCast { 2, VoteKind::kCancel },
+        event::VoteCast { 1, VoteKind::kLeader },
+        event::VoteCast { 1, VoteKind::kTakeBack },
         event::GameCancelled {},
+        event::LeaderDisplay { true },
+        event::MovesTakenBack { 3 },
         event::RoomClosed {},
     };
     std::uint64_t seq = 1;
