@@ -600,7 +600,7 @@ private:
             return true;
         }
         if (line.rfind("/vote", 0) == 0) {
-            note("! vote for what: /vote new, /vote cancel, /vote leader or /vote takeback");
+            note("! vote for what: /vote new, cancel, leader or takeback");
             redraw();
             return true;
         }

@@ -131,7 +131,7 @@ def two_players_type_and_finish():
                 tb.wait_text("to vote, type /vote new")
                 # A command short of what it needs says what is missing (was "unknown command").
                 tb.type_line("/vote maybe")
-                tb.wait_text("vote for what: /vote new, /vote cancel or /vote leader")
+                tb.wait_text("vote for what: /vote new, cancel, leader or takeback")
                 tb.type_line("/c")
                 tb.wait_text("/c TEXT: say what to chat")
                 # The rest of the game through the API (the room's move limit is 3 each).
