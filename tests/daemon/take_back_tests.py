@@ -6,6 +6,7 @@ import signal
 from halmatest import Cluster, api_move, api_pb2, check, common_pb2, greedy_move, host_room, join_room, peer_pb2, run, \
     wait_until
 from hostile_host_tests import ROOM_ID, FakeHost
+from terminal import Terminal
 
 
 def view(d, room):
@@ -99,6 +100,26 @@ def against_a_computer_it_is_at_once_and_takes_its_reply_back():
                    5, f"ann's front end to be told: {texts(ann)[-3:]}")
 
 
+def in_halma_play_takeback_takes_it_back_and_says_so():
+    """Ann in `halma play` against a computer types a move, then /takeback: her move and the
+    computer's reply are gone, and her screen says so in words."""
+    with Cluster("takebackplay") as c:
+        ann = c.add("ann")
+        host_room(ann, "typo", bots=1, bot_level="easy")
+        wait_until(lambda: view(ann, "typo")["your_turn"], 10, "ann's turn")
+        before = view(ann, "typo")
+        with Terminal(c.tmp, "ann", 100, 30, ann.runtime_dir) as t:
+            t.wait_text("your move>")
+            t.type_line(greedy_move(before))
+            wait_until(lambda: len(view(ann, "typo")["moves"]) == len(before["moves"]) + 2, 10, "the computer's reply")
+            mine = view(ann, "typo")["moves"][len(before["moves"])]
+            t.type_line("/takeback")
+            t.wait_text(f"ann took back {mine} (and the computer's reply)")
+            v = view(ann, "typo")
+            check(v["moves"] == before["moves"] and v["position"] == before["position"] and v["your_turn"],
+                  f"/takeback did not take ann's move back: {v['moves']}")
+
+
 def a_take_back_larger_than_the_game_is_refused_by_the_replica():
     """A fake host's game of two moves, then MovesTakenBack of 99: the replica refuses it (its
     view keeps both moves, its log says why) and asks for the room again; a take-back of 1
@@ -161,4 +182,5 @@ def a_take_back_larger_than_the_game_is_refused_by_the_replica():
 if __name__ == "__main__":
     run({f.__name__: f for f in (a_move_is_taken_back_on_the_host_and_the_replica_and_after_a_restart,
                                  against_a_computer_it_is_at_once_and_takes_its_reply_back,
+                                 in_halma_play_takeback_takes_it_back_and_says_so,
                                  a_take_back_larger_than_the_game_is_refused_by_the_replica)})
