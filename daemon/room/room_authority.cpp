@@ -357,7 +357,7 @@ std::optional<Refusal> RoomAuthority::vote(const Member& m, VoteKind kind, const
         return refuse(Refusal::Code::kBadRequest,
             "no game is being played: hiding who is in the lead is voted on during a game");
     if (kind == VoteKind::kTakeBack)
-        if (auto refusal = take_back_refusal(m)) return refusal;
+        if (auto refusal = take_back_refusal(m, now)) return refusal;
     if (kind == VoteKind::kCancel) {
         if (state_.phase() != Phase::kPlaying)
             return refuse(Refusal::Code::kBadRequest, "no game is being played");
@@ -423,6 +423,7 @@ void RoomAuthority::remove_member(MemberId id, bool timed_out, const Now& now) {
     held_until_.erase(id);
     cut_off_by_restart_.erase(id);
     chat_spent_until_.erase(id);
+    take_back_allowed_at_.erase(id);
     // Only a player whose daemon vanished may come back for the seat: one who chose to leave
     // has said so.
     if (seat != kNoSeat && state_.phase() == Phase::kPlaying)

@@ -154,8 +154,10 @@ private:
     std::optional<Refusal> move(const Member& m, std::string_view text, const Now& now);
     std::optional<Refusal> vote(const Member& m, VoteKind kind, const Now& now);
     std::optional<Refusal> start(const Member& m, const action::Start& start, const Now& now);
-    // Why `m` may not vote to take back a move now (take_back.cpp); nullopt if they may.
-    std::optional<Refusal> take_back_refusal(const Member& m) const;
+    // Why `m` may not vote to take back a move now (take_back.cpp); nullopt if they may. Asking
+    // counts against the member's allowance (kTakeBackGap), so that is noted when it is not
+    // refused.
+    std::optional<Refusal> take_back_refusal(const Member& m, const Now& now);
     // The take-back asked for, once every person present agreed to it (`agreed`): its event.
     void settle_take_back(bool agreed, const Now& now);
     void emit(EventBody body, const Now& now);
@@ -198,6 +200,10 @@ private:
     // Each member's chat allowance: kChatBurst lines at once, then one per kChatRefill (a
     // token bucket: `spent_until` is when it is full again).
     std::map<MemberId, std::chrono::steady_clock::time_point> chat_spent_until_;
+    // When each member may next ask to take back a move: a take-back replays the game from its
+    // start (a few ms for a long one), and one asked over and over against computers, who agree
+    // at once, would have the host replaying games all day.
+    std::map<MemberId, std::chrono::steady_clock::time_point> take_back_allowed_at_;
     // Seats a computer plays for a person gone mid-game. A person
     // whose hold ran out keeps its token here and may take the seat back with it; the seat of
     // one who left for good (no token) goes to the next newcomer. A restarted host makes the

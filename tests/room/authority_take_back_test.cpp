@@ -89,6 +89,32 @@ TEST(AuthorityTakeBack, AgainstAComputerItIsAtOnceAndTakesItsReplyBack) {
     EXPECT_EQ(room.bot_to_move(), kNoMember);
 }
 
+TEST(AuthorityTakeBack, IsAskedAtMostOnceInTwoSeconds) {
+    AuthorityOptions options;
+    options.bots_available = true;
+    RoomAuthority room(room_config(2), options, kSeed);
+    auto ann = room.join("ann", "", false, at_ms(0)).value();
+    ASSERT_FALSE(room.act(ann.token, action::Start {}, at_ms(1)));
+    auto bot_moves = [&](std::int64_t ms) {
+        if (MemberId bot = room.bot_to_move(); bot != kNoMember)
+            ASSERT_FALSE(room.bot_move(bot, greedy_move(*room.state().game()), at_ms(ms)));
+    };
+    bot_moves(2);
+    move_greedy(room, ann, 3);
+    bot_moves(4);
+    ASSERT_FALSE(room.act(ann.token, action::Vote { VoteKind::kTakeBack }, at_ms(5)));
+    ASSERT_NE(taken_back_in(room.take_events()), nullptr);
+    move_greedy(room, ann, 6);
+    bot_moves(7);
+    // Against a computer, move and take back over and over: each a replay of the game.
+    auto again = room.act(ann.token, action::Vote { VoteKind::kTakeBack }, at_ms(1000));
+    ASSERT_TRUE(again);
+    EXPECT_NE(again->message.find("a moment ago"), std::string::npos) << again->message;
+    EXPECT_EQ(taken_back_in(room.take_events()), nullptr);
+    ASSERT_FALSE(room.act(ann.token, action::Vote { VoteKind::kTakeBack }, at_ms(2005)));
+    EXPECT_NE(taken_back_in(room.take_events()), nullptr) << "asked again after two seconds";
+}
+
 TEST(AuthorityTakeBack, IsRefusedWithNothingToTakeBack) {
     RoomAuthority waiting(room_config(2), AuthorityOptions {}, kSeed);
     auto a = waiting.join("ann", "", false, at_ms(0)).value();
