@@ -25,6 +25,24 @@ const event::MovesTakenBack* taken_back_in(const std::vector<RoomEvent>& events)
     return nullptr;
 }
 
+// ann in a two-player room whose other seat /start gave a computer, the game begun.
+struct AgainstAComputer {
+    RoomAuthority room { room_config(2), with_bots(), kSeed };
+    SeatTicket ann = room.join("ann", "", false, at_ms(0)).value();
+
+    AgainstAComputer() { EXPECT_FALSE(room.act(ann.token, action::Start {}, at_ms(1))); }
+    static AuthorityOptions with_bots() {
+        AuthorityOptions options;
+        options.bots_available = true;
+        return options;
+    }
+    // The computer's move, if it is its turn.
+    void bot_moves(std::int64_t ms) {
+        if (MemberId bot = room.bot_to_move(); bot != kNoMember)
+            ASSERT_FALSE(room.bot_move(bot, greedy_move(*room.state().game()), at_ms(ms)));
+    }
+};
+
 } // namespace
 
 TEST(AuthorityTakeBack, TakesBackTheAskersMoveAndTheReplyOnceTheOtherAgrees) {
@@ -63,14 +81,11 @@ TEST(AuthorityTakeBack, TakesBackTheAskersMoveAndTheReplyOnceTheOtherAgrees) {
 }
 
 TEST(AuthorityTakeBack, AgainstAComputerItIsAtOnceAndTakesItsReplyBack) {
-    AuthorityOptions options;
-    options.bots_available = true;
-    RoomAuthority room(room_config(2), options, kSeed);
-    auto ann = room.join("ann", "", false, at_ms(0)).value();
-    ASSERT_FALSE(room.act(ann.token, action::Start {}, at_ms(1)));
+    AgainstAComputer a;
+    auto& room = a.room;
+    const auto& ann = a.ann;
     std::int64_t t = 2;
-    if (MemberId bot = room.bot_to_move(); bot != kNoMember)
-        ASSERT_FALSE(room.bot_move(bot, greedy_move(*room.state().game()), at_ms(t++)));
+    a.bot_moves(t++);
     const engine::Position before = room.state().game()->position();
     const std::size_t moves_before = room.state().game()->history().size();
     move_greedy(room, ann, t++);
@@ -90,15 +105,10 @@ TEST(AuthorityTakeBack, AgainstAComputerItIsAtOnceAndTakesItsReplyBack) {
 }
 
 TEST(AuthorityTakeBack, IsAskedAtMostOnceInTwoSeconds) {
-    AuthorityOptions options;
-    options.bots_available = true;
-    RoomAuthority room(room_config(2), options, kSeed);
-    auto ann = room.join("ann", "", false, at_ms(0)).value();
-    ASSERT_FALSE(room.act(ann.token, action::Start {}, at_ms(1)));
-    auto bot_moves = [&](std::int64_t ms) {
-        if (MemberId bot = room.bot_to_move(); bot != kNoMember)
-            ASSERT_FALSE(room.bot_move(bot, greedy_move(*room.state().game()), at_ms(ms)));
-    };
+    AgainstAComputer a;
+    auto& room = a.room;
+    const auto& ann = a.ann;
+    auto bot_moves = [&](std::int64_t ms) { a.bot_moves(ms); };
     bot_moves(2);
     move_greedy(room, ann, 3);
     bot_moves(4);
