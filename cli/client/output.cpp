@@ -188,6 +188,9 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
                 + " is free: the game waits for someone to join it (or /vote cancel)\n"
                            : name + "'s turn" + left + "\n";
     }
+    if (auto made = moves_made_for_you_words(v); !made.empty())
+        out += "while you were away " + made
+            + (s.phase() == pb::PHASE_PLAYING ? "; make a move to come back" : "") + "\n";
     if (s.phase() == pb::PHASE_OVER || s.phase() == pb::PHASE_CANCELLED)
         out += "next game: " + next_game_words(v, "halma vote new") + "\n";
     for (const auto& line : open_vote_lines(v, "halma vote")) out += line + "\n";
@@ -242,6 +245,23 @@ std::string take_back_words(const pb::RoomView& v) {
     if (v.take_back_count() > 2)
         text += " and the " + std::to_string(v.take_back_count() - 1) + " moves after it";
     return text;
+}
+
+std::string moves_made_for_you_words(const pb::RoomView& v) {
+    const auto& made = v.moves_made_for_you();
+    if (made.empty()) return "";
+    // The latest three at most: a line under the board, not the game's record.
+    constexpr int kNamed = 3;
+    int named = std::min(made.size(), kNamed);
+    std::string moves;
+    for (int i = made.size() - named; i < made.size(); ++i)
+        moves += (moves.empty() ? "" : ", ") + made[i];
+    auto count = std::max<std::uint32_t>(
+        v.moves_made_for_you_count(), static_cast<std::uint32_t>(made.size()));
+    if (count == static_cast<std::uint32_t>(named))
+        return "the computer played " + moves + " for you";
+    return "the computer played " + std::to_string(count) + " moves for you; the last "
+        + (named == 1 ? "" : std::to_string(named) + " ") + "were " + moves;
 }
 
 std::vector<std::string> open_vote_lines(const pb::RoomView& v, const std::string& how) {

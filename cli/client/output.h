@@ -36,6 +36,9 @@ std::string leader_words(const ::halma::v1::RoomView& view, std::size_t names_at
 // An open take-back vote's matter: "take back ann's o1-m7 and the move after it" ("your" for
 // the viewer's own).
 std::string take_back_words(const ::halma::v1::RoomView& view);
+// What a computer played for the viewer while they were away: "the computer played o1-m7 for
+// you" ("played 12 moves for you, the last m7-k7, ..."); empty when it played none.
+std::string moves_made_for_you_words(const ::halma::v1::RoomView& view);
 // The votes open in the room, a line each, as every text front end says them: "* vote to hide
 // the leader: voted bob; not yet you, cat; to agree: /vote leader". Who has not voted yet are
 // the players present (as the host counts them: a computer always agrees; one gone or away does

@@ -264,9 +264,11 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width, pb::Connec
         bool seated = v.your_seat() >= 0 && v.your_seat() < v.seats_size();
         bool cancel_open = std::any_of(v.seats().begin(), v.seats().end(),
             [](const pb::SeatView& seat) { return seat.voted_cancel(); });
-        if (seated && v.seats(v.your_seat()).away())
+        if (seated && v.seats(v.your_seat()).away()) {
             add_wrapped(out, "you are away: your time ran out; make a move to come back", width);
-        else if (seated && (vanished || away) && !cancel_open)
+            if (auto made = moves_made_for_you_words(v); !made.empty())
+                add_wrapped(out, made, width);
+        } else if (seated && (vanished || away) && !cancel_open)
             add_wrapped(out,
                 std::string(vanished ? "a player is gone" : "a player is away")
                     + ": /vote cancel ends the game if all present agree",

@@ -168,6 +168,21 @@ std::optional<std::size_t> RoomState::last_own_move(MemberId member) const {
     return std::nullopt;
 }
 
+std::vector<std::size_t> RoomState::moves_made_for(MemberId member) const {
+    std::vector<std::size_t> made;
+    const Member* m = this->member(member);
+    if (!m || !m->away || m->bot || !game_) return made;
+    const auto& history = game_->history();
+    for (std::size_t i = own_moves_.size(); i-- > 0;) {
+        if (own_moves_[i] == member) break;
+        const auto& played = history[i];
+        if (!played.automatic && !played.move.is_pass() && seat_of_player(played.player) == m->seat)
+            made.push_back(i);
+    }
+    std::reverse(made.begin(), made.end());
+    return made;
+}
+
 void RoomState::clear_take_back() {
     votes_[static_cast<std::size_t>(VoteKind::kTakeBack)].clear();
     take_back_asker_ = kNoMember;

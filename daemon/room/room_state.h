@@ -116,6 +116,10 @@ public:
     // move they chose, not a pass, not one a computer made for them): what a take-back they ask
     // for goes back to. nullopt if none, or no game is being played.
     std::optional<std::size_t> last_own_move(MemberId member) const;
+    // While the member is away (their turn ran out): the moves a computer made for them since
+    // their own last move, as indices in the game's history, oldest first; empty otherwise.
+    // What a returning player needs to be told: they were not there to see them.
+    std::vector<std::size_t> moves_made_for(MemberId member) const;
     // The last take-back of this game (empty moves: none yet).
     const TakeBack& last_take_back() const { return last_take_back_; }
     // The moves the last MovePlayed made (the player's own, then any automatic passes).

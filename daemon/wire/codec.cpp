@@ -396,6 +396,15 @@ void take_back_view(const RoomState& state, MemberId me, pb::RoomView* out) {
     }
 }
 
+// What a computer played for the viewer while they were away (the latest few).
+void moves_made_for_view(const RoomState& state, MemberId me, pb::RoomView* out) {
+    constexpr std::size_t kShown = 10;
+    auto made = state.moves_made_for(me);
+    out->set_moves_made_for_you_count(static_cast<std::uint32_t>(made.size()));
+    for (std::size_t i = made.size() > kShown ? made.size() - kShown : 0; i < made.size(); ++i)
+        out->add_moves_made_for_you(state.move_names()[made[i]]);
+}
+
 } // namespace
 
 void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
@@ -465,6 +474,7 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
         }
     }
     take_back_view(state, me, out);
+    moves_made_for_view(state, me, out);
     const auto& chat = state.chat();
     for (std::size_t i = chat.size() > kChatLinesShown ? chat.size() - kChatLinesShown : 0;
          i < chat.size(); ++i) {

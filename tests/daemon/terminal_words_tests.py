@@ -231,7 +231,30 @@ def a_hole_or_words_typed_get_a_useful_answer():
             check(not gran.api().view("trio").chat, "the words were sent as chat unasked")
 
 
-run({f.__name__: f for f in [no_turn_is_offered_while_the_room_is_out_of_reach,
+def coming_back_says_what_the_computer_played():
+    """ann hosts a room with a 2-second turn limit against a computer and walks off: the computer
+    moves for her. When she opens halma play again, the panel says she is away and which moves
+    the computer made for her (she was not there to see them). From the stop-32 list of what was
+    left: a returning player was told only that she was away."""
+    with Cluster("term-away") as c:
+        ann = c.add("ann")
+        out = ann.cli("host", "porch", "--turn-limit-s", "2", "--bots", "1", "--bot-level", "easy")
+        check(out.returncode == 0, f"host: {out.stderr}")
+        wait_until(lambda: ann.api().view("porch").moves_made_for_you_count >= 1, 20,
+                   "the computer to move for ann")
+        with Terminal(c.tmp, "ann", 100, 30, ann.runtime_dir, "-r", "porch") as t:
+            screen = t.wait_for(lambda s: prompt_ready(30)(s) and "the computer played" in panel_text(s),
+                                "the panel to say what the computer played for ann")
+            said = panel_text(screen)
+            check("you are away: your time ran out; make a move to come back" in said, f"not said away:\n{screen}")
+            view = ann.api().view("porch")
+            named = said.split("the computer played ", 1)[1]
+            check(any(m in named for m in view.moves_made_for_you),
+                  f"the panel named none of {list(view.moves_made_for_you)}:\n{screen}")
+            check(all(len(line) <= 100 for line in t.lines()), "a line wider than the terminal")
+
+
+run({f.__name__: f for f in [no_turn_is_offered_while_the_room_is_out_of_reach, coming_back_says_what_the_computer_played,
                              open_votes_are_shown_with_who_voted_and_how, the_house_rules_are_beside_the_board,
                              leaving_a_game_in_progress_is_asked_first, reopening_play_shows_the_recent_chat,
                              a_hole_or_words_typed_get_a_useful_answer]})

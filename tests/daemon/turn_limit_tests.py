@@ -38,6 +38,16 @@ def a_player_who_lets_the_turn_run_out_is_moved_for_and_away():
         check(all(next(s for s in v.seats if s.name == idle.name).away for v in views), "a replica disagrees")
         status = other.cli("status").stdout
         check(f"{idle.name} [away: ran out of time" in status, f"the status:\n{status}")
+        # The idle one is told what was played for them; nobody else is.
+        played = moved.moves[0]
+        mine = idle.api().view()
+        check(list(mine.moves_made_for_you) == [played] and mine.moves_made_for_you_count == 1,
+              f"{idle.name}'s view: made for them {list(mine.moves_made_for_you)}, the move {played}")
+        check(not other.api().view().moves_made_for_you, f"{other.name} told of moves made for them")
+        told = idle.cli("status").stdout
+        check(f"while you were away the computer played {played} for you; make a move to come back" in told,
+              f"{idle.name}'s status:\n{told}")
+        check("while you were away" not in status, f"{other.name}'s status:\n{status}")
 
         # The idle one comes back with a move.
         wait_until(lambda: idle.api().view().your_turn or other.api().view().your_turn, 5, "a turn")
@@ -47,6 +57,7 @@ def a_player_who_lets_the_turn_run_out_is_moved_for_and_away():
         check(idle.api().move(greedy_move(idle.api().view())).HasField("done"), f"{idle.name}'s own move")
         back = views_in_step(players, lambda d: d.api().view())
         check(not any(s.away for v in back for s in v.seats), f"{idle.name} still away after moving")
+        check(not idle.api().view().moves_made_for_you, f"{idle.name} still told of the computer's move")
         print(f"the computer moved for {idle.name} {took:.1f} s into a 2 s turn; away, then back by a move")
 
 

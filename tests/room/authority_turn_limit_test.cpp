@@ -274,3 +274,41 @@ TEST(AuthorityTurnLimit, APassPlayedForAnAwayPlayerLeavesThemAway) {
     EXPECT_EQ(room.state().move_names().back(), "pass");
     EXPECT_TRUE(room.state().member(bob.member)->away) << "the pass brought bob back";
 }
+
+// A player coming back is told what the computer played for them while they were away: the
+// moves since their own last one, for them only, on a replica too, until they move again.
+TEST(AuthorityTurnLimit, TheMovesMadeForSomeoneAwayAreToldToThemUntilTheyMove) {
+    ThreePlayers p;
+    std::int64_t t = 20 + kLimitS * 1000;
+    MemberId idle = p.times_out(t);
+    auto named = [&](MemberId who) {
+        std::vector<std::string> names;
+        for (auto i : p.room.state().moves_made_for(who))
+            names.push_back(p.room.state().move_names().at(i));
+        return names;
+    };
+    ASSERT_EQ(named(idle), std::vector<std::string> { p.room.state().move_names().back() });
+    while (p.to_move().member != idle) p.own_move(t += 10);
+    p.times_out(t += kLimitS * 1000 + 10);
+    auto made = named(idle);
+    ASSERT_EQ(made.size(), 2u);
+    EXPECT_EQ(made.back(), p.room.state().move_names().back());
+    for (const SeatTicket* other : { &p.ann, &p.bob, &p.cat })
+        if (other->member != idle) EXPECT_TRUE(named(other->member).empty()) << other->member;
+
+    halma::v1::RoomView view;
+    halma::daemon::wire::view(
+        p.room.state(), idle, halma::v1::CONNECTION_STATE_CONNECTED, "", &view);
+    EXPECT_EQ(view.moves_made_for_you_count(), 2u);
+    EXPECT_EQ(std::vector<std::string>(
+                  view.moves_made_for_you().begin(), view.moves_made_for_you().end()),
+        made);
+
+    RoomState replica(p.room.state().config());
+    ASSERT_FALSE(replay(p.room.state().config(), p.room.state().log(), replica));
+    EXPECT_EQ(replica.moves_made_for(idle), p.room.state().moves_made_for(idle));
+
+    while (p.to_move().member != idle) p.own_move(t += 10);
+    p.own_move(t += 10);
+    EXPECT_TRUE(named(idle).empty()) << "back: their own move";
+}

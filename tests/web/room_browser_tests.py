@@ -432,9 +432,13 @@ def a_turn_limit_counts_down_and_says_who_is_away():
             clock = page.wait(lambda: (t := page.text("#turn-clock")) and "left, then the computer moves for you" in t
                               and t, "the turn's clock on the page")
             check(page.attr("#vote-cancel", "hidden") is not None, "a cancel vote offered while everyone is here")
-            seat = page.wait(lambda: (t := page.text("#seats")) and "away: your time ran out; make a move to come back" in t and t,
-                             "ann's seat to say she is away", timeout=15)
-            check(ann.api().view("clock").seats[0].away or ann.api().view("clock").seats[1].away, "not away on halmad")
+            seat = page.wait(lambda: (t := page.text("#seats")) and "away: your time ran out" in t
+                             and "make a move to come back" in t and t, "ann's seat to say she is away", timeout=15)
+            view = ann.api().view("clock")
+            check(view.seats[0].away or view.seats[1].away, "not away on halmad")
+            # What the computer played for her is named, for one who was not looking.
+            check(view.moves_made_for_you and any(f"the computer played {m} for you" in seat for m in view.moves),
+                  f"the seat does not name the computer's move {list(view.moves_made_for_you)}: {seat!r}")
             page.wait(lambda: page.attr("#vote-cancel", "hidden") is None, "the cancel vote offered")
             print(f"the page showed {clock.strip()!r}, then {seat.splitlines()[0]!r}")
         finally:

@@ -114,13 +114,27 @@ export function showTurn(view, onChip) {
   showClock();
 }
 
+// What the computer played for you while you were away: "; the computer played o1-m7 for you"
+// (the latest three named), so a player who comes back to the page is told.
+function madeForYou(view) {
+  const made = view.moves_made_for_you || [];
+  if (!made.length) return "";
+  const named = made.slice(-3);
+  const count = Math.max(Number(view.moves_made_for_you_count || 0), made.length);
+  if (count === named.length) return `; the computer played ${named.join(", ")} for you`;
+  return `; the computer played ${count} moves for you; the last ${named.length === 1 ? "" : named.length + " "}` +
+    `were ${named.join(", ")}`;
+}
+
 function seatLabel(seat, yours, view) {
   let label = seat.name || "(free seat)";
   if (seat.bot) label += ` (computer${seat.bot_level ? ", " + seat.bot_level : ""})`;
   if (seat.name && !seat.connected) label += " (gone, seat held)";
   // Away means something only while a game is played: once it is over nobody can move.
   const playing = view.summary.phase === "PHASE_PLAYING";
-  if (seat.away && playing && yours) label += " (away: your time ran out; make a move to come back)";
+  if (seat.away && playing && yours) {
+    label += ` (away: your time ran out${madeForYou(view)}; make a move to come back)`;
+  }
   else if (seat.away && playing) label += " (away: ran out of time, the computer moves)";
   if (seat.voted_new_game) label += " (voted new game)";
   if (seat.voted_cancel) label += " (voted cancel)";
