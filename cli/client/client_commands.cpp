@@ -3,6 +3,7 @@
 // their own (*_command.cpp).
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
+#include "cli/client/join_target.h"
 #include "cli/client/lan_addresses.h"
 #include "cli/client/name_lookup.h"
 #include "cli/client/output.h"
@@ -65,6 +66,9 @@ std::optional<pb::Reply> ask(DaemonConnection& daemon, pb::Request request, int&
         else if (!hint.usage)
             std::cerr << "halma: " << reply->error().message() << "\n";
         std::cerr << hint.text;
+        if (code == pb::ERROR_CODE_ROOM_FULL && request.has_join() && !request.join().spectate())
+            std::cerr << "to watch it: halma join --spectate "
+                      << shell_word(join_target_text(request.join())) << "\n";
         if (hint.usage) exit_code = 2;
         return std::nullopt;
     }

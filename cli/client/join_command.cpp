@@ -2,7 +2,7 @@
 // or at a host given by address. A mistyped target is a usage error (exit 2) before any daemon
 // is asked.
 #include "cli/client/client_common.h"
-#include "cli/client/host_address.h"
+#include "cli/client/join_target.h"
 #include "cli/client/output.h"
 #include "cli/commands.h"
 
@@ -23,33 +23,14 @@ void add_join_command(CLI::App& app, int& exit_code) {
     cmd->add_flag("--json", json, "Print the room as JSON");
     cmd->callback([&] {
         pb::Request r;
-        auto* j = r.mutable_join();
-        // HOST[:PORT]/ROOM, HOST:PORT (its only public room), or a name or code to find here
-        // or on the LAN.
-        auto slash = target.find('/');
-        std::string head = target.substr(0, slash);
-        bool has_port = head.find(':') != std::string::npos
-            && head.substr(head.rfind(':') + 1).find_first_not_of("0123456789")
-                == std::string::npos;
-        if (slash != std::string::npos || has_port) {
-            if (head.empty()) {
-                std::cerr << "halma: '" << target << "' has no host before the /\n";
-                exit_code = 2;
-                return;
-            }
-            // An address that cannot be (no host, a port that cannot be) is the user's typing,
-            // said before any daemon is asked (it said no halmad was running, or the daemon
-            // refused it, and halma exited 1).
-            if (auto why = host_address_problem(head)) {
-                std::cerr << "halma: '" << target << "': " << *why << "\n";
-                exit_code = 2;
-                return;
-            }
-            j->set_address(head);
-            if (slash != std::string::npos) j->set_room(target.substr(slash + 1));
-        } else {
-            j->set_room(target);
+        auto parsed = parse_join_target(target);
+        if (!parsed) {
+            std::cerr << "halma: " << parsed.error() << "\n";
+            exit_code = 2;
+            return;
         }
+        auto* j = r.mutable_join();
+        *j = std::move(*parsed);
         j->set_spectate(spectate);
         auto daemon = connect_daemon();
         auto reply = ask(daemon, r, exit_code);

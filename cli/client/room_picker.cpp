@@ -1,11 +1,13 @@
 #include "cli/client/room_picker.h"
 
 #include "cli/client/client_common.h"
+#include "cli/client/join_target.h"
 #include "cli/client/line_reader.h"
 #include "cli/client/room_table.h"
 #include "cli/client/term_text.h"
 #include "cli/client/terminal_io.h"
 
+#include <expected>
 #include <iostream>
 #include <unistd.h>
 
@@ -38,14 +40,17 @@ void show(const pb::RoomList& rooms) {
     std::cout << "Room to join (number, name, or HOST[:PORT]/ROOM; q to quit): " << std::flush;
 }
 
-// The join request for what was typed: a row's number, a name, or an address.
-std::optional<pb::Request> join_request(const pb::RoomList& rooms, const std::string& typed) {
+// The join request for what was typed: a row's number, a name, or an address as `halma join`
+// takes it (HOST:PORT alone is that host's only public room); or why it cannot be one.
+std::expected<pb::Request, std::string> join_request(
+    const pb::RoomList& rooms, const std::string& typed) {
     pb::Request r;
     auto* j = r.mutable_join();
     bool number = !typed.empty() && typed.find_first_not_of("0123456789") == std::string::npos;
     if (number) {
         int n = std::stoi(typed.substr(0, 4));
-        if (n < 1 || n > rooms.rooms_size()) return std::nullopt;
+        if (n < 1 || n > rooms.rooms_size())
+            return std::unexpected("No room number " + typed + ".");
         const auto& room = rooms.rooms(n - 1);
         // By address when the name alone would be ambiguous on the LAN.
         int same = 0;
@@ -54,13 +59,13 @@ std::optional<pb::Request> join_request(const pb::RoomList& rooms, const std::st
         j->set_room(room.name());
         return r;
     }
-    auto slash = typed.find('/');
-    if (slash != std::string::npos) {
-        j->set_address(typed.substr(0, slash));
-        j->set_room(typed.substr(slash + 1));
-    } else {
-        j->set_room(typed);
-    }
+    // "/help", "/join": a command of the game's prompt, not a room here.
+    if (typed.front() == '/')
+        return std::unexpected("Type a room's number or name, or HOST[:PORT]/ROOM to join one by "
+                               "address; q to quit.");
+    auto parsed = parse_join_target(typed);
+    if (!parsed) return std::unexpected(parsed.error());
+    *j = std::move(*parsed);
     return r;
 }
 
@@ -184,7 +189,7 @@ std::optional<std::string> pick_room(DaemonConnection& daemon, int& exit_code) {
             if (typed == "q" || typed == "quit" || typed == "/quit") return std::nullopt;
             auto request = join_request(rooms, typed);
             if (!request) {
-                std::cout << "No room number " << typed << ".\n";
+                std::cout << request.error() << "\n";
                 show(rooms);
                 continue;
             }

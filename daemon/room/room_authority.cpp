@@ -23,18 +23,6 @@ Refusal refuse(Refusal::Code code, std::string message) {
     return Refusal { code, std::move(message) };
 }
 
-// A room's name (or a friends room's code) as a shell reads it back, for a command to paste:
-// quoted unless it is all plain characters.
-std::string shell_quoted(const std::string& word) {
-    bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](unsigned char c) {
-        return std::isalnum(c) || c == '-' || c == '_' || c == '.';
-    });
-    if (plain) return word;
-    std::string out = "'";
-    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 std::string seat_name(const RoomState& state, int seat) {
     auto* m = state.member(state.seat_holder(seat));
     return m ? m->name : "seat " + std::to_string(seat + 1);
@@ -176,11 +164,12 @@ Outcome<SeatTicket> RoomAuthority::join(
             if (seat == kNoSeat && in.token.empty())
                 return take_back(s, next_member_++, std::string(name), random_hex_id(), now);
         if (seat == kNoSeat)
+            // How to watch instead is the joiner's front end's to say: only it knows how the
+            // room was reached (by name on the LAN, or at an address: "halma join --spectate
+            // watch" failed to find a room joined as 127.0.0.1:17460/watch).
             return std::unexpected(refuse(Refusal::Code::kRoomFull,
                 "room " + state_.config().name + " is full (" + std::to_string(state_.seats())
-                    + " seats taken); join as a spectator to watch: halma join --spectate "
-                    + shell_quoted(state_.config().code.empty() ? state_.config().name
-                                                                : state_.config().code)));
+                    + " seats taken): join it as a spectator to watch"));
     } else if (state_.spectators() >= kMaxSpectators) {
         return std::unexpected(refuse(Refusal::Code::kRoomFull,
             "room " + state_.config().name + " has " + std::to_string(kMaxSpectators)

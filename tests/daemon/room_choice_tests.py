@@ -178,6 +178,42 @@ def joining_again_as_something_else_is_told():
         check(out.returncode == 0 and "seat 3" in out.stdout, f"cat's join to play: {out.stdout}{out.stderr}")
 
 
+def a_full_room_says_how_to_watch_it_as_it_was_reached():
+    """cat joins ann's full two-player room by its address: she is told how to watch it with the
+    same address, and the command works pasted. The host said "halma join --spectate den", which
+    looks for den on the LAN and found no room there. From an office QA pass."""
+    with Cluster("full") as c:
+        ann, bob, cat = c.add("ann"), c.add("bob"), c.add("cat")
+        host_room(ann, "den")
+        where = f"{ann.address}/den"
+        check(bob.cli("join", where).returncode == 0, "bob's join")
+        out = cat.cli("join", where)
+        told = f"to watch it: halma join --spectate {where}"
+        check(out.returncode == 1 and "room den is full (2 seats taken)" in out.stderr and told in out.stderr,
+              f"cat's join of the full room: rc {out.returncode} {out.stdout}{out.stderr}")
+        out = cat.cli(*told.split(": ", 1)[1].split()[1:])
+        check(out.returncode == 0 and "joined room den, watching" in out.stdout,
+              f"the command cat was told: rc {out.returncode} {out.stdout}{out.stderr}")
+        out = cat.cli("join", where, "--spectate")
+        check("to watch it" not in out.stderr, f"a watcher told how to watch: {out.stderr}")
+
+
+def the_room_list_of_play_takes_what_join_takes():
+    """bob, in no room yet, runs halma play: its list of rooms takes HOST:PORT (that host's only
+    public room) as `halma join` does, and a /command gets a word on what to type. Both were
+    looked up as rooms' names: "no room '127.0.0.1:17460' here or on the LAN", "no room 'help'".
+    From an office QA pass."""
+    with Cluster("picker") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        host_room(ann, "den")
+        out = subprocess.run([halmatest.HALMA, "--runtime-dir", bob.runtime_dir, "play"], capture_output=True,
+                             text=True, timeout=30, input=f"/help\n{ann.address}\n/quit\n")
+        check("Type a room's number or name, or HOST[:PORT]/ROOM" in out.stdout and "no room 'help'" not in out.stderr,
+              f"/help in the room list: {out.stdout}{out.stderr}")
+        check("no room" not in out.stderr, f"the address taken for a name: {out.stderr}")
+        check(bob.api().view("den").your_seat == 1, f"bob not seated in den: {out.stdout[-400:]}{out.stderr}")
+
+
 def a_joined_room_is_joined_again_by_its_name():
     """bob is in ann's room family (and her friends room den): `halma join family`, without the
     address, joins it again in his seat, as picking it from halma play's list does (both were
@@ -215,4 +251,6 @@ run({f.__name__: f for f in [leave_a_room_whose_host_is_gone, the_printed_join_c
                              watching_several_rooms_says_which,
                              joining_again_as_something_else_is_told,
                              two_rooms_of_one_name_are_told_apart,
-                             joining_while_the_host_is_down_says_what_to_do]})
+                             joining_while_the_host_is_down_says_what_to_do,
+                             a_full_room_says_how_to_watch_it_as_it_was_reached,
+                             the_room_list_of_play_takes_what_join_takes]})

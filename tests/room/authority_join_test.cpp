@@ -65,8 +65,7 @@ TEST(AuthorityJoin, AFullRoomRefusesPlayersButNotSpectators) {
     ASSERT_FALSE(third);
     EXPECT_EQ(third.error().code, Refusal::Code::kRoomFull);
     EXPECT_EQ(third.error().message,
-        "room sunday is full (2 seats taken); join as a spectator to watch: halma join "
-        "--spectate sunday");
+        "room sunday is full (2 seats taken): join it as a spectator to watch");
     auto watcher = p.room.join("cat", "", true, at_ms(21));
     ASSERT_TRUE(watcher);
     EXPECT_EQ(watcher->seat, kNoSeat);
