@@ -210,6 +210,10 @@ private:
     void deliver_owed_leaves(const Now& now);
     bool owes_leave_to(const std::string& address) const;
     void gone(Replica& replica); // the host has no such room: told as closed, then forgotten
+    // The host has the room but no place in it for this daemon's player any more (their seat
+    // went to another while this daemon was away, and the room is full): told as their leaving,
+    // then forgotten.
+    void seat_given_away(Replica& replica, const std::string& why);
     void save() const;
     // How this daemon's own files are written: into the kernel only when a helper flushes them.
     Flush flush_mode() const { return disk_ ? Flush::kLater : Flush::kNow; }

@@ -198,11 +198,7 @@ void PeerLinks::rejoin(Replica& r, const Now& now) {
                 return;
             }
             if (reply.error().code() == pb::ERROR_CODE_ROOM_FULL) {
-                log_host(spdlog::level::warn, "room {}: cannot rejoin: {}", room_id,
-                    reply.error().message());
-                set_connection(*replica, pb::CONNECTION_STATE_DISCONNECTED);
-                replica->token.clear();
-                save();
+                seat_given_away(*replica, reply.error().message()); // replica is no more
                 return;
             }
             if (reply.error().code() == pb::ERROR_CODE_NOT_ALLOWED) {
@@ -232,6 +228,26 @@ void PeerLinks::gone(Replica& r) {
         RoomEvent closed { r.state->seq() + 1, Now::current().wall_ms, event::RoomClosed {} };
         if (!r.state->apply(closed))
             listener_.room_changed(*r.state, &closed, r.me, pb::CONNECTION_STATE_DISCONNECTED);
+    }
+    forget(r.room_id);
+}
+
+// Past the hold, the host gave the seat to a computer, and the next newcomer (or the next game's
+// start) took it; a full room has no other, and a rejoin with the old token is refused as a
+// stranger's join. Kept, the room stayed listed as joined yet "not heard of yet, host out of
+// reach" while the host answered, and was asked again every 10 s for good. The player may
+// watch it: the log says how, and front ends following it hear that the player left it.
+void PeerLinks::seat_given_away(Replica& r, const std::string& why) {
+    std::string name = r.state ? r.state->config().name : r.name.empty() ? r.room_id : r.name;
+    spdlog::warn("room {}: {} this daemon's player had was given to another while it was away, "
+                 "and the host has no other ({}); forgotten. To watch it: halma join --spectate "
+                 "{}/{}",
+        name, r.spectator ? "the place" : "the seat", why, r.address, name);
+    if (r.state && r.state->member(r.me) && r.state->phase() != Phase::kClosed) {
+        RoomEvent left { r.state->seq() + 1, Now::current().wall_ms,
+            event::MemberLeft { r.me, true } };
+        if (!r.state->apply(left))
+            listener_.room_changed(*r.state, &left, r.me, pb::CONNECTION_STATE_DISCONNECTED);
     }
     forget(r.room_id);
 }

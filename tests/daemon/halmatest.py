@@ -241,6 +241,15 @@ class Cluster:
         return False
 
 
+def host_holding_seats_for(c, name, hold_ms):
+    """A started daemon in cluster `c` whose hold of a vanished player's seat is `hold_ms` (the
+    cluster's is 30 s), kept across its restarts."""
+    d = Daemon(c, name)
+    d.command = lambda base=d.command: [str(hold_ms) if a == "30000" else a for a in base()]
+    c.daemons.append(d)
+    return d.start()
+
+
 # The star's geometry, enough to play forward: rows a..q and doubled x columns (docs/notation.md).
 ROW_LENGTHS = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
 APEX = {0: (16, 0), 1: (12, -12), 2: (4, -12), 3: (0, 0), 4: (4, 12), 5: (12, 12)}

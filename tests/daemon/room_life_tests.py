@@ -16,7 +16,7 @@ import halmatest
 from terminal import Terminal
 
 from halmatest import (Cluster, Daemon, HALMAD, Failure, api_move, api_pb2, check, common_pb2, free_port, greedy_move,
-                       host_room, join_room, peer_pb2, play_one, play_to_end, raw_peer, recv_host, replica_digest, run,
+                       host_holding_seats_for, host_room, join_room, peer_pb2, play_one, play_to_end, raw_peer, recv_host, replica_digest, run,
                        views_in_step, wait_until)
 
 
@@ -302,15 +302,6 @@ def a_joined_room_whose_host_is_gone_says_so():
         out = bob.cli("leave", "-r", "porch")
         check(out.returncode == 0 and "out of reach" in out.stdout + out.stderr, f"leave: {out.stdout}{out.stderr}")
         check("porch" not in bob.cli("rooms").stdout, "the room is still listed after leaving it")
-
-
-def host_holding_seats_for(c, name, hold_ms):
-    """A started daemon whose hold of a vanished player's seat is `hold_ms` (the cluster's is 30 s),
-    kept across its restarts."""
-    d = Daemon(c, name)
-    d.command = lambda base=d.command: [str(hold_ms) if a == "30000" else a for a in base()]
-    c.daemons.append(d)
-    return d.start()
 
 
 def den_in_play(c):

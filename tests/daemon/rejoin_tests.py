@@ -1,0 +1,85 @@
+"""What a player's daemon finds when it comes back to a room it held a seat in, and the seat is
+no longer there: real halmad processes on 127.0.0.1, the CLI as a player types it.
+Run one with: rejoin_tests.py NAME."""
+import os
+import signal
+import time
+
+from halmatest import Cluster, api_pb2, check, common_pb2, host_holding_seats_for, play_one, run, wait_until
+
+GIVEN_AWAY = "was given to another while it was away"
+
+
+def over_and_bob_gone(c):
+    """ann (holding a vanished player's seat 500 ms) hosts fr, a two-player room of one move
+    each; bob joins and they play it out. Returns ann, bob, cat and the room's id."""
+    ann = host_holding_seats_for(c, "ann", 500)
+    bob, cat = c.add("bob"), c.add("cat")
+    room = ann.api().ok(host=api_pb2.HostRequest(
+        name="fr", mode=common_pb2.RoomMode(players=2, move_limit=1))).view.summary.room_id
+    check(bob.cli("join", f"{ann.address}/fr").returncode == 0, "bob's join")
+    wait_until(lambda: ann.api().view(room).game_number == 1, 10, "the game to start")
+    play_one([ann, bob])
+    play_one([ann, bob])
+    wait_until(lambda: ann.api().view(room).summary.phase == common_pb2.PHASE_OVER, 10, "the game to end")
+    return ann, bob, cat, room
+
+
+def a_seat_given_away_while_away_is_dropped():
+    """bob's daemon dies after a game in ann's two-player room; past the hold his seat is free,
+    and cat takes it. Started again, bob's daemon is refused (the room is full): it drops the
+    room and says how to watch it. It kept the room as a ghost: listed as joined, "not heard of
+    yet, host out of reach" while ann answered, and asked again every 10 s for good. From an
+    office QA pass."""
+    with Cluster("givenaway") as c:
+        ann, bob, cat, room = over_and_bob_gone(c)
+        bob.kill(signal.SIGKILL)
+        wait_until(lambda: not ann.api().view(room).seats[1].name, 10, "bob's seat to be free past the hold")
+        out = cat.cli("join", f"{ann.address}/fr")
+        check(out.returncode == 0, f"cat's join: {out.stdout}{out.stderr}")
+        check(ann.api().view(room).seats[1].name == "cat", "cat did not take the seat over")
+
+        bob.start()
+        wait_until(lambda: GIVEN_AWAY in bob.log_tail(20), 10, "bob's daemon to hear its seat is gone")
+        told = f"To watch it: halma join --spectate {ann.address}/fr"
+        check(told in bob.log_tail(20), f"bob's log does not say how to watch: {bob.log_tail(5)}")
+        out = bob.cli("status", "-r", room)
+        check(out.returncode == 1 and "no room" in out.stderr and "out of reach" not in out.stderr,
+              f"bob's status of the room: rc {out.returncode} {out.stdout}{out.stderr}")
+        rooms = bob.cli("rooms").stdout
+        check("out of reach" not in rooms and "joined" not in rooms, f"bob's room list:\n{rooms}")
+        check(room not in open(os.path.join(bob.state_dir, "seats")).read(), "bob's daemon still keeps the seat")
+        # Nothing is left to ask ann again and again.
+        time.sleep(1.5)
+        log = open(bob.log_path).read()
+        check(log[log.index(GIVEN_AWAY):].count("went silent") == 0, f"bob's daemon goes on probing: {bob.log_tail(8)}")
+        out = bob.cli(*told.split(": ", 1)[1].split()[1:])
+        check(out.returncode == 0 and "watching" in out.stdout, f"the command bob was told: {out.stdout}{out.stderr}")
+
+
+def a_front_end_hears_its_seat_was_given_away():
+    """The same while bob's daemon is only out of reach (stopped past the peer timeout and the
+    hold, as a laptop off the Wi-Fi), and cat takes the seat meanwhile: the front end following the room hears that bob left it,
+    and the room is gone from his daemon."""
+    with Cluster("givenaway2") as c:
+        ann, bob, cat, room = over_and_bob_gone(c)
+        bob.api().ok(subscribe=api_pb2.SubscribeRequest(room=room))
+        bob.proc.send_signal(signal.SIGSTOP)
+        try:
+            wait_until(lambda: not ann.api().view(room).seats[1].name, 10, "bob's seat to be free past the hold")
+            out = cat.cli("join", f"{ann.address}/fr")
+            check(out.returncode == 0, f"cat's join: {out.stdout}{out.stderr}")
+        finally:
+            bob.proc.send_signal(signal.SIGCONT)
+
+        def heard():
+            bob.api().call(status=api_pb2.StatusRequest())  # collects the events that came meanwhile
+            return [e for e in bob.api().events if e.event.HasField("left")]
+        left = wait_until(heard, 10, "bob's front end to hear he left")[0]
+        check(left.event.left.timed_out and "bob" in left.text, f"the event: {left}")
+        check(bob.api().call(view=api_pb2.ViewRequest(room=room)).error.code == common_pb2.ERROR_CODE_UNKNOWN_ROOM,
+              "bob's daemon still has the room")
+        check(GIVEN_AWAY in bob.log_tail(20), f"bob's log: {bob.log_tail(5)}")
+
+
+run({f.__name__: f for f in [a_seat_given_away_while_away_is_dropped, a_front_end_hears_its_seat_was_given_away]})
