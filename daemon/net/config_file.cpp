@@ -9,6 +9,18 @@
 
 namespace halma::daemon {
 
+namespace {
+
+// The value of an integer key, and of nothing else: toml++'s value<std::int64_t>() also takes
+// true and false (and floats that happen to be whole), so `bots = true` gave a room a computer
+// and `hold-ms = true` held a seat for a millisecond, each said to be fine.
+template <class Node> std::optional<std::int64_t> whole_number(const toml::node_view<Node>& node) {
+    if (const auto* n = node.as_integer()) return n->get();
+    return std::nullopt;
+}
+
+} // namespace
+
 // "FILE:LINE: " for an error from the file; nothing for one from a flag or a default.
 std::string where(const BadConfig& bad, const std::optional<FileLines>& file) {
     if (!file) return "";
@@ -68,7 +80,7 @@ std::optional<BadConfig> apply_file(
         using Out = std::remove_reference_t<decltype(out)>;
         // Narrowed only once it fits: 4294967396 became 100 (hold-ms accepted, records-kept
         // quietly 100), and 2147483648 "cannot be negative".
-        if (auto v = t[key].value<std::int64_t>(); v && std::in_range<Out>(*v))
+        if (auto v = whole_number(t[key]); v && std::in_range<Out>(*v))
             out = static_cast<Out>(*v);
         else if (v)
             error = BadConfig { at(*t.get(key)) + key + " = " + std::to_string(*v)
@@ -137,14 +149,14 @@ std::optional<BadConfig> apply_file(
         // range is the mode's to check (RoomMode::invalid names it).
         auto number = [&](const char* key, int fallback) -> std::optional<int> {
             if (!r->contains(key)) return fallback;
-            auto v = (*r)[key].value<std::int64_t>();
+            auto v = whole_number((*r)[key]);
             if (!v || *v < 0 || *v > 100'000'000) return std::nullopt;
             return static_cast<int>(*v);
         };
         for (const char* key :
             { "players", "sets", "move-limit", "bots", "next-game-ms", "turn-limit-s" })
             if (!number(key, 0)) {
-                bool whole = (*r)[key].value<std::int64_t>().has_value();
+                bool whole = whole_number((*r)[key]).has_value();
                 return BadConfig { in_room(key) + key
                     + (whole ? " cannot be negative (or past 100000000)"
                              : " must be a whole number") };

@@ -57,6 +57,16 @@ def config_and_startup():
                              # Each error names the line to fix, a range's as a type's.
                              ("name = 'pi'\n\nheartbeat-ms = 5\n", "halmad.toml:3: heartbeat-ms must be 10..60000"),
                              ("name = 'pi'\nhold-ms = 'long'\n", "halmad.toml:2: hold-ms must be a whole number"),
+                             # true and false are no numbers: `bots = true` gave a room a computer,
+                             # each said to be fine (an office QA pass).
+                             ("name = 'pi'\nhold-ms = true\n", "halmad.toml:2: hold-ms must be a whole number"),
+                             ("records-kept = false\n", "halmad.toml:1: records-kept must be a whole number"),
+                             ("bot-pace-ms = 1.0\n", "halmad.toml:1: bot-pace-ms must be a whole number"),
+                             ("[[room]]\nname = 'a'\nbots = true\n", "halmad.toml:3: room a: bots must be a whole number"),
+                             ("[[room]]\nname = 'a'\nplayers = true\n",
+                              "halmad.toml:3: room a: players must be a whole number"),
+                             ("[[room]]\nname = 'a'\nturn-limit-s = false\n",
+                              "halmad.toml:3: room a: turn-limit-s must be a whole number"),
                              ("[[room]]\nname = 'a'\n\n[[room]]\nname = 'b'\nbots = 9\n",
                               "halmad.toml:6: room b: bots must be 0..2"),
                              # A mode no game has names the setting's line, not the [[room]]'s.
