@@ -268,12 +268,16 @@ std::vector<std::string> open_vote_lines(const pb::RoomView& v, const std::strin
     struct Kind {
         bool (pb::SeatView::*voted)() const;
         std::string what, verb;
+        bool waits_for_gone = false; // a player whose daemon vanished holds this one up
     };
+    // A new game while one is played waits for a vanished player too (until the hold runs out):
+    // it would throw their game away.
+    bool playing = v.summary().phase() == pb::PHASE_PLAYING;
     const Kind kinds[] = {
         { &pb::SeatView::voted_cancel, "vote to cancel the game", "cancel" },
         { &pb::SeatView::voted_leader,
             v.leader_hidden() ? "vote to show the leader" : "vote to hide the leader", "leader" },
-        { &pb::SeatView::voted_new_game, "vote for a new game", "new" },
+        { &pb::SeatView::voted_new_game, "vote for a new game", "new", playing },
         { &pb::SeatView::voted_take_back, take_back_words(v), "takeback" },
     };
     auto add = [](std::string& names, const std::string& name) {
@@ -293,6 +297,8 @@ std::vector<std::string> open_vote_lines(const pb::RoomView& v, const std::strin
                     add(voted, name);
                 else if (!seat.bot() && seat.connected() && !seat.away())
                     add(not_yet, name);
+                else if (!seat.bot() && !seat.away() && kind.waits_for_gone)
+                    add(not_yet, name + " (gone; a computer agrees for them past the hold)");
                 you_may |= yours && !(seat.*kind.voted)();
             }
         if (voted.empty()) continue;

@@ -1,5 +1,6 @@
 // When a room's next game starts, and what its votes decide: the first game once every seat is
-// taken, a next one when every person present in a seat votes for it (computers always agree), or
+// taken, a next one when every person present in a seat votes for it (computers always agree;
+// while a game is played, a player whose daemon vanished must agree too), or
 // by itself after the room's pause when only computers sit, as nobody can vote there; a game
 // cancelled when those present vote so while a player has vanished; the leader shown or hidden;
 // a move taken back (take_back.cpp).
@@ -52,7 +53,18 @@ void RoomAuthority::settle(const Now& now) {
         if (nobody_present) return std::any_of(voters.begin(), voters.end(), voted);
         return !voters.empty() && std::all_of(voters.begin(), voters.end(), voted);
     };
-    if (full && all_voted(present, VoteKind::kNewGame)) {
+    // A new game while one is played throws that game away: a player whose daemon vanished is
+    // asked too (a blip of the Wi-Fi let the others' votes discard a game they were holding
+    // out against), until the hold runs out and a computer, which agrees, keeps the seat. To
+    // go on without them at once, those present cancel the game (that vote does not wait for
+    // them) and then start a new one. Once a game is over, nothing is lost by not waiting.
+    std::vector<const Member*> new_game_voters = present;
+    if (state_.phase() == Phase::kPlaying && !nobody_present)
+        for (int s = 0; s < state_.seats(); ++s)
+            if (const Member* m = state_.member(state_.seat_holder(s));
+                m && !m->bot && !m->connected && !m->away && !cut_off_by_restart_.contains(m->id))
+                new_game_voters.push_back(m);
+    if (full && all_voted(new_game_voters, VoteKind::kNewGame)) {
         start_game(now);
         return;
     }

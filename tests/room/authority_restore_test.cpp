@@ -242,10 +242,17 @@ TEST(AuthorityRestart, APlayerTheRestartCutOffStillCountsForVotes) {
     EXPECT_EQ(room.state().game_number(), 1);
     ASSERT_FALSE(room.act(bob.token, action::Vote { VoteKind::kNewGame }, at_ms(22)));
     EXPECT_EQ(room.state().game_number(), 2) << "all three voted";
-    // One who vanishes on its own account (not the restart) no longer holds the vote up.
+    // One who vanishes on its own account (not the restart) no longer holds a cancel up, and
+    // after it, no new game.
     ASSERT_FALSE(room.act(ann.token, action::Vote { VoteKind::kNewGame }, at_ms(30)));
     ASSERT_FALSE(room.act(cat.token, action::Vote { VoteKind::kNewGame }, at_ms(31)));
     room.set_connected(bob.member, false, at_ms(32));
+    EXPECT_EQ(room.state().game_number(), 2) << "a game thrown away while bob was gone";
+    ASSERT_FALSE(room.act(ann.token, action::Vote { VoteKind::kCancel }, at_ms(33)));
+    ASSERT_FALSE(room.act(cat.token, action::Vote { VoteKind::kCancel }, at_ms(34)));
+    ASSERT_EQ(room.state().phase(), Phase::kCancelled);
+    ASSERT_FALSE(room.act(ann.token, action::Vote { VoteKind::kNewGame }, at_ms(35)));
+    ASSERT_FALSE(room.act(cat.token, action::Vote { VoteKind::kNewGame }, at_ms(36)));
     EXPECT_EQ(room.state().game_number(), 3);
 }
 

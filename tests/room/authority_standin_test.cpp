@@ -153,10 +153,29 @@ TEST(AuthorityStandIn, WithoutComputersTheSeatWaitsForANewcomer) {
     EXPECT_EQ(p.room.state().phase(), Phase::kCancelled);
 }
 
-TEST(AuthorityStandIn, ANewGameNeedsOnlyThosePresent) {
+// A new game mid-game throws the game away: bob, whose daemon vanished (a blip of the Wi-Fi),
+// must agree until his hold runs out; then the computer keeping his seat agrees for him, and
+// bob, back, takes his seat in the new game. The others' votes carried at once in his blip
+// (an office QA pass).
+TEST(AuthorityStandIn, ANewGameMidGameWaitsForOneGoneUntilTheHold) {
     TwoPlayers p(with_bots());
     p.room.set_connected(p.bob.member, false, at_ms(100));
     ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kNewGame }, at_ms(200)));
+    EXPECT_EQ(p.room.state().game_number(), 1) << "bob's game thrown away while he was gone";
+    p.room.tick(at_ms(1100));
+    EXPECT_EQ(p.room.state().game_number(), 2) << "the computer keeping bob's seat agrees";
+    ASSERT_TRUE(p.room.join("bob", p.bob.token, false, at_ms(1200)));
+    EXPECT_EQ(p.room.state().seat_holder(1), p.bob.member) << "bob's seat is his again";
+}
+
+// Once a game is over nothing is lost: one who is gone does not hold up the next game. Nor
+// does one gone mid-game hold up a cancel, after which the new game needs only those present.
+TEST(AuthorityStandIn, ANewGameAfterTheLastNeedsOnlyThosePresent) {
+    TwoPlayers p(with_bots());
+    p.room.set_connected(p.bob.member, false, at_ms(100));
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kCancel }, at_ms(200)));
+    ASSERT_EQ(p.room.state().phase(), Phase::kCancelled);
+    ASSERT_FALSE(p.room.act(p.ann.token, action::Vote { VoteKind::kNewGame }, at_ms(300)));
     EXPECT_EQ(p.room.state().game_number(), 2) << "bob, gone, cannot hold up the next game";
     EXPECT_EQ(p.room.state().seat_holder(1), p.bob.member) << "and keeps his seat in it";
 }
