@@ -466,7 +466,14 @@ void view(const RoomState& state, MemberId me, pb::ConnectionState connection,
             auto* s = out->add_standings();
             int seat = state.seat_of_player(st.player);
             s->set_seat(seat);
-            s->set_name(state.player_name(seat));
+            // While the game is played, who plays the seat now, as the seats and the leader
+            // name them: it named everyone who had moved for it ("bot for bob / bot for alice"
+            // beside "in the lead: alice", and a newcomer only once she had moved). Once it is
+            // over, everyone who moved for it, as its record credits them.
+            MemberId holder = state.seat_holder(seat);
+            s->set_name(state.phase() == Phase::kPlaying && state.member(holder)
+                    ? state.name_of(holder)
+                    : state.player_name(seat));
             s->set_place(static_cast<std::uint32_t>(st.place));
             s->set_finished(st.finished);
             s->set_moves(static_cast<std::uint32_t>(st.moves));

@@ -2,6 +2,7 @@
 // player of the room's level plays the seat (where this daemon has them), the person who comes
 // back with its token within the game takes the seat back, and a new game needs only the votes
 // of those present.
+#include "daemon/wire/codec.h"
 #include "engine/notation.h"
 #include "room_test_support.h"
 
@@ -138,6 +139,27 @@ TEST(AuthorityStandIn, TheSeatOfOneWhoLeftGoesToTheNextNewcomer) {
     EXPECT_EQ(p.room.state().member(bot), nullptr) << "the computer made way";
     EXPECT_EQ(p.room.state().seat_holder(1), cat->member);
     EXPECT_EQ(p.room.state().game_number(), 1) << "cat takes over bob's marbles in this game";
+}
+
+// While the game is played, a standing names the seat's player now, as the seats and the leader
+// do: it named everyone who had moved for the seat ("bot for bob" beside "in the lead: cat"), and
+// cat, who took the seat over, only once she had moved. From an office QA pass.
+TEST(AuthorityStandIn, TheStandingsNameWhoPlaysTheSeatNow) {
+    TwoPlayers p(with_bots());
+    auto tokens = seat_tokens(p);
+    play_until_turn_of(p.room, tokens, p.bob.seat);
+    ASSERT_FALSE(p.room.act(p.bob.token, action::Leave {}, at_ms(100)));
+    MemberId bot = p.room.state().seat_holder(1);
+    ASSERT_FALSE(p.room.bot_move(bot, greedy_move(*p.room.state().game()), at_ms(110)));
+    auto cat = p.room.join("cat", "", false, at_ms(200));
+    ASSERT_TRUE(cat);
+    halma::v1::RoomView view;
+    halma::daemon::wire::view(
+        p.room.state(), p.ann.member, halma::v1::CONNECTION_STATE_CONNECTED, "", &view);
+    ASSERT_EQ(view.standings_size(), 2);
+    for (const auto& st : view.standings())
+        EXPECT_EQ(st.name(), view.seats(st.seat()).name()) << "seat " << st.seat();
+    EXPECT_EQ(view.seats(1).name(), "cat");
 }
 
 TEST(AuthorityStandIn, WithoutComputersTheSeatWaitsForANewcomer) {
