@@ -467,7 +467,11 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
                     + "x" + std::to_string(board_h + static_cast<int>(brief.size()) + reserved + 1)
                     + " shows it all",
                 cols));
-            shown = std::min(board_h, std::max(top_rows - static_cast<int>(brief.size()) - 1, 1));
+            // The board is cut anyway: a row of it goes to the log, so what the player typed
+            // is answered ("'zz' is not a hole"); at 30x10 nothing was.
+            int log_row = c.log && !c.log->empty() ? 1 : 0;
+            shown = std::min(
+                board_h, std::max(top_rows - static_cast<int>(brief.size()) - 1 - log_row, 1));
         }
         for (int i = 0; i < shown; ++i)
             out.push_back(fit(board[static_cast<std::size_t>(i)], cols));
@@ -477,12 +481,22 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
     for (const auto& line : join)
         if (static_cast<int>(out.size()) < avail) out.push_back(line);
     int log_rows = avail - static_cast<int>(out.size());
-    if (c.log && log_rows > 0) {
+    if (c.log && !c.log->empty() && log_rows > 0) {
         // The latest lines, each wrapped rather than cut (a refusal's advice is at its end).
         std::size_t n = std::min(c.log->size(), static_cast<std::size_t>(log_rows));
         std::vector<std::string> lines;
         for (std::size_t i = c.log->size() - n; i < c.log->size(); ++i)
             add_wrapped(lines, (*c.log)[i], cols);
+        std::vector<std::string> latest;
+        add_wrapped(latest, c.log->back(), cols);
+        if (latest.size() > static_cast<std::size_t>(log_rows)) {
+            // The latest alone is taller than the rows left (a small window): its beginning,
+            // which says what happened, cut where the rows end. Its end alone was shown,
+            // "  from-to, like n1-m5)", and a child typing "zz" saw no answer at all.
+            latest.resize(static_cast<std::size_t>(log_rows));
+            latest.back() = fit(latest.back(), std::max(cols - 1, 1)) + "…";
+            lines = std::move(latest);
+        }
         std::size_t shown = std::min(lines.size(), static_cast<std::size_t>(log_rows));
         for (std::size_t i = lines.size() - shown; i < lines.size(); ++i)
             out.push_back(fit(lines[i], cols));

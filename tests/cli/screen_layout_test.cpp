@@ -365,6 +365,30 @@ TEST(ScreenLayout, AWindowTooSmallForTheBoardSaysSo) {
         EXPECT_EQ(line.find("too small"), std::string::npos) << line;
 }
 
+// In a small window, what the player typed is answered: the latest message's beginning (what
+// happened) when it is taller than the rows left, and a row of the log even when the board is
+// cut. At 60x21 only its end was seen ("  from-to, like n1-m5)"), at 30x10 nothing (a family QA
+// pass: a child in a small window got no answer to "zz").
+TEST(ScreenLayout, ASmallWindowStillAnswersWhatWasTyped) {
+    auto view = room_view(2);
+    std::deque<std::string> log { "/help lists the commands",
+        "! 'zz' is not a hole: rows run from a to q (write a move as from-to, like n1-m5)" };
+    ScreenContent c { render_board_lines(view, BoardStyle { false, false, false }), kBoardWidth,
+        &view, false, &log };
+    for (auto [cols, rows] : std::vector<std::pair<int, int>> { { 60, 21 }, { 30, 10 } }) {
+        auto lines = compose_screen(c, cols, rows);
+        ASSERT_EQ(lines.size(), static_cast<std::size_t>(rows - 1));
+        EXPECT_EQ(lines.back().rfind("! 'zz' is not a hole", 0), 0u)
+            << cols << "x" << rows << ": " << lines.back();
+        EXPECT_NE(lines.back().find("…"), std::string::npos) << "cut, and shown to be";
+        for (const auto& line : lines) EXPECT_LE(visible_width(line), cols) << line;
+    }
+    // Where it fits, it is whole.
+    std::string shown;
+    for (const auto& line : compose_screen(c, 80, 24)) shown += line + "\n";
+    EXPECT_NE(shown.find("like n1-m5)"), std::string::npos) << shown;
+}
+
 // After a game, the screens say how the next one comes, as the room stands: a room of computer
 // players starts it by itself (it told spectators to "halma vote new", which they cannot), a
 // spectator cannot vote, and a player's vote needs only the players present.
