@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <vector>
 
 namespace halma::cli {
 
@@ -63,17 +64,38 @@ std::optional<BareWord> read_bare_word(const std::string& line) {
 }
 
 std::optional<std::string> chat_hint(const std::string& line) {
-    // Holes, separators and the dashes people type are a move however mistyped ("n1 m55"):
-    // the refusal says what is wrong with it. Words with a space between are speech.
-    if (line.find(' ') == std::string::npos) return std::nullopt;
-    bool words = false;
+    // Holes, separators and the dashes people type are a move however mistyped ("n1 m55",
+    // "n1m5"): the refusal says what is wrong with it. A word of letters alone is speech, two
+    // letters only among others ("hello mom": "'hello' is not a hole", while "i want to win" was
+    // taken for chat; every letter of "hello" is a row's). "zz" alone is a typo.
+    std::vector<std::string> words;
+    std::string token;
+    bool has_digit = false;
+    auto end_token = [&] {
+        if (!token.empty() && !has_digit) words.push_back(token);
+        token.clear();
+        has_digit = false;
+    };
     for (unsigned char c : line) {
-        unsigned char lower = static_cast<unsigned char>(std::tolower(c));
-        bool notation = (lower >= 'a' && lower <= 'q') || std::isdigit(c) || c == ' ' || c == '-'
-            || c == ',' || c == '\t' || c >= 0x80; // en and em dashes are UTF-8
-        words |= !notation;
+        // Separators: spaces, dashes, commas, and UTF-8 (en and em dashes, and any letter of
+        // another script, which is no hole either).
+        if (c == ' ' || c == '\t' || c == '-' || c == ',' || c >= 0x80) {
+            end_token();
+            continue;
+        }
+        has_digit |= std::isdigit(c) != 0;
+        token += static_cast<char>(c);
     }
-    if (!words) return std::nullopt;
+    end_token();
+    bool spoken = std::any_of(words.begin(), words.end(), [&](const std::string& w) {
+        bool letters = std::all_of(
+            w.begin(), w.end(), [](unsigned char c) { return std::isalpha(c) || std::ispunct(c); });
+        bool alone = line.find(' ') == std::string::npos;
+        return letters
+            && std::any_of(w.begin(), w.end(), [](unsigned char c) { return std::isalpha(c); })
+            && w.size() >= (alone ? 3u : 2u);
+    });
+    if (!spoken) return std::nullopt;
     return "'" + line + "' is not a move; to chat, type /c " + line;
 }
 
