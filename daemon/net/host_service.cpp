@@ -422,11 +422,16 @@ void HostService::announce(HostedRoom& room, const Now& now) {
         }
         listener_.room_changed(state, &e, room.local_member, connected_state());
         // A computer taking a person's seat mid-game is news to whoever looks after the host
-        // (the log said nothing of it); the room's own computers join before a game.
-        if (auto* joined = std::get_if<event::MemberJoined>(&e.body);
-            joined && joined->bot && state.phase() == Phase::kPlaying)
-            spdlog::info("room {}: {} plays seat {} (its player left or was gone past the hold)",
-                state.config().name, joined->name, joined->seat + 1);
+        // (the log said nothing of it). The room's own computers (standing, or `start`'s) are
+        // not: each was said to stand in for a player who had left.
+        if (auto* joined = std::get_if<event::MemberJoined>(&e.body); joined && joined->bot)
+            if (auto in = room.authority.stands_in_for(joined->member);
+                in != RoomAuthority::StandInFor::kNobody)
+                spdlog::info("room {}: {} plays seat {} ({})", state.config().name, joined->name,
+                    joined->seat + 1,
+                    in == RoomAuthority::StandInFor::kPersonGone
+                        ? "its player was gone past the hold; theirs again when they are back"
+                        : "its player left; the next to join takes it over");
         if (auto* left = std::get_if<event::MemberLeft>(&e.body))
             for (auto& [id, c] : conns_) c.members.erase({ state.id(), left->member });
     }

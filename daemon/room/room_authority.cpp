@@ -156,13 +156,13 @@ Outcome<SeatTicket> RoomAuthority::join(
     for (const auto& [seat, in] : stand_ins_)
         if (!token.empty() && in.token == token)
             return take_back(
-                seat, in.gone, in.name.empty() ? std::string(name) : in.name, in.token, now);
+                seat, in.gone, in.name.empty() ? std::string(name) : in.name, in.token, true, now);
     int seat = kNoSeat;
     if (!spectate) {
         seat = state_.first_free_seat();
         for (const auto& [s, in] : stand_ins_)
             if (seat == kNoSeat && in.token.empty())
-                return take_back(s, next_member_++, std::string(name), random_hex_id(), now);
+                return take_back(s, next_member_++, std::string(name), random_hex_id(), false, now);
         if (seat == kNoSeat)
             // How to watch instead is the joiner's front end's to say: only it knows how the
             // room was reached (by name on the LAN, or at an address: "halma join --spectate

@@ -146,6 +146,10 @@ public:
     std::optional<std::chrono::steady_clock::time_point> next_game_at() const {
         return next_game_at_;
     }
+    // Whether `bot` stands in for a person gone mid-game, and if so whether the seat is kept for
+    // them (their hold ran out: their token takes it back) or is the next newcomer's (they left).
+    enum class StandInFor { kNobody, kPersonGone, kPersonWhoLeft };
+    StandInFor stands_in_for(MemberId bot) const;
 
 private:
     bool closed() const { return state_.phase() == Phase::kClosed; }
@@ -179,9 +183,10 @@ private:
     // A seated person gone mid-game: a computer player takes the seat so the game goes on.
     void stand_in(int seat, MemberId gone, std::string token, const Now& now);
     // The person a computer stands in for takes the seat back (or, for a seat whose player
-    // left for good, a newcomer takes it over): the bot leaves and `id` joins in its place.
+    // left for good, a newcomer takes it over: `rejoined` false): the bot leaves and `id` joins
+    // in its place.
     SeatTicket take_back(
-        int seat, MemberId id, std::string name, std::string token, const Now& now);
+        int seat, MemberId id, std::string name, std::string token, bool rejoined, const Now& now);
     // The player a computer keeps `seat` for left for good: the seat is the next newcomer's.
     void open_kept_seat(int seat, const Now& now);
     BotLevel room_bot_level() const;

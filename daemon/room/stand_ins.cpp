@@ -24,6 +24,13 @@ void RoomAuthority::stand_in(int seat, MemberId gone, std::string token, const N
     stand_ins_[seat] = StandIn { bot, gone, name, std::move(token) };
 }
 
+RoomAuthority::StandInFor RoomAuthority::stands_in_for(MemberId bot) const {
+    for (const auto& [seat, in] : stand_ins_)
+        if (in.bot == bot)
+            return in.token.empty() ? StandInFor::kPersonWhoLeft : StandInFor::kPersonGone;
+    return StandInFor::kNobody;
+}
+
 void RoomAuthority::open_kept_seat(int seat, const Now& now) {
     StandIn in = stand_ins_.at(seat);
     const Member* bot = state_.member(in.bot);
@@ -41,7 +48,7 @@ void RoomAuthority::open_kept_seat(int seat, const Now& now) {
 }
 
 SeatTicket RoomAuthority::take_back(
-    int seat, MemberId id, std::string name, std::string token, const Now& now) {
+    int seat, MemberId id, std::string name, std::string token, bool rejoined, const Now& now) {
     MemberId bot = stand_ins_.at(seat).bot;
     stand_ins_.erase(seat);
     kept_seats_.erase(seat);
@@ -50,7 +57,7 @@ SeatTicket RoomAuthority::take_back(
     member_by_token_[token] = id;
     token_of_[id] = token;
     settle(now);
-    return SeatTicket { id, seat, std::move(token), true };
+    return SeatTicket { id, seat, std::move(token), rejoined };
 }
 
 } // namespace halma::daemon

@@ -82,4 +82,32 @@ def a_front_end_hears_its_seat_was_given_away():
         check(GIVEN_AWAY in bob.log_tail(20), f"bob's log: {bob.log_tail(5)}")
 
 
-run({f.__name__: f for f in [a_seat_given_away_while_away_is_dropped, a_front_end_hears_its_seat_was_given_away]})
+def the_hosts_log_says_who_took_which_seat():
+    """ann hosts a three-player room with a computer of its own; bob leaves mid-game and cat
+    takes his seat over. The log says a computer stands in for bob, who left, and that cat
+    joined: it said every computer, the room's own too, stood in for a player who had left,
+    and that cat, new, "rejoined". From an office QA pass."""
+    with Cluster("seatlog") as c:
+        ann, bob, cat = c.add("ann"), c.add("bob"), c.add("cat")
+        check(ann.cli("host", "trio", "--players", "3", "--bots", "1", "--bot-level", "easy").returncode == 0,
+              "halma host")
+        check(bob.cli("join", f"{ann.address}/trio").returncode == 0, "bob's join")
+        wait_until(lambda: ann.api().view("trio").game_number == 1, 10, "the game to start")
+        out = bob.cli("leave", "-r", "trio")
+        check(out.returncode == 0, f"bob's leave: {out.stdout}{out.stderr}")
+        wait_until(lambda: "bot for bob plays seat" in ann.log_tail(40), 10, "the log to say a computer took over")
+        log = ann.log_tail(60)
+        seat = next(s.seat for s in ann.api().view("trio").seats if s.name == "bot for bob") + 1
+        check(f"room trio: bot for bob plays seat {seat} (its player left; the next to join takes it over)" in log,
+              f"the stand-in's line: {log}")
+        check(log.count("plays seat") == 1, f"the room's own computer said to stand in:\n{log}")
+        check(cat.cli("join", f"{ann.address}/trio").returncode == 0, "cat's join")
+        wait_until(lambda: "joined from peer" in ann.log_tail(5) and "cat" in str(ann.api().view("trio").seats), 10,
+                   "cat's join in the log")
+        tail = ann.log_tail(10)
+        joins = [line for line in tail.splitlines() if "joined from peer" in line]
+        check(joins and "rejoined" not in joins[-1], f"cat, new, said to rejoin: {joins}")
+
+
+run({f.__name__: f for f in [a_seat_given_away_while_away_is_dropped, a_front_end_hears_its_seat_was_given_away,
+                             the_hosts_log_says_who_took_which_seat]})

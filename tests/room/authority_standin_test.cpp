@@ -136,6 +136,7 @@ TEST(AuthorityStandIn, TheSeatOfOneWhoLeftGoesToTheNextNewcomer) {
     auto cat = p.room.join("cat", "", false, at_ms(200));
     ASSERT_TRUE(cat);
     EXPECT_EQ(cat->seat, 1);
+    EXPECT_FALSE(cat->rejoined) << "cat is new here: her daemon needs the whole room";
     EXPECT_EQ(p.room.state().member(bot), nullptr) << "the computer made way";
     EXPECT_EQ(p.room.state().seat_holder(1), cat->member);
     EXPECT_EQ(p.room.state().game_number(), 1) << "cat takes over bob's marbles in this game";
