@@ -404,9 +404,12 @@ void HostService::restore_rooms(const Now& now) {
         room.authority.catch_up(now);
         const RoomState& state = room.authority.state();
         int held = 0;
-        for (const auto& [member, m] : state.members()) held += !m.bot && !m.connected;
-        spdlog::info("resumed room {} at event {}, {} seat(s) held until their players rejoin",
-            name, state.seq(), held);
+        // Seats: a spectator held too was counted as one ("3 seat(s)" of two people).
+        for (const auto& [member, m] : state.members())
+            held += !m.bot && !m.connected && m.seat != kNoSeat;
+        spdlog::info("resumed room {} at event {}; {}", name, state.seq(),
+            held == 1 ? "1 seat held until its player rejoins"
+                      : std::to_string(held) + " seats held until their players rejoin");
         flush(room, now);
         listener_.room_changed(state, nullptr, room.local_member, connected_state());
     }

@@ -376,8 +376,10 @@ std::optional<Refusal> RoomAuthority::start(
     // puts computers there, as it does before the first game; the votes then start it.
     if (state_.free_seats() == 0)
         return refuse(Refusal::Code::kBadRequest,
-            state_.game_number() != 0 ? "the room has had its first game; vote for a new one"
-                                      : "every seat is taken already");
+            state_.phase() == Phase::kPlaying
+                ? "the game has started already; to start another, vote for a new game"
+                : state_.game_number() != 0 ? "the room has had its first game; vote for a new one"
+                                            : "every seat is taken already");
     auto added = add_bots(state_.free_seats(), request.level, now);
     if (!added) return added.error();
     return std::nullopt;

@@ -109,5 +109,20 @@ def the_hosts_log_says_who_took_which_seat():
         check(joins and "rejoined" not in joins[-1], f"cat, new, said to rejoin: {joins}")
 
 
+def a_restarted_host_counts_the_seats_it_holds():
+    """bob plays in ann's room and cat watches; ann's halmad restarts. Its log counts one seat
+    held for its player to rejoin: it counted cat's place too ("2 seat(s) held")."""
+    with Cluster("heldlog") as c:
+        ann, bob, cat = c.add("ann"), c.add("bob"), c.add("cat")
+        check(ann.cli("host", "den").returncode == 0, "halma host")
+        check(bob.cli("join", f"{ann.address}/den").returncode == 0, "bob's join")
+        check(cat.cli("join", f"{ann.address}/den", "--spectate").returncode == 0, "cat's join")
+        ann.kill(signal.SIGKILL)
+        ann.start()
+        said = wait_until(lambda: [line for line in ann.log_tail(20).splitlines() if "resumed room den" in line], 10,
+                          "the resumed room in the log")
+        check("1 seat held until its player rejoins" in said[-1], f"the log: {said}")
+
+
 run({f.__name__: f for f in [a_seat_given_away_while_away_is_dropped, a_front_end_hears_its_seat_was_given_away,
-                             the_hosts_log_says_who_took_which_seat]})
+                             the_hosts_log_says_who_took_which_seat, a_restarted_host_counts_the_seats_it_holds]})

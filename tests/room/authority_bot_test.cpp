@@ -106,7 +106,8 @@ TEST(AuthorityBots, StartRefusals) {
     refusal = room.act(a->token, action::Start {}, at_ms(4));
     ASSERT_TRUE(refusal);
     EXPECT_EQ(refusal->code, Refusal::Code::kBadRequest);
-    EXPECT_EQ(refusal->message, "the room has had its first game; vote for a new one");
+    EXPECT_EQ(
+        refusal->message, "the game has started already; to start another, vote for a new game");
 }
 
 TEST(AuthorityBots, BotToMoveAndBotMove) {

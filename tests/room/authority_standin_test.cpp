@@ -308,7 +308,8 @@ TEST(AuthorityStandIn, StartFillsASeatLeftFreeAfterTheGame) {
     EXPECT_EQ(p.room.state().game_number(), 2) << "ann's vote stood: the next game starts";
     auto again = p.room.act(p.ann.token, action::Start {}, at_ms(1400));
     ASSERT_TRUE(again);
-    EXPECT_EQ(again->message, "the room has had its first game; vote for a new one");
+    EXPECT_EQ(
+        again->message, "the game has started already; to start another, vote for a new game");
 }
 
 // A game is credited to whoever made its moves: a record named the computer that held bob's seat
