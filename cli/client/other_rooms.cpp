@@ -1,5 +1,7 @@
 #include "cli/client/other_rooms.h"
 
+#include "cli/client/shell_word.h"
+
 #include <algorithm>
 
 namespace halma::cli {
@@ -101,6 +103,23 @@ std::vector<std::string> OtherRooms::your_move() const {
     std::vector<std::string> names;
     for (const auto& [id, room] : rooms_)
         if (room.your_turn && id != shown_) names.push_back(room.name);
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+std::string still_in_words(const std::vector<std::string>& rooms) {
+    if (rooms.empty()) return "";
+    if (rooms.size() == 1)
+        return "you are still in room " + rooms[0] + ": halma play -r " + shell_word(rooms[0]);
+    std::string names;
+    for (const auto& name : rooms) names += (names.empty() ? "" : ", ") + name;
+    return "you are still in rooms " + names + ": halma play -r ROOM";
+}
+
+std::vector<std::string> OtherRooms::names() const {
+    std::vector<std::string> names;
+    for (const auto& [id, room] : rooms_)
+        if (id != shown_) names.push_back(room.name);
     std::sort(names.begin(), names.end());
     return names;
 }

@@ -40,6 +40,8 @@ public:
     void show(const std::string& room_id);
     // The names of the rooms where it is the player's move now, the room shown left out.
     std::vector<std::string> your_move() const;
+    // The names of every other room the player sits in, the room shown left out.
+    std::vector<std::string> names() const;
 
 private:
     // One room's event: its turn now, or its view read when it is new here.
@@ -66,6 +68,10 @@ private:
 // `shown`, subscribed to alone on `daemon` (play's own line): its view, or why not, for a person.
 std::expected<pb::RoomView, std::string> open_room(
     DaemonConnection& daemon, std::string typed, const std::string& shown);
+
+// The player's other rooms when play's room ended, and how to go there: "you are still in
+// room lunch: halma play -r lunch"; "in rooms lunch, porch: halma play -r ROOM".
+std::string still_in_words(const std::vector<std::string>& rooms);
 
 // The line halma play shows for them, with how to go there: "your move in room 'Office 4' too:
 // /switch Office 4"; empty when there are none.

@@ -56,6 +56,9 @@ public:
     // above them, so the shell's prompt wrote over them.
     int run() {
         int code = run_screen();
+        // The room ended (closed, left, the seat given up): the player's other rooms are said,
+        // and how to go there. Play ended as if the player were in no room at all.
+        if (!farewell_.empty() && !still_in_.empty()) farewell_ += "\n" + still_in_words(still_in_);
         // Quit, Ctrl-D or Ctrl-C: the player is still in the room, which a family did not know.
         if (farewell_.empty() && code == 0 && view_.your_seat() >= 0
             && view_.summary().phase() != pb::PHASE_CLOSED)
@@ -106,7 +109,12 @@ private:
             if (!daemon_.has_event()) zmq::poll(items, count, wait);
             if (turn_due_ && !daemon_.has_event() && items[1].revents == 0) redraw();
             if (items[0].revents & ZMQ_POLLIN) daemon_.drain();
-            if (auto end = follow_daemon()) return *end;
+            // The rooms the player is still in, for the last words.
+            auto ended = [&](int code) {
+                still_in_ = others.names();
+                return code;
+            };
+            if (auto end = follow_daemon()) return ended(*end);
             follow_other_rooms();
             if (count == 6 && (items[5].revents & ZMQ_POLLIN)) {
                 signalfd_siginfo info;
@@ -120,12 +128,12 @@ private:
                     redraw();
                 }
             }
-            if (auto end = take_events()) return *end;
+            if (auto end = take_events()) return ended(*end);
             // Readable or hung up (end of input shows as an error to zmq::poll).
             if (items[1].revents != 0) {
                 input.fill();
                 while (auto line = input.next_line())
-                    if (!handle(*line) || end_) return end_.value_or(0);
+                    if (!handle(*line) || end_) return ended(end_.value_or(0));
                 if (input.done()) return 0;
             }
         }
@@ -637,6 +645,7 @@ private:
     bool resync_ = false; // halmad went: subscribe and read the room again when it is back
     std::string room_;
     std::string farewell_; // printed when the session ends
+    std::vector<std::string> still_in_; // the player's other rooms, when it ended
     std::optional<int> end_; // the exit code, once the room is gone from halmad
     PlayOptions options_;
     bool terminal_;
