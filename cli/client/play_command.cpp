@@ -110,9 +110,9 @@ private:
             if (turn_due_ && !daemon_.has_event() && items[1].revents == 0) redraw();
             if (items[0].revents & ZMQ_POLLIN) daemon_.drain();
             // The rooms the player is still in, for the last words.
-            auto ended = [&](int code) {
+            auto ended = [&](int result) {
                 still_in_ = others.names();
-                return code;
+                return result;
             };
             if (auto end = follow_daemon()) return ended(*end);
             follow_other_rooms();
