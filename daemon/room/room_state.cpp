@@ -205,15 +205,37 @@ std::optional<std::string> RoomState::apply_event(const RoomEvent& e, bool folde
     // anyone, so the member is still there after it; copied only on its first move).
     const auto* moved = std::get_if<event::MovePlayed>(&e.body);
     if (auto error = apply_body(e.body, e.seq, e.time_ms, folded)) return error;
-    if (moved && moved->seat >= 0 && moved->seat < seats())
-        if (const Member* m = member(seat_holder(moved->seat))) {
+    if (moved && moved->seat >= 0 && moved->seat < seats()) {
+        const Member* m = member(seat_holder(moved->seat));
+        if (m) {
             auto& who = played_for_[static_cast<std::size_t>(moved->seat)];
             if (std::none_of(
                     who.begin(), who.end(), [&](const Member& w) { return w.id == m->id; }))
                 who.push_back(*m);
         }
-    if (std::holds_alternative<event::GameStarted>(e.body))
+        for (const auto& played : last_played_)
+            credited_.push_back(m && !played.automatic ? m->id : kNoMember);
+    }
+    if (std::holds_alternative<event::MovesTakenBack>(e.body) && game_) {
+        // Whoever no move left credits is no longer one who played the seat (a player who
+        // moved once, took it back and left was named in the game's record beside the computer
+        // that played all of it).
+        const auto& history = game_->history();
+        credited_.resize(history.size());
+        for (int s = 0; s < seats(); ++s) {
+            auto& who = played_for_[static_cast<std::size_t>(s)];
+            std::erase_if(who, [&](const Member& w) {
+                for (std::size_t i = 0; i < history.size(); ++i)
+                    if (credited_[i] == w.id && seat_of_player(history[i].player) == s)
+                        return false;
+                return true;
+            });
+        }
+    }
+    if (std::holds_alternative<event::GameStarted>(e.body)) {
         played_for_.assign(static_cast<std::size_t>(seats()), {});
+        credited_.clear();
+    }
     seq_ = e.seq;
     log_.push_back(e);
     // A new game folds the log at once: the game before it is a record now (the host keeps it

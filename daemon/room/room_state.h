@@ -148,6 +148,10 @@ private:
     std::deque<MemberId> departed_;
     std::vector<MemberId> seat_holder_;
     std::vector<std::vector<Member>> played_for_; // per seat, this game's movers (as they were)
+    // Per entry of the game's history: the member it credits (the seat's holder when it was
+    // played; kNoMember for automatic passes), so a take-back also takes back the credit of one
+    // whose every move it took back.
+    std::vector<MemberId> credited_;
     std::optional<engine::Game> game_;
     int game_number_ = 0;
     std::vector<int> seat_player_;

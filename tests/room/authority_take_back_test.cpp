@@ -234,3 +234,27 @@ TEST(AuthorityTakeBack, ARecordListsOnlyTheMovesThatStand) {
     EXPECT_EQ(records[0].moves.size(), 4u);
     EXPECT_EQ(records[0].moves.size(), p.room.state().move_names().size());
 }
+
+// A player whose every move was taken back did not play the seat: ann moves once, takes it back
+// and leaves, and the computer that plays the seat for her is the only one the game credits. Her
+// name stood in the record beside it.
+TEST(AuthorityTakeBack, TakesBackTheCreditOfMovesTakenBack) {
+    AgainstAComputer a;
+    auto& room = a.room;
+    std::int64_t t = 2;
+    a.bot_moves(t++);
+    move_greedy(room, a.ann, t++);
+    a.bot_moves(t++);
+    EXPECT_EQ(room.state().player_name(a.ann.seat), "ann");
+    ASSERT_FALSE(room.act(a.ann.token, action::Vote { VoteKind::kTakeBack }, at_ms(t++)));
+    ASSERT_EQ(room.state().seat_to_move(), a.ann.seat);
+    ASSERT_FALSE(room.act(a.ann.token, action::Leave {}, at_ms(t++)));
+    MemberId stand_in = room.bot_to_move();
+    ASSERT_NE(stand_in, kNoMember);
+    ASSERT_FALSE(room.bot_move(stand_in, greedy_move(*room.state().game()), at_ms(t++)));
+    EXPECT_EQ(room.state().player_name(a.ann.seat), "bot for ann");
+
+    RoomState replica(room.state().config());
+    ASSERT_FALSE(replay(room.state().config(), room.state().log(), replica));
+    EXPECT_EQ(replica.player_name(a.ann.seat), "bot for ann") << "a replica credits as the host";
+}
