@@ -29,7 +29,14 @@ void ApiService::handle_host(
     }
     if (static_cast<int>(h.bots()) > seats_left) {
         reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,
-            "only " + std::to_string(seats_left) + " seat(s) left for bots");
+            // Why, and how to have every seat a computer's (a room to watch).
+            std::to_string(h.bots()) + " computers do not fit: a room of "
+                + std::to_string(mode->players) + " players has "
+                + (h.spectate() ? "only " + std::to_string(seats_left) + " seats"
+                                : std::to_string(seats_left)
+                            + " beside yours (hosted to watch, "
+                              "with no seat of your own, every "
+                              "seat may be a computer's)"));
         return;
     }
     // Unknown is refused, not taken as public: a front end asking for a kind of privacy this

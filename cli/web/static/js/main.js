@@ -56,6 +56,14 @@ function say(text, tone = "error", cause = "") {
   message.textContent = text;
   message.className = tone;
   state.messageCause = text ? cause : "";
+  // A refusal is brought into sight: on a phone the host form's was under the board, a screen
+  // above the button pressed, and nothing seemed to happen.
+  if (text && tone === "error") {
+    const box = message.getBoundingClientRect();
+    const header = document.querySelector("header").getBoundingClientRect().bottom;
+    if (box.top < header || box.bottom > window.innerHeight)
+      message.scrollIntoView({ block: "center" });
+  }
 }
 
 function unsay(cause) {
@@ -315,6 +323,12 @@ async function act(action) {
 // moves a second) would otherwise queue events without end while the page animates them.
 const kMostBehind = 8;
 
+// The daemon's words for an event as a sentence: "the game was cancelled" -> "The game was
+// cancelled."
+function sentence(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
+}
+
 // Room events, one at a time: others' moves are animated from their path, then the view is read.
 async function showNextEvent() {
   if (state.busy) return;
@@ -330,6 +344,20 @@ async function showNextEvent() {
     const ours = before && move && move.seat === before.your_seat && !move.by_computer;
     // Another room may have been opened meanwhile: this move is not on its board.
     const shown = state.view && event.room_id === state.roomId;
+    const body = event.event || {};
+    // What the room decided is said to everyone in it: a page whose player had not voted showed
+    // only "cancelled" in the title, and a message from before stayed under the board.
+    const news = body.cancelled || body.taken_back || body.leader || body.started;
+    if (shown && news && event.text) say(sentence(event.text), "info");
+    // A take-back asked for lapses when someone moves first: said, or it vanished unexplained
+    // and the asker's page still said "voted to take back a move".
+    else if (shown && move && before && before.take_back_seat >= 0 && state.view.take_back_seat < 0
+      && before.seats[before.take_back_seat]) {
+      const asker = before.take_back_seat === before.your_seat ? "Your" : `${before.seats[before.take_back_seat].name}'s`;
+      say(`${asker} request to take back ${before.take_back_move} lapsed: ${event.text}.`, "info");
+    }
+    // Another's move makes what the page said of the player's own last action old news.
+    else if (shown && move && !ours && $("message").className === "info") say("");
     if (shown && before && move && move.seat === before.your_seat && move.by_computer && move.path.length) {
       const playing = state.view.summary.phase === "PHASE_PLAYING"; // the move may have ended it
       say(`Your time ran out: the computer played ${move.path.map(holeName).join("-")} for you ` +

@@ -152,7 +152,7 @@ export function showRoom(view, onChip) {
   if (!view) {
     $("room-title").textContent = "No room open";
     $("room-rules").hidden = true;
-    for (const id of ["start-box", "vote-new", "vote-cancel", "vote-leader", "vote-take-back", "leave", "standings", "friends-code", "result",
+    for (const id of ["start-box", "vote-new", "vote-cancel", "vote-leader", "vote-take-back", "leave", "standings", "friends-code", "join-address", "result",
       "spectators"])
       $(id).hidden = true;
     $("leader").textContent = "";
@@ -202,9 +202,28 @@ export function showRoom(view, onChip) {
   $("leave").textContent = watching ? "Stop watching" : "Leave the room";
   $("friends-code").hidden = !s.code;
   $("code").textContent = s.code;
+  // Where discovery does not reach (README), others need the room's address: `halma host`
+  // prints it, the page did not.
+  const address = joinAddress(s);
+  $("join-address").hidden = !address;
+  $("join-with").textContent = address;
   showLeader(view);
   showStandings(view);
   showResult(view);
+}
+
+// What others type in their Join box (or after `halma join`) to reach a room hosted here:
+// HOST:PORT/ROOM, the friends code for a friends room; empty for rooms joined elsewhere.
+export function joinAddress(summary) {
+  if (summary.origin !== "ROOM_ORIGIN_HOSTED" || !summary.address) return "";
+  const room = summary.code || summary.name;
+  const colon = summary.address.lastIndexOf(":");
+  const host = summary.address.slice(0, colon);
+  if (!["0.0.0.0", "*", "::", "[::]", ""].includes(host)) return `${summary.address}/${room}`;
+  // Every interface: the machine's mDNS name, else the first address the LAN found it at.
+  if (summary.machine) return `${summary.machine}:${summary.address.slice(colon + 1)}/${room}`;
+  const found = (summary.addresses || [])[0];
+  return found ? `${found}/${room}` : "";
 }
 
 function seatNames(view, standings) {
@@ -230,6 +249,9 @@ function showResult(view) {
   else if (home.length) text = `${seatNames(view, home)} home: the round is completed (a draw is still possible)`;
   if (text && view.summary.phase === "PHASE_OVER" && GAME_ENDS[view.game_end])
     text += ` (game over: ${GAME_ENDS[view.game_end]})`;
+  // A cancel is the room's decision too: the page of a player who had not voted said nothing.
+  if (view.summary.phase === "PHASE_CANCELLED")
+    text = "Game cancelled: the players present voted to end it. Vote for a new game to play again.";
   result.textContent = text;
   result.hidden = !text;
   result.classList.toggle("undecided", !first.length);
