@@ -96,5 +96,45 @@ def a_chat_line_off_the_screen_is_told():
             web.stop()
 
 
+def the_chat_follows_its_newest_line_when_the_window_turns():
+    """A chat scrolled to its newest line at a desktop's width stays there when the window turns
+    to a phone's, and the new-chat button shows the new line itself: the chat's box stayed
+    mid-way, the new line below its edge. From a QA pass of the page."""
+    need_browser()
+    with Cluster("web-chat-turn") as cluster:
+        ann, bob = cluster.add("ann"), cluster.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="talk", mode=common_pb2.RoomMode(players=2)))
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="talk"))
+        room = ann.api().view("talk").summary.room_id
+        web = Web(ann)
+        page = Page(web)
+        newest_in_sight = lambda: page.js(
+            "const log = document.getElementById('chat-log'); const last = log.lastElementChild;"
+            "if (!last) return false; const a = last.getBoundingClientRect(), b = log.getBoundingClientRect();"
+            "return a.bottom <= b.bottom + 2 && a.top >= b.top - 2")
+        try:
+            # Nine long lines (the room takes ten at once): more than the chat's box holds.
+            for i in range(9):
+                bob.api().ok(action=api_pb2.ActionRequest(
+                    room=room, chat=f"line {i} of a long talk about what to cook for dinner, " * 3))
+            page.wait(lambda: "line 8" in page.text("#chat-log"), "the chat on the page")
+            check(page.js("const log = document.getElementById('chat-log');"
+                          "return log.scrollHeight > log.clientHeight + 20"),
+                  "the chat fits its box: the check below proves nothing")
+            page.wait(newest_in_sight, "the chat to show its newest line")
+            page.resize(PHONE)
+            page.js("window.scrollTo(0, 0)")
+            bob.api().ok(action=api_pb2.ActionRequest(room=room, chat="dinner is ready!"))
+            page.wait(lambda: page.js("return document.getElementById('new-chat').hidden") is False,
+                      "the new-chat button")
+            page.click("#new-chat")
+            page.wait(lambda: "dinner is ready!" in page.text("#chat-log li:last-child") and newest_in_sight(),
+                      "the new line in sight in the chat")
+        finally:
+            page.close()
+            web.stop()
+
+
 run({f.__name__: f for f in (the_view_menu_and_the_forms_keep_the_page_in_place,
-                             a_long_chat_line_keeps_the_page_on_a_phone, a_chat_line_off_the_screen_is_told)})
+                             a_long_chat_line_keeps_the_page_on_a_phone, a_chat_line_off_the_screen_is_told,
+                             the_chat_follows_its_newest_line_when_the_window_turns)})

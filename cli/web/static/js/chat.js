@@ -16,11 +16,27 @@ function hideNotice() {
   $("new-chat").hidden = true;
 }
 
+// Whether the chat is scrolled to its newest line: kept across a change of the window's width
+// (a phone turned), after which the chat stayed mid-way and new lines went below its edge.
+let following = true;
+
+function toNewest() {
+  const log = $("chat-log");
+  log.scrollTop = log.scrollHeight;
+  following = true;
+}
+
 export function wireChatNotice() {
   $("new-chat").addEventListener("click", () => {
     hideNotice();
+    toNewest(); // the new line itself, not only the chat's box
     $("chat-pane").scrollIntoView({ block: "end" });
   });
+  const log = $("chat-log");
+  log.addEventListener("scroll", () => {
+    following = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+  });
+  new ResizeObserver(() => { if (following) toNewest(); }).observe(log);
   new IntersectionObserver((seen) => { if (seen.some((e) => e.isIntersecting)) hideNotice(); })
     .observe($("chat-log"));
 }
@@ -42,7 +58,7 @@ function noticeNewLines(view, lines) {
 export function showChat(view) {
   const log = $("chat-log");
   const lines = view ? view.chat : [];
-  const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
+  const atBottom = following || log.scrollTop + log.clientHeight >= log.scrollHeight - 4;
   log.replaceChildren();
   for (const line of lines) {
     const li = document.createElement("li");
@@ -53,6 +69,6 @@ export function showChat(view) {
     li.appendChild(document.createTextNode(line.text));
     log.appendChild(li);
   }
-  if (atBottom) log.scrollTop = log.scrollHeight;
+  if (atBottom) toNewest();
   noticeNewLines(view, lines);
 }

@@ -452,7 +452,13 @@ function wireForms() {
   $("copy-code").addEventListener("click", () => navigator.clipboard.writeText($("code").textContent));
   $("join-form").addEventListener("submit", async (e) => {
     e.preventDefault();
-    afterJoin(await askOrSay("join", joinRequest($("join-what").value, $("join-spectate").checked)));
+    const reply = await askOrSay("join", joinRequest($("join-what").value, $("join-spectate").checked));
+    afterJoin(reply);
+    // Joined: the box is emptied, and "watch" unticked, or the next join was a watch unasked.
+    if (!reply.error) {
+      $("join-what").value = "";
+      $("join-spectate").checked = false;
+    }
   });
   // The browser refuses a form it finds incomplete (no room name) without a submit: the
   // message of an earlier try would stay beside the browser's own, as if it were this one's.
