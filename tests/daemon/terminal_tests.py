@@ -177,7 +177,9 @@ def the_last_words_stay_on_the_screen():
             check(out.returncode == 0, f"close: {out.stderr}")
             screen = t.wait_text("halma-exited-0")
             lines = [line for line in screen.split("\n") if line.strip()]
-            check(len(lines) >= 2 and "closed" in lines[-2] and "bye" in lines[-2],
+            # The close, then the room ann is still in and how to go there.
+            check(len(lines) >= 3 and "closed" in lines[-3] and "bye" in lines[-3]
+                  and lines[-2] == "you are still in room bye2: halma play -r bye2",
                   f"the close is not said above the shell's next line:\n{screen}")
         with Terminal(c.tmp, "leave", 80, 24, ann.runtime_dir, "-r", "bye2") as t:
             t.wait_for(prompt_ready(24), "ann's board")
