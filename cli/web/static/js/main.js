@@ -3,7 +3,7 @@
 // clicks become requests. The page keeps no rules of its own: targets come from legal_moves.
 import { ask, listen } from "./api.js";
 import { animateHops, drawBoard } from "./board.js";
-import { COLOUR_NAMES, holeIndex, parsePosition, turnsToBottom } from "./geometry.js";
+import { COLOUR_NAMES, holeIndex, parsePosition, place, turnsToBottom } from "./geometry.js";
 import { showChat, wireChatNotice } from "./chat.js";
 import { wireKeyboard } from "./keyboard.js";
 import { setConnectionLight, showConnection, showRoom, showTurn } from "./panel.js";
@@ -399,6 +399,21 @@ async function afterJoin(reply) {
   state.rooms.listChanged();
 }
 
+// Where the keyboard's ring starts: the player's marble nearest the centre, among those that can
+// move when it is their turn; the centre when they have none on the board.
+const CENTRE = 60;
+function startHole(view) {
+  const cells = view ? parsePosition(view.position) : null;
+  const seat = view && view.your_seat >= 0 ? view.seats[view.your_seat] : null;
+  if (!cells || !seat) return CENTRE;
+  const movable = view.your_turn ? movesFrom(view) : new Map();
+  const mine = cells.flatMap((c, i) => (c !== "." && c !== "x" && seat.sets.includes(Number(c) - 1)
+    && (!movable.size || movable.has(i)) ? [i] : []));
+  const centre = place(CENTRE, 0);
+  const away = (i) => { const p = place(i, 0); return Math.hypot(p.x - centre.x, p.y - centre.y); };
+  return mine.length ? mine.reduce((a, b) => (away(b) < away(a) ? b : a)) : CENTRE;
+}
+
 function wireBoardKeys() {
   wireKeyboard(svg, {
     turns: () => boardTurns(state.view),
@@ -408,6 +423,7 @@ function wireBoardKeys() {
       redraw();
     },
     press: (index) => onHole(index),
+    start: () => startHole(state.view),
   });
   svg.addEventListener("blur", () => {
     state.cursor = null;
