@@ -76,7 +76,13 @@ export function animateHops(svg, path, set, turns, skip) {
     const text = g.childNodes[1];
     let hop = 0;
     let began = performance.now();
+    let done = false;
+    // Frames may not come (a browser that stops drawing a page it deems hidden, or one starved
+    // of time): the animation then ends on a timer, or the page waited on it, every later event
+    // held up behind it and the board left mid-move.
+    const timer = setTimeout(() => finish(), HOP_MS * (path.length - 1) + 2000);
     function frame(now) {
+      if (done) return;
       if (skip.requested) return finish();
       let t = (now - began) / HOP_MS;
       if (t >= 1) {
@@ -95,6 +101,9 @@ export function animateHops(svg, path, set, turns, skip) {
       requestAnimationFrame(frame);
     }
     function finish() {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
       g.remove();
       resolve();
     }
