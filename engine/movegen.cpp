@@ -9,13 +9,21 @@
 namespace halma::engine {
 namespace {
 
-// Every landing of a chain of short hops from `from`, found from the position's open-hop masks.
-// The moving marble's origin counts as empty during its chain, but that never matters here: a
-// chain only reaches holes an even number of rows and columns from its origin, so it can neither
-// hop over the origin (next to it) nor find it a new landing. As the marble stays on its origin,
-// the open-hop masks never offer the origin as a landing either.
-[[gnu::always_inline]] inline Bitboard short_hop_landings(const Position& pos, Cell from) {
-    Bitboard reached = kGeometry.hop_landings[from][pos.open_hops(from)];
+// The landings of the single short hops from c: a marble next to c in direction d and the hole
+// beyond it empty. One lookup gives the holes beyond c's neighbouring marbles; the empty ones
+// among them are the landings.
+[[gnu::always_inline]] inline Bitboard hops_from(const Position& pos, Cell c, Bitboard empty) {
+    return kGeometry.hop_landings[c][pos.marbles_next_to(c)] & empty;
+}
+
+// Every landing of a chain of short hops from `from`. The moving marble's origin counts as empty
+// during its chain, but that never matters here: a chain only reaches holes an even number of rows
+// and columns from its origin, so it can neither hop over the origin (next to it) nor find it a
+// new landing. As the marble stays on its origin, the origin is never offered as a landing
+// either.
+[[gnu::always_inline]] inline Bitboard short_hop_landings(
+    const Position& pos, Cell from, Bitboard empty) {
+    Bitboard reached = hops_from(pos, from, empty);
     // Breadth-first by layers: the lookups of one layer do not depend on each other, so the CPU
     // overlaps them; a worklist, whose next hole depends on the last lookup, waits for each load
     // in turn. Chains are short (about two landings in the opening), so the holes of a layer are
@@ -25,9 +33,9 @@ namespace {
         Bitboard next;
         do {
             Cell c = frontier.pop_first();
-            next |= kGeometry.hop_landings[c][pos.open_hops(c)];
+            next |= kGeometry.hop_landings[c][pos.marbles_next_to(c)];
         } while (frontier);
-        frontier = next & ~reached;
+        frontier = next & empty & ~reached;
         reached |= frontier;
     }
     return reached;
@@ -114,8 +122,9 @@ void add_swaps(const Position& pos, const Rules& rules, SetId s, Bitboard movers
         Bitboard targets = opponents & (locked.test(from) ? home : resting);
         if (!targets) continue;
         Bitboard occupied = pos.occupied() ^ kGeometry.bit[from];
-        Bitboard chain = rules.jumps == Jumps::kShort ? short_hop_landings(pos, from)
-                                                      : long_hop_targets(from, occupied);
+        Bitboard chain = rules.jumps == Jumps::kShort
+            ? short_hop_landings(pos, from, ~pos.occupied() & kAllCells)
+            : long_hop_targets(from, occupied);
         chain |= kGeometry.bit[from];
         Bitboard swaps = kGeometry.neighbours[from] & targets;
         while (chain) swaps |= hops_onto(rules.jumps, chain.pop_first(), occupied, targets);
@@ -190,8 +199,8 @@ template <class Sink>
             if (rules.jumps == Jumps::kLong)
                 landings = long_hop_targets(from, pos.occupied() ^ kGeometry.bit[from])
                     & ~kGeometry.bit[from];
-            else if (pos.open_hops(from)) // most marbles in a crowd cannot hop at all
-                landings = short_hop_landings(pos, from);
+            else if (hops_from(pos, from, empty)) // most marbles in a crowd cannot hop at all
+                landings = short_hop_landings(pos, from, empty);
             // Steps and hops never reach the same hole: a hop chain moves an even number of rows
             // and columns, a step an odd number.
             sink(from, ((kGeometry.neighbours[from] & empty) | landings) & allowed, Move::kNormal);

@@ -15,22 +15,15 @@ SetMask unused_triangles(SetMask sets) {
     return static_cast<SetMask>(~used & 0x3f);
 }
 
-Position::Position() {
-    // An empty board: every hop landing is empty, no hole has a marble next to it.
-    for (Cell c = 0; c < kCellNB; ++c)
-        for (int d = 0; d < kDirectionNB; ++d)
-            if (kGeometry.hops[c][static_cast<std::size_t>(d)].land != kOffBoard)
-                empty_beyond_[c] |= static_cast<std::uint8_t>(1u << d);
-}
+Position::Position() = default; // an empty board: no hole has a marble next to it
 
 // A marble arriving on c or leaving it flips the same bits: seen from the hole one step away in
-// direction d, c lies in direction opposite(d); the same for the hole two steps away, for which
-// c is a landing. Flipping (rather than setting or clearing) lets one routine serve both.
-void Position::flip_hop_masks(Cell c) {
+// direction d, c lies in direction opposite(d). Flipping (rather than setting or clearing) lets
+// one routine serve both.
+void Position::flip_neighbour_masks(Cell c) {
     for (int d = 0; d < kDirectionNB; ++d) {
         auto back = static_cast<std::uint8_t>(1u << opposite(static_cast<Direction>(d)));
         marble_next_to_[kGeometry.step[c][static_cast<std::size_t>(d)]] ^= back;
-        empty_beyond_[kGeometry.hops[c][static_cast<std::size_t>(d)].land] ^= back;
     }
 }
 
@@ -39,7 +32,7 @@ void Position::put(Cell c, Piece p) {
     board_[c] = p;
     occupied_ ^= kGeometry.bit[c];
     if (p != kFixed) by_set_[set_of(p)] ^= kGeometry.bit[c];
-    flip_hop_masks(c);
+    flip_neighbour_masks(c);
 }
 
 void Position::lift(Cell c) {
@@ -48,7 +41,7 @@ void Position::lift(Cell c) {
     board_[c] = kEmpty;
     occupied_ ^= kGeometry.bit[c];
     if (p != kFixed) by_set_[set_of(p)] ^= kGeometry.bit[c];
-    flip_hop_masks(c);
+    flip_neighbour_masks(c);
 }
 
 // The common case of make and unmake: one marble of a set from an occupied hole to an empty one.
@@ -60,8 +53,8 @@ void Position::move_marble(Cell from, Cell to) {
     Bitboard both = kGeometry.bit[from] | kGeometry.bit[to];
     occupied_ ^= both;
     by_set_[set_of(p)] ^= both;
-    flip_hop_masks(from);
-    flip_hop_masks(to);
+    flip_neighbour_masks(from);
+    flip_neighbour_masks(to);
 }
 
 Position Position::start(SetMask sets, SetId first, bool fill_unused) {

@@ -41,12 +41,10 @@ public:
     // The Piece in every hole, for code that scans the whole board.
     const std::array<std::uint8_t, kCellNB>& pieces() const { return board_; }
 
-    // The directions in which a short hop from c is open: a marble next to c, and the hole
-    // beyond it empty (bit d for Direction d). Kept up to date by make/unmake, so the hop search
-    // needs one lookup per hole instead of twelve.
-    std::uint8_t open_hops(Cell c) const {
-        return static_cast<std::uint8_t>(marble_next_to_[c] & empty_beyond_[c]);
-    }
+    // The directions in which c has a marble next to it (bit d for Direction d). Kept up to date
+    // by make/unmake: with the empty holes, all the hop search needs to know of c's neighbourhood,
+    // in one lookup instead of six.
+    std::uint8_t marbles_next_to(Cell c) const { return marble_next_to_[c]; }
     Bitboard occupied() const { return occupied_; }
     Bitboard marbles(SetId s) const { return by_set_[s]; }
     SetId side_to_move() const { return side_to_move_; }
@@ -79,14 +77,13 @@ private:
     void put(Cell c, Piece p);
     void lift(Cell c);
     void move_marble(Cell from, Cell to);
-    void flip_hop_masks(Cell c);
+    void flip_neighbour_masks(Cell c);
 
     std::array<std::uint8_t, kCellNB> board_ {};
-    // Per hole, bit d: a marble on the neighbour in direction d / the hole two steps away in
-    // direction d is empty (set only where that hole exists). Index kOffBoard is a sink for
-    // updates that fall off the board.
+    // Per hole, bit d: a marble on the neighbour in direction d. Index kOffBoard is a sink for
+    // updates that fall off the board. (Whether the hole beyond is empty is not kept: it is one
+    // AND with the empty holes, and keeping it doubled the cost of every move made.)
     std::array<std::uint8_t, kCellNB + 1> marble_next_to_ {};
-    std::array<std::uint8_t, kCellNB + 1> empty_beyond_ {};
     std::array<Bitboard, kSetNB> by_set_ {};
     Bitboard occupied_ {};
     SetId side_to_move_ = 0;
