@@ -13,7 +13,7 @@ namespace {
 // beyond it empty. One lookup gives the holes beyond c's neighbouring marbles; the empty ones
 // among them are the landings.
 [[gnu::always_inline]] inline Bitboard hops_from(const Position& pos, Cell c, Bitboard empty) {
-    return kGeometry.hop_landings[c][pos.marbles_next_to(c)] & empty;
+    return pos.hops_over_marbles(c) & empty;
 }
 
 // Every landing of a chain of short hops from `from`. The moving marble's origin counts as empty
@@ -33,7 +33,7 @@ namespace {
         Bitboard next;
         do {
             Cell c = frontier.pop_first();
-            next |= kGeometry.hop_landings[c][pos.marbles_next_to(c)];
+            next |= pos.hops_over_marbles(c);
         } while (frontier);
         frontier = next & empty & ~reached;
         reached |= frontier;

@@ -17,13 +17,13 @@ SetMask unused_triangles(SetMask sets) {
 
 Position::Position() = default; // an empty board: no hole has a marble next to it
 
-// A marble arriving on c or leaving it flips the same bits: seen from the hole one step away in
-// direction d, c lies in direction opposite(d). Flipping (rather than setting or clearing) lets
-// one routine serve both.
-void Position::flip_neighbour_masks(Cell c) {
-    for (int d = 0; d < kDirectionNB; ++d) {
-        auto back = static_cast<std::uint8_t>(1u << opposite(static_cast<Direction>(d)));
-        marble_next_to_[kGeometry.step[c][static_cast<std::size_t>(d)]] ^= back;
+// A marble arriving on c or leaving it flips the same landings: from the neighbour in direction
+// d, a hop over c lands on c's neighbour in the opposite direction. Flipping (rather than adding
+// or removing) lets one routine serve both.
+void Position::flip_hops_over(Cell c) {
+    for (std::size_t d = 0; d < kDirectionNB; ++d) {
+        auto back = static_cast<std::size_t>(opposite(static_cast<Direction>(d)));
+        hops_over_marbles_[kGeometry.step[c][d]] ^= kGeometry.bit[kGeometry.step[c][back]];
     }
 }
 
@@ -32,7 +32,7 @@ void Position::put(Cell c, Piece p) {
     board_[c] = p;
     occupied_ ^= kGeometry.bit[c];
     if (p != kFixed) by_set_[set_of(p)] ^= kGeometry.bit[c];
-    flip_neighbour_masks(c);
+    flip_hops_over(c);
 }
 
 void Position::lift(Cell c) {
@@ -41,7 +41,7 @@ void Position::lift(Cell c) {
     board_[c] = kEmpty;
     occupied_ ^= kGeometry.bit[c];
     if (p != kFixed) by_set_[set_of(p)] ^= kGeometry.bit[c];
-    flip_neighbour_masks(c);
+    flip_hops_over(c);
 }
 
 // The common case of make and unmake: one marble of a set from an occupied hole to an empty one.
@@ -53,8 +53,8 @@ void Position::move_marble(Cell from, Cell to) {
     Bitboard both = kGeometry.bit[from] | kGeometry.bit[to];
     occupied_ ^= both;
     by_set_[set_of(p)] ^= both;
-    flip_neighbour_masks(from);
-    flip_neighbour_masks(to);
+    flip_hops_over(from);
+    flip_hops_over(to);
 }
 
 Position Position::start(SetMask sets, SetId first, bool fill_unused) {

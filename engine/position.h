@@ -41,10 +41,10 @@ public:
     // The Piece in every hole, for code that scans the whole board.
     const std::array<std::uint8_t, kCellNB>& pieces() const { return board_; }
 
-    // The directions in which c has a marble next to it (bit d for Direction d). Kept up to date
-    // by make/unmake: with the empty holes, all the hop search needs to know of c's neighbourhood,
-    // in one lookup instead of six.
-    std::uint8_t marbles_next_to(Cell c) const { return marble_next_to_[c]; }
+    // The holes a short hop from c over a neighbouring marble would land on, whether empty or
+    // not. Kept up to date by make/unmake: with the empty holes, all the hop search needs to know
+    // of c's neighbourhood, in one load instead of twelve.
+    Bitboard hops_over_marbles(Cell c) const { return hops_over_marbles_[c]; }
     Bitboard occupied() const { return occupied_; }
     Bitboard marbles(SetId s) const { return by_set_[s]; }
     SetId side_to_move() const { return side_to_move_; }
@@ -77,13 +77,13 @@ private:
     void put(Cell c, Piece p);
     void lift(Cell c);
     void move_marble(Cell from, Cell to);
-    void flip_neighbour_masks(Cell c);
+    void flip_hops_over(Cell c);
 
     std::array<std::uint8_t, kCellNB> board_ {};
-    // Per hole, bit d: a marble on the neighbour in direction d. Index kOffBoard is a sink for
-    // updates that fall off the board. (Whether the hole beyond is empty is not kept: it is one
-    // AND with the empty holes, and keeping it doubled the cost of every move made.)
-    std::array<std::uint8_t, kCellNB + 1> marble_next_to_ {};
+    // hops_over_marbles() of each hole; index kOffBoard is a sink for updates that fall off the
+    // board. (Whether a landing is empty is not kept: that is one AND with the empty holes, and
+    // keeping it doubled the cost of every move made.)
+    std::array<Bitboard, kCellNB + 1> hops_over_marbles_ {};
     std::array<Bitboard, kSetNB> by_set_ {};
     Bitboard occupied_ {};
     SetId side_to_move_ = 0;

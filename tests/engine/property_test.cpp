@@ -60,7 +60,7 @@ void expect_consistent(const Position& pos) {
     auto fresh = Position::parse(pos.to_string());
     ASSERT_TRUE(fresh) << fresh.error().message;
     for (Cell c = 0; c < kCellNB; ++c)
-        ASSERT_EQ(pos.marbles_next_to(c), fresh->marbles_next_to(c)) << cell_name(c);
+        ASSERT_EQ(pos.hops_over_marbles(c), fresh->hops_over_marbles(c)) << cell_name(c);
     ASSERT_EQ(pos.occupied(), fresh->occupied());
     for (SetId s = 0; s < kSetNB; ++s) ASSERT_EQ(pos.marbles(s), fresh->marbles(s));
 }
@@ -69,7 +69,7 @@ void expect_consistent(const Position& pos) {
 void expect_same(const Position& pos, const Position& other) {
     ASSERT_EQ(pos, other);
     for (Cell c = 0; c < kCellNB; ++c)
-        ASSERT_EQ(pos.marbles_next_to(c), other.marbles_next_to(c)) << cell_name(c);
+        ASSERT_EQ(pos.hops_over_marbles(c), other.hops_over_marbles(c)) << cell_name(c);
     ASSERT_EQ(pos.occupied(), other.occupied());
     for (SetId s = 0; s < kSetNB; ++s) ASSERT_EQ(pos.marbles(s), other.marbles(s));
 }
