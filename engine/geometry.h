@@ -45,9 +45,6 @@ struct Geometry {
     std::array<std::array<Cell, kDirectionNB>, kCellNB> step {}; // kOffBoard off the board
     std::array<Bitboard, kCellNB> neighbours {};
     std::array<Bitboard, kCellNB + 1> bit {}; // Bitboard::of(c); the sentinel's is empty
-    // The landings of the short hops from a hole in the directions of a 6-bit mask (bit d for
-    // Direction d), so a hop search takes all open directions of a hole in one lookup.
-    std::array<std::array<Bitboard, 1 << kDirectionNB>, kCellNB> hop_landings {};
 
     // Short hops from a hole in each direction: the marble jumped over and the landing hole.
     // Off the board both are kOffBoard, a sentinel hole past the last real one, so the hop
@@ -146,11 +143,6 @@ constexpr Geometry build_geometry() {
             g.ray_length[uc][ud] = len;
         }
     }
-    for (std::size_t c = 0; c < kCellNB; ++c)
-        for (unsigned open = 0; open < (1u << kDirectionNB); ++open)
-            for (std::size_t d = 0; d < kDirectionNB; ++d)
-                if ((open >> d & 1u) && g.hops[c][d].land != kOffBoard)
-                    g.hop_landings[c][open].set(g.hops[c][d].land);
     constexpr int apex_row[kSetNB] = { 16, 12, 4, 0, 4, 12 };
     constexpr int apex_x[kSetNB] = { 0, -12, -12, 0, 12, 12 };
     for (int t = 0; t < kSetNB; ++t) {

@@ -17,14 +17,39 @@ SetMask unused_triangles(SetMask sets) {
 
 Position::Position() = default; // an empty board: no hole has a marble next to it
 
-// A marble arriving on c or leaving it flips the same landings: from the neighbour in direction
-// d, a hop over c lands on c's neighbour in the opposite direction. Flipping (rather than adding
-// or removing) lets one routine serve both.
+namespace {
+
+// The landing a marble on c gives or takes away from each neighbour: from the neighbour in
+// direction d, a hop over c lands on c's neighbour in the opposite direction. As the word of
+// hops_over_words_ that holds it and the bit within that word, so a flip is one XOR.
+struct LandingFlip {
+    std::uint16_t word = 0;
+    std::uint64_t bit = 0;
+};
+using LandingFlips = std::array<std::array<LandingFlip, kDirectionNB>, kCellNB>;
+
+constexpr LandingFlips build_landing_flips() {
+    LandingFlips flips {};
+    for (std::size_t c = 0; c < kCellNB; ++c)
+        for (std::size_t d = 0; d < kDirectionNB; ++d) {
+            Cell from = kGeometry.step[c][d]; // kOffBoard: the sink's words take the flip
+            Cell land
+                = kGeometry.step[c][static_cast<std::size_t>(opposite(static_cast<Direction>(d)))];
+            bool high = land != kOffBoard && land >= 64;
+            flips[c][d].word = static_cast<std::uint16_t>(2 * from + (high ? 1 : 0));
+            flips[c][d].bit = land == kOffBoard ? 0 : std::uint64_t { 1 } << (land % 64);
+        }
+    return flips;
+}
+
+constexpr LandingFlips kLandingFlips = build_landing_flips();
+
+} // namespace
+
+// A marble arriving on c or leaving it flips the same landings: flipping (rather than adding or
+// removing) lets one routine serve both.
 void Position::flip_hops_over(Cell c) {
-    for (std::size_t d = 0; d < kDirectionNB; ++d) {
-        auto back = static_cast<std::size_t>(opposite(static_cast<Direction>(d)));
-        hops_over_marbles_[kGeometry.step[c][d]] ^= kGeometry.bit[kGeometry.step[c][back]];
-    }
+    for (const LandingFlip& flip : kLandingFlips[c]) hops_over_words_[flip.word] ^= flip.bit;
 }
 
 void Position::put(Cell c, Piece p) {

@@ -44,7 +44,9 @@ public:
     // The holes a short hop from c over a neighbouring marble would land on, whether empty or
     // not. Kept up to date by make/unmake: with the empty holes, all the hop search needs to know
     // of c's neighbourhood, in one load instead of twelve.
-    Bitboard hops_over_marbles(Cell c) const { return hops_over_marbles_[c]; }
+    Bitboard hops_over_marbles(Cell c) const {
+        return Bitboard { hops_over_words_[2 * c], hops_over_words_[2 * c + 1] };
+    }
     Bitboard occupied() const { return occupied_; }
     Bitboard marbles(SetId s) const { return by_set_[s]; }
     SetId side_to_move() const { return side_to_move_; }
@@ -83,7 +85,8 @@ private:
     // hops_over_marbles() of each hole; index kOffBoard is a sink for updates that fall off the
     // board. (Whether a landing is empty is not kept: that is one AND with the empty holes, and
     // keeping it doubled the cost of every move made.)
-    std::array<Bitboard, kCellNB + 1> hops_over_marbles_ {};
+    // Kept as words, lo then hi, so a move flips each landing with one 64-bit XOR.
+    std::array<std::uint64_t, 2 * (kCellNB + 1)> hops_over_words_ {};
     std::array<Bitboard, kSetNB> by_set_ {};
     Bitboard occupied_ {};
     SetId side_to_move_ = 0;
