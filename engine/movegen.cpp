@@ -94,10 +94,11 @@ Bitboard hops_onto(Jumps jumps, Cell c, Bitboard occupied, Bitboard targets) {
     return found;
 }
 
-// Appends a move to each hole of `targets`. Writes through a local cursor: Move is made of
-// chars, so stores through list.push() would make the compiler reload the list's size.
-void emit(MoveList& list, Cell from, Bitboard targets, Move::Kind kind) {
-    Move* out = list.moves.data() + list.size;
+// Writes a move to each hole of `targets` at `out` and returns the end. Through a cursor the
+// caller keeps for all its marbles: Move is made of chars, so a store of one could change the
+// list's size as far as the compiler knows, and a size kept in the list would be stored and
+// loaded again for every marble.
+[[gnu::always_inline]] inline Move* emit(Move* out, Cell from, Bitboard targets, Move::Kind kind) {
     Move m { from, 0, kind };
     for (auto w = targets.lo; w; w &= w - 1) {
         m.to = static_cast<Cell>(std::countr_zero(w));
@@ -107,7 +108,7 @@ void emit(MoveList& list, Cell from, Bitboard targets, Move::Kind kind) {
         m.to = static_cast<Cell>(64 + std::countr_zero(w));
         *out++ = m;
     }
-    list.size = static_cast<int>(out - list.moves.data());
+    return out;
 }
 
 // spoil=swap: a step or the last hop of a chain may end on an opponent's marble in the mover's
@@ -212,8 +213,12 @@ template <class Sink>
 } // namespace
 
 void generate_set_moves(const Position& pos, const Rules& rules, SetId s, MoveList& list) {
-    for_each_destination_set(pos, rules, s, pos.marbles(s),
-        [&](Cell from, Bitboard targets, Move::Kind kind) { emit(list, from, targets, kind); });
+    Move* out = list.moves.data() + list.size;
+    for_each_destination_set(
+        pos, rules, s, pos.marbles(s), [&](Cell from, Bitboard targets, Move::Kind kind) {
+            out = emit(out, from, targets, kind);
+        });
+    list.size = static_cast<int>(out - list.moves.data());
 }
 
 namespace {
@@ -221,8 +226,10 @@ namespace {
 // The moves of the one marble on `from` (of the side to move), release rule aside.
 void generate_marble_moves(const Position& pos, const Rules& rules, Cell from, MoveList& list) {
     SetId s = pos.side_to_move();
+    Move* out = list.moves.data() + list.size;
     for_each_destination_set(pos, rules, s, pos.marbles(s) & Bitboard::of(from),
-        [&](Cell c, Bitboard targets, Move::Kind kind) { emit(list, c, targets, kind); });
+        [&](Cell c, Bitboard targets, Move::Kind kind) { out = emit(out, c, targets, kind); });
+    list.size = static_cast<int>(out - list.moves.data());
 }
 
 } // namespace
