@@ -87,7 +87,7 @@ Result<Game> Game::from_position(GameSetup setup, const Position& pos) {
             + " players with " + std::to_string(setup.sets_per_player) + " set(s) each");
     Game game(setup, pos.side_to_move());
     game.position_ = pos;
-    game.resumed_from_ = pos;
+    game.resumed_from_ = std::make_shared<const Position>(pos);
     // A bare position says nothing of the moves before it: it is taken as part way through a
     // round that set 1 (black) began, so the sets before the one to move have moved once more.
     // A set that has just finished then leaves the others their moves to complete the round

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -124,7 +125,9 @@ private:
 
     GameSetup setup_;
     SetId first_ = 0; // the set that moved first: a take-back replays from the start
-    std::optional<Position> resumed_from_; // from_position's position, to replay from
+    // from_position's position, to replay from. Shared and never changed, so a copy of the game
+    // costs a pointer: a Position is about 2 KB, and every room holds a game.
+    std::shared_ptr<const Position> resumed_from_;
     Position position_;
     std::vector<PlayedMove> history_;
     std::vector<int> moves_made_;
