@@ -1,15 +1,16 @@
 // Browsing: every `_halma._tcp` service on the allowed interfaces, each resolved on every
 // interface and protocol it is seen on.
 //
-// Resolutions are one-shot, as avahi-browse does them, and a record browser on the service's TXT
-// record says when to resolve again. A resolver kept open to follow changes was seen to go wrong
-// with avahi 0.8: during a name collision between two other hosts it reported the second
-// service with the first one's host and TXT, and after a change of SRV target it kept the old
-// host's address. A fresh resolution was right every time.
+// Resolutions are one-shot, as avahi-browse does them, and record browsers on the service's TXT
+// record and on its host's address record say when to resolve again. A resolver kept open to follow
+// changes was seen to go wrong with avahi 0.8: during a name collision between two other hosts it
+// reported the second service with the first one's host and TXT, and after a change of SRV target
+// it kept the old host's address. A fresh resolution was right every time.
 #include "daemon/discovery/avahi_session.h"
 
 #include <avahi-common/domain.h>
 #include <avahi-common/error.h>
+#include <cstring>
 #include <net/if.h>
 #include <spdlog/spdlog.h>
 
@@ -91,8 +92,11 @@ void AvahiSession::browsed(AvahiIfIndex interface, AvahiProtocol protocol, Avahi
 void AvahiSession::forget(Found& found) {
     if (found.resolver) avahi_service_resolver_free(found.resolver);
     if (found.txt_browser) avahi_record_browser_free(found.txt_browser);
+    if (found.address_browser) avahi_record_browser_free(found.address_browser);
     found.resolver = nullptr;
     found.txt_browser = nullptr;
+    found.address_browser = nullptr;
+    found.address_host.clear();
 }
 
 void AvahiSession::follow_txt(const FoundKey& key, Found& found) {
@@ -110,16 +114,16 @@ void AvahiSession::follow_txt(const FoundKey& key, Found& found) {
             auto* session = static_cast<AvahiSession*>(self);
             for (auto& [k, f] : session->found_)
                 if (f.txt_browser == b) {
-                    session->txt_changed(k);
+                    session->resolve_afresh(k);
                     return;
                 }
         },
         this);
 }
 
-// A new TXT record for the service: resolve it afresh (one resolution at a time; a change that
-// comes during one is picked up by another right after).
-void AvahiSession::txt_changed(const FoundKey& key) {
+// A new TXT record for the service, or a new address of its host: resolve it afresh (one
+// resolution at a time; a change that comes during one is picked up by another right after).
+void AvahiSession::resolve_afresh(const FoundKey& key) {
     auto it = found_.find(key);
     if (it == found_.end()) return;
     if (it->second.resolver) {
@@ -127,6 +131,54 @@ void AvahiSession::txt_changed(const FoundKey& key) {
         return;
     }
     resolve(key, it->second);
+}
+
+// The host's address record, on the interface and protocol the service was seen on: a new
+// address there (one this resolution did not give) has the service resolved again.
+void AvahiSession::follow_address(const FoundKey& key, Found& found) {
+    if (found.address_browser && found.address_host == found.host_name) return;
+    if (found.address_browser) avahi_record_browser_free(found.address_browser);
+    found.address_browser = nullptr;
+    found.address_host = found.host_name;
+    if (found.host_name.empty()) return;
+    const auto& [interface, protocol, name, domain] = key;
+    (void)name;
+    (void)domain;
+    found.address_browser = avahi_record_browser_new(
+        client_, interface, protocol, found.host_name.c_str(), AVAHI_DNS_CLASS_IN,
+        protocol == AVAHI_PROTO_INET6 ? AVAHI_DNS_TYPE_AAAA : AVAHI_DNS_TYPE_A, AvahiLookupFlags(0),
+        [](AvahiRecordBrowser* b, AvahiIfIndex, AvahiProtocol, AvahiBrowserEvent event, const char*,
+            std::uint16_t, std::uint16_t, const void* rdata, std::size_t size,
+            AvahiLookupResultFlags, void* self) {
+            if (event == AVAHI_BROWSER_NEW)
+                static_cast<AvahiSession*>(self)->address_seen(b, rdata, size);
+        },
+        this);
+}
+
+void AvahiSession::address_seen(AvahiRecordBrowser* browser, const void* rdata, std::size_t size) {
+    AvahiAddress seen {};
+    if (size == 4) {
+        seen.proto = AVAHI_PROTO_INET;
+        std::memcpy(&seen.data.ipv4.address, rdata, 4);
+    } else if (size == 16) {
+        seen.proto = AVAHI_PROTO_INET6;
+        std::memcpy(seen.data.ipv6.address, rdata, 16);
+    } else {
+        return;
+    }
+    char ip[AVAHI_ADDRESS_STR_MAX] = {};
+    avahi_address_snprint(ip, sizeof ip, &seen);
+    for (auto& [key, found] : found_) {
+        if (found.address_browser != browser) continue;
+        // The one it was resolved at (the browser's first answer, mostly): nothing new.
+        std::string_view current = found.address.ip;
+        if (current.substr(0, current.find('%')) == ip) return;
+        spdlog::debug("mDNS: {} has a new address {}; resolving '{}' again", found.host_name, ip,
+            std::get<2>(key));
+        resolve_afresh(key);
+        return;
+    }
 }
 
 void AvahiSession::resolve(const FoundKey& key, Found& found) {
@@ -189,6 +241,7 @@ void AvahiSession::resolved(AvahiServiceResolver* resolver, AvahiIfIndex interfa
         found.resolve_again = false;
         resolve(key, found);
     }
+    follow_address(key, found);
     spdlog::debug("mDNS: '{}' on interface {} is {} ({}) port {}, {} TXT items", name, interface,
         found.host_name, found.address.ip, port, found.txt.size());
     publish_news();

@@ -57,7 +57,12 @@ private:
     struct Found {
         AvahiServiceResolver* resolver = nullptr; // while a resolution is under way
         AvahiRecordBrowser* txt_browser = nullptr; // says when the TXT record changes
-        bool resolve_again = false; // the TXT changed while a resolution was under way
+        // Says when the host's machine has a new address (its A or AAAA record): a laptop
+        // moved from its dock to Wi-Fi, a new DHCP lease. Its adverts' TXT stays the same, so
+        // the TXT browser alone kept the old address listed for good.
+        AvahiRecordBrowser* address_browser = nullptr;
+        std::string address_host; // the host name address_browser follows
+        bool resolve_again = false; // the TXT or address changed while a resolution was under way
         bool resolved = false;
         int failures = 0;
         std::uint64_t order = 0; // when it was last resolved: the newest TXT wins
@@ -97,7 +102,9 @@ private:
         const AvahiAddress* address, std::uint16_t port, AvahiStringList* txt);
     void resolve(const FoundKey& key, Found& found);
     void follow_txt(const FoundKey& key, Found& found);
-    void txt_changed(const FoundKey& key);
+    void resolve_afresh(const FoundKey& key);
+    void follow_address(const FoundKey& key, Found& found);
+    void address_seen(AvahiRecordBrowser* browser, const void* rdata, std::size_t size);
     void forget(Found& found);
     void publish_news();
 
