@@ -70,6 +70,9 @@ struct LanRoom {
     bool ours = false; // published by this very daemon
     RoomAdvert advert;
 
+    // Whether `address` (host:port, as a link or a seat names it) is one this room is
+    // advertised at: one of its addresses, or its machine's mDNS name, with its port.
+    bool advertised_at(const std::string& address) const;
     bool operator==(const LanRoom&) const = default;
 };
 

@@ -21,6 +21,12 @@ bool LanAddress::link_local() const {
     return ip.rfind("169.254.", 0) == 0;
 }
 
+bool LanRoom::advertised_at(const std::string& address) const {
+    if (machine + ":" + std::to_string(port) == address) return true;
+    return std::any_of(addresses.begin(), addresses.end(),
+        [&](const LanAddress& a) { return a.endpoint(port) == address; });
+}
+
 bool address_before(const LanAddress& a, const LanAddress& b) {
     auto rank = [](const LanAddress& x) { return (x.ipv6 ? 2 : 0) + (x.link_local() ? 1 : 0); };
     if (rank(a) != rank(b)) return rank(a) < rank(b);

@@ -78,17 +78,6 @@ void ApiService::fill_discovery(pb::Discovery* out) {
     out->set_lan_rooms(static_cast<std::uint32_t>(discovery_.others().size()));
 }
 
-namespace {
-
-// Whether the advert is of the host at `address` (HOST:PORT, as the room was joined at).
-bool advertised_at(const LanRoom& room, const std::string& address) {
-    if (room.machine + ":" + std::to_string(room.port) == address) return true;
-    return std::any_of(room.addresses.begin(), room.addresses.end(),
-        [&](const LanAddress& a) { return a.endpoint(room.port) == address; });
-}
-
-} // namespace
-
 void ApiService::list_here(pb::RoomList* out, bool lan, bool with_hosted) {
     std::set<std::string> listed;
     for (auto* room : host_.rooms()) {
@@ -140,7 +129,7 @@ void ApiService::add_host_facts(PeerLinks::Replica& rep, pb::RoomSummary* summar
     // them all). It was shown by a bare address.
     std::string machine, host_player;
     for (const auto& lan_room : discovery_.news().rooms) {
-        if (!advertised_at(lan_room, rep.address)) continue;
+        if (!lan_room.advertised_at(rep.address)) continue;
         bool this_room = lan_room.advert.room_id == rep.room_id;
         if (this_room || machine.empty()) machine = lan_room.machine;
         if (this_room || host_player.empty()) host_player = lan_room.advert.host_player;

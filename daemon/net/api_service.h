@@ -52,6 +52,11 @@ public:
     std::optional<std::chrono::steady_clock::time_point> outbox_due() const {
         return outbox_.retry_due();
     }
+    // Joined rooms whose host is out of reach and that the LAN advertises elsewhere now follow
+    // it there (api_moved_hosts.cpp): on discovery news, and every kMovedHostsEvery while any
+    // is out of reach (the link can fall silent after the news came). Once a loop pass.
+    void follow_moved_hosts(const Now& now, bool news);
+    static constexpr auto kMovedHostsEvery = std::chrono::seconds(1);
     // This daemon's CURVE public key, for the status (none: links are plain).
     void set_host_key(std::string key) { host_key_ = std::move(key); }
 
@@ -156,6 +161,7 @@ private:
     std::map<std::string, std::tuple<int, int, Phase>> listed_;
     bool lan_list_changed_ = false;
     std::chrono::steady_clock::time_point lan_pushed_ {};
+    std::chrono::steady_clock::time_point moved_hosts_checked_ {};
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
     std::string host_key_;
     HostedSummaries hosted_summaries_ { [this](const HostedRoom& room, wire::pb::RoomSummary* out) {

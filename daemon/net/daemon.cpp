@@ -421,15 +421,17 @@ int run_daemon(const Config& config) {
                         failure->second);
             while (auto finished = disk.take_finished()) host.run_finished(*finished, now);
         });
+        bool lan_news = false;
         if (quiet_discovery)
             quiet_discovery->serve(quiet_revents(quiet_discovery), [&] {
-                if (discovery.on_readable()) api.lan_rooms_changed();
+                if (discovery.on_readable()) api.lan_rooms_changed(), lan_news = true;
             });
         for (std::size_t i = 0; i < links.size(); ++i)
             if (items[first_link + i].revents & ZMQ_POLLIN) peers.on_readable(*links[i], now);
         now = Now::current();
         host.tick(now);
         peers.tick(now);
+        api.follow_moved_hosts(now, lan_news);
         watchdog.tick(now.steady);
         discovery.flush();
         api.push_lan_list(now.steady);

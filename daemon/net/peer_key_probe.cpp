@@ -34,6 +34,11 @@ std::optional<std::string> PeerLinks::key_rejection(
     if (!link.expected_digits.empty()
         && fingerprint_digits(key).rfind(link.expected_digits, 0) != 0)
         return not_the_codes_host(link.address, key);
+    if (!link.expected_key.empty() && key != link.expected_key)
+        return "the host now at " + link.address + " (key " + key_fingerprint(key)
+            + ") is not the one whose rooms the LAN advertises there (key "
+            + key_fingerprint(link.expected_key)
+            + "): someone may be impersonating it, so nothing was sent";
     return std::nullopt;
 }
 

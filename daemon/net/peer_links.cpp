@@ -421,7 +421,7 @@ void PeerLinks::tick(const Now& now) {
     // reconnecting for the daemon's lifetime: close it.
     std::erase_if(links_, [&](const auto& entry) {
         const auto& [address, link] = entry;
-        if (!link->pending.empty()) return false;
+        if (!link->pending.empty() || now.steady < link->kept_until) return false;
         bool has_rooms = std::any_of(replicas_.begin(), replicas_.end(), [&](const auto& r) {
             return r->address == address;
         }) || owes_leave_to(address);

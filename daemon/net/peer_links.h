@@ -80,6 +80,11 @@ public:
         std::string host_key; // the CURVE key the link is encrypted to, once known
         Clock::time_point key_heard_at {}; // when the probe port last told it
         std::string expected_digits; // fingerprint digits a friends code says the key has
+        // The whole key the host must have: the one its rooms' host had at its old address,
+        // for a link opened to follow that host to a new one (peer_host_moved.cpp); kept open
+        // with no room on it until then, for its key probe to be answered.
+        std::string expected_key;
+        Clock::time_point kept_until {};
         std::string rejection; // why this host is refused (its key): every request fails so
     };
     struct Replica {
@@ -108,6 +113,9 @@ public:
         // heartbeats say, or a turn's start here; unset when no clock runs.
         std::optional<Clock::time_point> turn_due;
         std::tuple<MemberId, int, std::size_t> turn {}; // the turn turn_due is of (turn_key)
+        // Not moved to another address of its host before then (peer_host_moved.cpp): an
+        // address that takes the probe but never the link is left again, not every second.
+        Clock::time_point next_follow {};
     };
 
     // A leave the user asked for while the room's host was out of reach: the room is gone from
@@ -153,6 +161,14 @@ public:
     // A member's command in a joined room (room id and token are filled in here).
     void act(const std::string& room_id, wire::pb::RoomCommand command, Reply done, const Now& now,
         Deadline deadline = {});
+
+    // The LAN advertises the host of `replica` at `to` now (its machine has a new address):
+    // while the old one does not answer, the room is rejoined there, once the host there has
+    // shown the key the room's host had (peer_host_moved.cpp). False while it stays where it is
+    // (connected, no key known to check the new address against, a host with another key
+    // there, or its key probe not answered yet: asked again later).
+    bool follow_host(Replica& replica, const std::string& to, const Now& now);
+    static constexpr std::chrono::seconds kFollowEvery { 10 };
 
     // A replica by room id, name or code.
     Replica* find(std::string_view room);
