@@ -17,15 +17,14 @@ std::string lower(std::string_view text) {
     return out;
 }
 
-// "ann-laptop.local." / "Ann-Laptop" -> "ann-laptop.local"
+} // namespace
+
 std::string machine_key(std::string_view machine) {
     std::string m = lower(machine);
     while (!m.empty() && m.back() == '.') m.pop_back();
     if (m.find('.') == std::string::npos) m += ".local";
     return m;
 }
-
-} // namespace
 
 Discovery::Discovery(zmq::context_t& context, Options options)
     : options_(std::move(options))

@@ -19,6 +19,10 @@
 
 namespace halma::daemon {
 
+// A machine's mDNS name as two spellings of it compare: "ann-laptop.local." and "Ann-Laptop"
+// are both "ann-laptop.local".
+std::string machine_key(std::string_view machine);
+
 class Discovery {
 public:
     struct Options {

@@ -1,6 +1,7 @@
-// Which room a front end means: a name, a friends code or an id, ADDRESS/NAME as halma host
-// prints it, or the first 8 characters of an id; with none, the one room the player is in. A
-// name two rooms share is answered with what tells them apart.
+// Which room a front end means: a name, a friends code or an id, HOST/NAME (HOST its host's
+// address as halma host prints it, or its machine's mDNS name as halma rooms shows it, with or
+// without ".local" and the port), or the first 8 characters of an id; with none, the one room
+// the player is in. A name two rooms share is answered with what tells them apart.
 #include "daemon/net/api_service.h"
 #include "daemon/room/secrets.h"
 
@@ -14,6 +15,20 @@ bool matches(const RoomState& state, std::string_view room) {
     const auto& c = state.config();
     return c.room_id == room || c.name == room
         || (!c.code.empty() && !room.empty() && normalize_code(c.code) == normalize_code(room));
+}
+
+// Whether `typed` names the host at `address` (HOST:PORT) on machine `machine` (its mDNS
+// name, "ann-laptop.local"; empty if unknown): the address, with or without its port, or the
+// machine's name, with or without ".local" and the port, in any case.
+bool names_host(std::string_view typed, std::string_view address, std::string_view machine) {
+    if (typed.empty()) return false;
+    auto colon = address.rfind(':');
+    std::string_view port = colon == std::string_view::npos ? "" : address.substr(colon);
+    if (typed == address || (!port.empty() && typed == address.substr(0, colon))) return true;
+    if (machine.empty()) return false;
+    if (!port.empty() && typed.size() > port.size() && typed.ends_with(port))
+        typed.remove_suffix(port.size());
+    return machine_key(typed) == machine_key(machine);
 }
 
 } // namespace
@@ -48,36 +63,45 @@ std::variant<ApiService::Target, std::string> ApiService::resolve(
         std::string_view name = slash == std::string_view::npos ? room : room.substr(slash + 1);
         bool id_prefix = slash == std::string_view::npos && room.size() >= 8
             && room.find_first_not_of("0123456789abcdef") == std::string_view::npos;
-        auto named = [&](const RoomState& state, const std::string& at) {
+        auto named = [&](const RoomState& state, const std::string& at, std::string_view machine) {
             return id_prefix ? state.id().rfind(room, 0) == 0
-                             : !address.empty() && at == address && matches(state, name);
+                             : names_host(address, at, machine) && matches(state, name);
         };
         for (auto* h : host_.rooms())
-            if (named(h->authority.state(), host_.address())) all.push_back({ h, nullptr });
+            if (named(h->authority.state(), host_.address(), discovery_.news().machine))
+                all.push_back({ h, nullptr });
         if (among == Among::kAll)
             for (auto* r : peers_.replicas())
-                if (r->state && named(*r->state, r->address)) all.push_back({ nullptr, r });
+                if (r->state && named(*r->state, r->address, r->advertised_machine))
+                    all.push_back({ nullptr, r });
     }
     if (all.size() == 1) return all.front();
     if (mine.size() == 1) return mine.front();
     if (all.empty())
         return room.empty() ? std::string("this daemon is in no room: host one or join one")
                             : "no room '" + std::string(room) + "' on this daemon";
-    // Each with what tells it apart: the start of its id, and where it is.
+    // Each as HOST/NAME (its machine's name, else its host's address), which tells apart rooms
+    // of one name at two hosts; the start of its id tells apart any two.
     std::string names, example;
     for (const auto& t : all) {
         const RoomState* state = t.hosted ? &t.hosted->authority.state()
             : t.replica->state            ? &*t.replica->state
                                           : nullptr;
         std::string id = t.hosted ? state->id() : t.replica->room_id;
-        if (example.empty()) example = id.substr(0, 8);
-        names += (names.empty() ? "" : ", ") + (state ? state->config().name + " " : "")
-            + id.substr(0, 8) + (t.hosted ? " (hosted here)" : " (at " + t.replica->address + ")");
+        std::string machine = t.hosted ? discovery_.news().machine : t.replica->advertised_machine;
+        std::string at = !machine.empty() ? machine
+            : t.hosted                    ? host_.address()
+                                          : t.replica->address;
+        std::string said = state ? at + "/" + state->config().name : id.substr(0, 8);
+        if (example.empty() && state) example = said;
+        names += (names.empty() ? "" : ", ") + said + " (id " + id.substr(0, 8)
+            + (t.hosted ? ", hosted here)" : ", at " + t.replica->address + ")");
     }
     // Eight characters at least: fewer was refused, as "no room", though the message asked
     // for "the start of its id".
-    return "several rooms (" + names + "): say which by the first 8 characters of its id, e.g. "
-        + example;
+    return "several rooms (" + names + "): say which as HOST/NAME"
+        + (example.empty() ? std::string() : ", e.g. " + example)
+        + ", or by the first 8 characters of its id";
 }
 
 } // namespace halma::daemon

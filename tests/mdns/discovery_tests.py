@@ -450,6 +450,30 @@ def a_joined_rooms_host_is_shown_alike_with_or_without_its_advert():
         print(f"steady shown hosted by {shown} with its advert, without it, and with it back")
 
 
+def rooms_of_one_name_are_told_apart_by_machine():
+    """b sits in a room called lunch at a and in another at c: `-r lunch` names both as
+    MACHINE/NAME, and either is picked that way, with or without ".local" and the port (only the
+    hex start of an id, which `halma rooms` shows nowhere, or ADDRESS/NAME did)."""
+    with Lan("samename", hosts=["a", "b", "c"]) as lan:
+        a, b, c = lan["a"], lan["b"], lan["c"]
+        for h in (a, b, c):
+            start_halmad(h)
+        ids = {h.name: cli_json(h, "host", "lunch")["summary"]["room_id"] for h in (a, c)}
+        wait_listed(b, "lunch", count=2)
+        for h in (a, c):
+            cli_ok(b, "join", f"{h.hostname}.local/lunch")
+        wait_until(lambda: all(r.get("machine") for r in rooms(b) if r["origin"] == "ROOM_ORIGIN_JOINED"), 10,
+                   "b to know the machines of its rooms")
+        out = cli(b, "status", "-r", "lunch")
+        check(out.returncode != 0 and f"{a.hostname}.local/lunch" in out.stderr
+              and f"{c.hostname}.local/lunch" in out.stderr, f"-r lunch: {out.stderr!r}")
+        for h in (a, c):
+            for typed in (f"{h.hostname}.local/lunch", f"{h.hostname}/lunch", f"{h.hostname.upper()}:{PORT}/lunch"):
+                got = cli_json(b, "board", "-r", typed)["summary"]["room_id"]
+                check(got == ids[h.name], f"-r {typed}: room {got}, not {ids[h.name]}")
+        print("two rooms called lunch picked by machine name, with or without .local and the port")
+
+
 if __name__ == "__main__":
     main({f.__name__: f for f in [
         listed_joined_by_name_and_played, three_hosts_see_each_other, friends_room_by_code_only, name_collision,
@@ -457,4 +481,5 @@ if __name__ == "__main__":
         no_avahi_warns_and_address_works, ipv6_only_link, service_user_reaches_avahi, interfaces_leave_others_out,
         unreachable_address_falls_back, a_copied_advert_cannot_rename_a_joined_rooms_host,
         a_machine_off_the_network_is_not_called_refused, a_room_closed_since_it_was_listed_is_said_gone,
-        forget_host_by_its_machines_name, a_joined_rooms_host_is_shown_alike_with_or_without_its_advert]})
+        forget_host_by_its_machines_name, a_joined_rooms_host_is_shown_alike_with_or_without_its_advert,
+        rooms_of_one_name_are_told_apart_by_machine]})
