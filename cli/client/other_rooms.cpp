@@ -96,13 +96,27 @@ void OtherRooms::read_one(const std::string& room_id) {
     // brings it here again.
     if (!reply || !reply->has_view()) return;
     const auto& v = reply->view();
-    rooms_[room_id] = Room { v.summary().name(), v.your_turn(), v.seq() };
+    const auto& s = v.summary();
+    rooms_[room_id] = Room { s.name(), s.machine().empty() ? s.address() : s.machine(),
+        v.your_turn(), v.seq() };
+}
+
+std::string OtherRooms::word_for(const std::string& room_id, const std::string& name) const {
+    auto it = rooms_.find(room_id);
+    return it == rooms_.end() ? name : word_for(it->second);
+}
+
+std::string OtherRooms::word_for(const Room& room) const {
+    bool shared = std::count_if(rooms_.begin(), rooms_.end(), [&](const auto& entry) {
+        return entry.second.name == room.name;
+    }) > 1;
+    return shared && !room.host.empty() ? room.host + "/" + room.name : room.name;
 }
 
 std::vector<std::string> OtherRooms::your_move() const {
     std::vector<std::string> names;
     for (const auto& [id, room] : rooms_)
-        if (room.your_turn && id != shown_) names.push_back(room.name);
+        if (room.your_turn && id != shown_) names.push_back(word_for(room));
     std::sort(names.begin(), names.end());
     return names;
 }
@@ -119,7 +133,7 @@ std::string still_in_words(const std::vector<std::string>& rooms) {
 std::vector<std::string> OtherRooms::names() const {
     std::vector<std::string> names;
     for (const auto& [id, room] : rooms_)
-        if (id != shown_) names.push_back(room.name);
+        if (id != shown_) names.push_back(word_for(room));
     std::sort(names.begin(), names.end());
     return names;
 }

@@ -42,6 +42,9 @@ public:
     std::vector<std::string> your_move() const;
     // The names of every other room the player sits in, the room shown left out.
     std::vector<std::string> names() const;
+    // One of the player's rooms as the hints name it (its name, or HOST/NAME when two of them
+    // share the name); `name` itself if the room is not known here.
+    std::string word_for(const std::string& room_id, const std::string& name) const;
 
 private:
     // One room's event: its turn now, or its view read when it is new here.
@@ -54,6 +57,7 @@ private:
 
     struct Room {
         std::string name;
+        std::string host; // its machine's mDNS name, else its host's address
         bool your_turn = false;
         std::uint64_t seq = 0; // the last event it includes
     };
@@ -61,6 +65,9 @@ private:
     DaemonLink link_;
     std::string shown_;
     std::map<std::string, Room> rooms_; // by room id
+    // The room as a hint names it: its name, or HOST/NAME when another of the player's rooms
+    // has the same name (at another host), which /switch and halma play -r take alike.
+    std::string word_for(const Room& room) const;
     bool stale_ = true; // everything to be read again (at the start, after a restart)
 };
 

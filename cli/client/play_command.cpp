@@ -486,7 +486,7 @@ private:
             redraw();
             return true;
         }
-        std::string left = view_.summary().name();
+        std::string left = others_->word_for(room_, view_.summary().name());
         room_ = opened->summary().room_id();
         others_->show(room_);
         take_view(*opened);

@@ -258,8 +258,34 @@ def the_room_list_says_which_games_are_over_or_waiting():
             check(marks.get("calm", "").endswith("(waiting for 1 more player)"), f"calm: {marks}")
 
 
+def a_room_of_the_same_name_is_named_by_its_host():
+    """bob plays in ann's "duel" and hosts a "duel" of his own, where he moves first: the line
+    saying it is his move there names it by its host as well (HOST/NAME), and /switch takes that
+    and goes there, saying the way back the same way; leaving says which duel he is still in so. It said "your move in
+    room 'duel' too: /switch duel", which answered that several rooms are called duel."""
+    with Cluster("term-samename") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        check(ann.cli("host", "duel").returncode == 0, "host duel refused")
+        check(bob.cli("join", f"{ann.address}/duel").returncode == 0, "join duel refused")
+        with Terminal(c.tmp, "bob", 100, 30, bob.runtime_dir, "-r", f"{ann.address}/duel") as t:
+            t.wait_for(prompt_ready(30), "bob's board in ann's duel")
+            check(bob.cli("host", "duel", "--bots", "1", "--bot-level", "easy").returncode == 0, "host duel refused")
+            ours = f"{bob.address}/duel"
+            t.wait_text(f"your move in room '{ours}' too: /switch {ours}")
+            t.type_line(f"/switch {ours}")
+            screen = t.wait_for(lambda s: "room duel, game 1" in s and last_line(s).startswith("your move>"),
+                                "bob's own duel on the screen")
+            check(f"(/switch {ann.address}/duel goes back)" in screen, f"the way back:\n{screen}")
+            t.type_line("/leave")
+            t.wait_text("/leave again to confirm")
+            t.type_line("/leave")
+            screen = t.wait_text("halma-exited-0", timeout=15)
+            check(f"you are still in room {ann.address}/duel" in screen, f"the room bob is still in:\n{screen}")
+
+
 run({f.__name__: f for f in [your_move_in_another_room_is_shown, a_room_closed_while_halmad_was_down_ends_play,
                              a_leave_from_another_halma_ends_play, another_rooms_events_stay_off_the_screen,
                              play_in_several_rooms_offers_them, a_shown_join_command_works_pasted,
                              a_friends_code_is_shown_whole,
-                             the_room_list_says_which_games_are_over_or_waiting]})
+                             the_room_list_says_which_games_are_over_or_waiting,
+                             a_room_of_the_same_name_is_named_by_its_host]})
