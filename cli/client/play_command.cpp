@@ -5,6 +5,7 @@
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
 #include "cli/client/daemon_link.h"
+#include "cli/client/missed_moves.h"
 #include "cli/client/move_animation.h"
 #include "cli/client/other_rooms.h"
 #include "cli/client/output.h"
@@ -181,11 +182,13 @@ private:
         auto reply = daemon_.call(r);
         if (!reply) return std::nullopt;
         if (reply->has_error()) return lost_in_restart(*reply);
+        pb::RoomView before = view_;
         take_view(reply->view());
         resync_ = false;
         picked_.reset();
         was_your_turn_ = view_.your_turn();
         note("halmad is back: the room as it is now");
+        for (const auto& line : missed_moves(before, view_, view_.moves_size())) note(line);
         redraw();
         return std::nullopt;
     }
@@ -235,6 +238,7 @@ private:
         // between the two, its line appearing in the log as its marble starts to move.
         auto shown = engine::Position::parse(view_.position());
         std::uint64_t shown_seq = view_.seq();
+        pb::RoomView before = view_;
         picked_.reset();
         if (!reread() && end_) {
             // A spectator holds no seat to be named by: its own leave shows as the room gone
@@ -246,8 +250,21 @@ private:
         if (view_.your_turn() && !was_your_turn_ && options_.bell && terminal_)
             std::cout << '\a' << std::flush;
         was_your_turn_ = view_.your_turn();
+        // A room rebuilt from its host's snapshot (a rejoin after a drop) comes with no events
+        // for what was played meanwhile: named here, those its events do not name.
+        int told_moves = 0;
+        for (const auto& e : events)
+            told_moves += e.event().has_move() && e.event().seq() > shown_seq;
+        bool rebuilt = std::any_of(
+            events.begin(), events.end(), [](const pb::Event& e) { return !e.has_event(); });
         for (const auto& e : events) {
             note(e.text());
+            if (!e.has_event() && rebuilt) {
+                for (const auto& line :
+                    missed_moves(before, view_, view_.moves_size() - told_moves))
+                    note(line);
+                rebuilt = false;
+            }
             if (!e.event().has_move() || e.event().seq() <= shown_seq || !shown) continue;
             play_out_move(e.event().move(), *shown, view_, terminal_ && overlay_ == Overlay::kNone,
                 [this](const pb::RoomView& frame) { draw(frame); });

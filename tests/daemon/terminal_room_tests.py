@@ -283,9 +283,40 @@ def a_room_of_the_same_name_is_named_by_its_host():
             check(f"you are still in room {ann.address}/duel" in screen, f"the room bob is still in:\n{screen}")
 
 
+def moves_made_while_away_are_named():
+    """bob plays at ann's; his halmad is killed and stays away past the hold, so a computer keeps
+    his seat and plays his turns while ann plays hers. When his halmad is back, his screen names
+    each move made meanwhile: ann's by her name, his seat's as the computer keeping it. It said
+    only "halmad is back: the room as it is now", and the board had changed without a word."""
+    with Cluster("term-away") as c:
+        ann = halmatest.host_holding_seats_for(c, "ann", 1000)
+        bob = c.add("bob")
+        check(ann.cli("host", "away").returncode == 0, "host refused")
+        check(bob.cli("join", f"{ann.address}/away").returncode == 0, "join refused")
+        with Terminal(c.tmp, "bob", 100, 40, bob.runtime_dir, "-r", "away") as t:
+            t.wait_for(prompt_ready(40), "bob's board")
+            bob.kill(signal.SIGKILL)
+            t.wait_text("● halmad gone")
+            api = ann.api()
+            # Two moves of ann's, and the computer's replies for bob's seat.
+            for _ in range(2):
+                wait_until(lambda: api.view("away").your_turn, 20, "ann's turn")
+                check(not api.move(greedy_move(api.view("away")), "away").HasField("error"), "ann's move refused")
+            wait_until(lambda: len(api.view("away").moves) >= 4, 20, "the computer to play for bob")
+            moves = list(api.view("away").moves)
+            bob.start()
+            screen = t.wait_text("halmad is back: the room as it is now", timeout=20)
+            # ann moved first: moves 0 and 2 are hers, 1 and 3 the computer's for bob.
+            screen = t.wait_text(f"played {moves[3]}")
+            check(f"meanwhile ann played {moves[2]}" in screen,
+                  f"ann's move while bob was away is not named:\n{screen}")
+            check(f"meanwhile the computer keeping your seat played {moves[3]}" in screen,
+                  f"the computer's move for bob is not named:\n{screen}")
+
+
 run({f.__name__: f for f in [your_move_in_another_room_is_shown, a_room_closed_while_halmad_was_down_ends_play,
                              a_leave_from_another_halma_ends_play, another_rooms_events_stay_off_the_screen,
                              play_in_several_rooms_offers_them, a_shown_join_command_works_pasted,
                              a_friends_code_is_shown_whole,
                              the_room_list_says_which_games_are_over_or_waiting,
-                             a_room_of_the_same_name_is_named_by_its_host]})
+                             a_room_of_the_same_name_is_named_by_its_host, moves_made_while_away_are_named]})
