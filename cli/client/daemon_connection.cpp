@@ -41,6 +41,11 @@ std::string no_daemon_message(const std::string& socket_path) {
         + "); start one with `halmad &`, or point --runtime-dir at its directory";
 }
 
+std::string nobody_listens_message(const std::string& socket_path) {
+    return "no halmad is running here (" + socket_path
+        + " refuses connections: left by one that ended); start one with `halmad &`";
+}
+
 } // namespace
 
 std::string default_runtime_dir() {
@@ -128,6 +133,12 @@ std::optional<std::string> not_utf8(const google::protobuf::Message& m) {
 
 } // namespace
 
+std::optional<std::string> DaemonConnection::no_daemon() const {
+    if (!std::filesystem::exists(socket_path_)) return no_daemon_message(socket_path_);
+    if (nothing_listens(socket_path_)) return nobody_listens_message(socket_path_);
+    return std::nullopt;
+}
+
 std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
     if (problem_) return std::unexpected(NoReply { *problem_ });
     if (auto field = not_utf8(request))
@@ -137,8 +148,7 @@ std::expected<pb::Reply, NoReply> DaemonConnection::call(pb::Request request) {
     if (!std::filesystem::exists(socket_path_))
         return std::unexpected(NoReply { no_daemon_message(socket_path_) });
     if (next_id_ == 1 && nothing_listens(socket_path_))
-        return std::unexpected(NoReply { "no halmad is running here (" + socket_path_
-            + " refuses connections: left by one that ended); start one with `halmad &`" });
+        return std::unexpected(NoReply { nobody_listens_message(socket_path_) });
     std::uint64_t id = next_id_++;
     request.set_version(1);
     request.set_request_id(id);

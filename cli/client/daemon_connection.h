@@ -36,6 +36,9 @@ public:
     // Sends the request (its version and id filled in) and waits for the matching reply.
     // Events arriving meanwhile are kept for next_event().
     std::expected<pb::Reply, NoReply> call(pb::Request request);
+    // When no halmad is there to answer (no socket, or one left by a halmad that ended): the
+    // words a request would fail with, which say how to start one; nullopt when one may be.
+    std::optional<std::string> no_daemon() const;
     // The next pushed event, waiting at most `wait`; nullopt on timeout.
     std::optional<pb::Event> next_event(std::chrono::milliseconds wait);
     zmq::socket_t& socket() { return socket_; }

@@ -35,6 +35,11 @@ namespace {
 
 constexpr std::size_t kLogKept = 200;
 constexpr std::size_t kChatShownOnOpening = 3;
+// How long halmad gone is taken for a restart. systemd's Restart=on-failure starts the service
+// again 2 s after it died (RestartSec, systemd/halmad.service.in), and it answers within a few
+// seconds more on a Pi; past this, nothing is bringing it back (it was started by hand), and
+// "halmad is restarting" kept a player waiting for good: the screen says it is not running.
+constexpr std::chrono::seconds kRestartWait { 10 };
 
 enum class Overlay { kNone, kHelp, kHoleKey };
 
@@ -159,17 +164,24 @@ private:
         switch (link_.take()) {
         case DaemonLink::Change::kLost:
             resync_ = true;
+            lost_at_ = std::chrono::steady_clock::now();
             note("! lost halmad (restarting?); reconnecting by itself");
             redraw();
             return std::nullopt;
         case DaemonLink::Change::kBack:
             resync_ = true;
+            lost_at_.reset();
+            not_running_.clear();
             redraw();
             break;
         case DaemonLink::Change::kNone:
             break;
         }
-        if (!resync_ || !link_.up()) return std::nullopt;
+        if (!link_.up()) {
+            say_if_not_running();
+            return std::nullopt;
+        }
+        if (!resync_) return std::nullopt;
         pb::Request sub;
         sub.mutable_subscribe()->set_room(room_);
         auto subscribed = daemon_.call(sub);
@@ -191,6 +203,19 @@ private:
         for (const auto& line : missed_moves(before, view_, view_.moves_size())) note(line);
         redraw();
         return std::nullopt;
+    }
+
+    // halmad gone past the time a restart takes: said once, with how to start it, as `halma`
+    // says it with no halmad. The line is still watched: the room comes back once one runs.
+    void say_if_not_running() {
+        if (!lost_at_ || !not_running_.empty()
+            || std::chrono::steady_clock::now() - *lost_at_ < kRestartWait)
+            return;
+        auto why = daemon_.no_daemon();
+        if (!why) return; // its socket takes connections: one is starting
+        not_running_ = *why;
+        note("! " + not_running_ + "; the room shows again once it runs");
+        redraw();
     }
 
     // The daemon that came back refused the room: the exit code when it is gone for good.
@@ -376,7 +401,8 @@ private:
 
     void draw(const pb::RoomView& view) {
         // No move is invited that cannot be sent (the status says why).
-        bool can_move = view.your_turn() && out_of_reach_words(view, daemon_state()).empty();
+        bool can_move = view.your_turn()
+            && out_of_reach_words(view, daemon_state(), !not_running_.empty()).empty();
         if (input_) input_->set_prompt(can_move ? "your move> " : "> ");
         // Why the room takes no change (the host's disk, a host whose key changed), once.
         if (view.read_only() != told_read_only_) {
@@ -394,6 +420,7 @@ private:
         content.colour = options_.style.colour;
         content.log = &log_;
         content.daemon = daemon_state();
+        content.daemon_not_running = !not_running_.empty();
         if (others_) content.elsewhere = your_move_elsewhere(others_->your_move());
         switch (overlay_) {
         case Overlay::kHelp:
@@ -471,7 +498,9 @@ private:
         if (resync_) {
             note(link_.up() ? "! not sent: halmad is back but has not got the room from its host "
                               "yet; try again when the room is back"
-                            : "! not sent: halmad is restarting; try again when the room is back");
+                    : not_running_.empty()
+                    ? "! not sent: halmad is restarting; try again when the room is back"
+                    : "! not sent: " + not_running_);
             redraw();
             return false;
         }
@@ -495,9 +524,10 @@ private:
     // Another of this daemon's rooms on the screen, subscribed to alone as the first one was,
     // its log begun afresh. False when the session is to end (the room shown until now is gone).
     bool switch_room(const std::string& typed) {
-        auto opened = resync_ ? std::unexpected(
-                          std::string("not now: halmad is restarting; try again when it is back"))
-                              : open_room(daemon_, typed, room_);
+        auto opened = !resync_     ? open_room(daemon_, typed, room_)
+            : not_running_.empty() ? std::unexpected(
+                  std::string("not now: halmad is restarting; try again when it is back"))
+                                   : std::unexpected("not now: " + not_running_);
         if (!opened) {
             note("! " + opened.error());
             redraw();
@@ -660,6 +690,10 @@ private:
     DaemonConnection& daemon_;
     DaemonLink link_;
     bool resync_ = false; // halmad went: subscribe and read the room again when it is back
+    // When the line to halmad dropped, while it is down; and, once it has been down longer than
+    // a restart takes (kRestartWait), that it is not running and how to start it.
+    std::optional<std::chrono::steady_clock::time_point> lost_at_;
+    std::string not_running_;
     std::string room_;
     std::string farewell_; // printed when the session ends
     std::vector<std::string> still_in_; // the player's other rooms, when it ended

@@ -192,7 +192,8 @@ std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colo
     return fit(left, room, true) + (right.empty() ? "" : fit(" " + right, for_right));
 }
 
-std::vector<std::string> next_steps(const pb::RoomView& v, int width, pb::ConnectionState daemon) {
+std::vector<std::string> next_steps(
+    const pb::RoomView& v, int width, pb::ConnectionState daemon, bool not_running) {
     std::vector<std::string> out;
     const auto& s = v.summary();
     switch (s.phase()) {
@@ -207,7 +208,7 @@ std::vector<std::string> next_steps(const pb::RoomView& v, int width, pb::Connec
     case pb::PHASE_PLAYING: {
         // The turn as last heard, when no move can be sent now: "your turn" under a yellow
         // light invited a move that went nowhere.
-        std::string unreachable = out_of_reach_words(v, daemon);
+        std::string unreachable = out_of_reach_words(v, daemon, not_running);
         if (!unreachable.empty() && !v.your_turn()) add_wrapped(out, unreachable, width);
         if (!unreachable.empty() && v.your_turn()) {
             bool refused = daemon == pb::CONNECTION_STATE_CONNECTED
@@ -315,8 +316,10 @@ std::vector<std::string> rules_lines(const pb::RoomView& v, int width) {
 
 } // namespace
 
-std::string out_of_reach_words(const pb::RoomView& v, pb::ConnectionState daemon) {
-    if (daemon == pb::CONNECTION_STATE_DISCONNECTED) return "halmad is restarting";
+std::string out_of_reach_words(
+    const pb::RoomView& v, pb::ConnectionState daemon, bool not_running) {
+    if (daemon == pb::CONNECTION_STATE_DISCONNECTED)
+        return not_running ? "halmad is not running (below)" : "halmad is restarting";
     if (daemon == pb::CONNECTION_STATE_CONNECTING) return "halmad is back, reading the room again";
     if (v.connection() == pb::CONNECTION_STATE_CONNECTING)
         return "waiting for the host (reconnecting)";
@@ -327,14 +330,16 @@ std::string out_of_reach_words(const pb::RoomView& v, pb::ConnectionState daemon
 namespace {
 
 // One light for the whole line to the room: our own daemon first, then its host.
-std::string connection_light(const pb::RoomView& v, pb::ConnectionState daemon, bool colour) {
+std::string connection_light(
+    const pb::RoomView& v, pb::ConnectionState daemon, bool not_running, bool colour) {
     auto state = daemon != pb::CONNECTION_STATE_CONNECTED ? daemon : v.connection();
     const char* light = state == pb::CONNECTION_STATE_CONNECTED ? "\x1b[92m"
         : state == pb::CONNECTION_STATE_CONNECTING              ? "\x1b[93m"
                                                                 : "\x1b[91m";
-    std::string said = daemon == pb::CONNECTION_STATE_DISCONNECTED ? "halmad gone"
-        : daemon == pb::CONNECTION_STATE_CONNECTING                ? "halmad back"
-                                                                   : connection_name(state);
+    std::string said = daemon == pb::CONNECTION_STATE_DISCONNECTED
+        ? (not_running ? "halmad not running" : "halmad gone")
+        : daemon == pb::CONNECTION_STATE_CONNECTING ? "halmad back"
+                                                    : connection_name(state);
     return paint("●", light, colour) + " " + said;
 }
 
@@ -367,7 +372,7 @@ std::vector<std::string> waiting_lines(const pb::RoomView& v) {
 }
 
 std::vector<std::string> status_panel(
-    const pb::RoomView& v, bool colour, int width, pb::ConnectionState daemon) {
+    const pb::RoomView& v, bool colour, int width, pb::ConnectionState daemon, bool not_running) {
     const auto& s = v.summary();
     std::vector<std::string> out;
     std::string title = "room " + s.name();
@@ -380,7 +385,7 @@ std::vector<std::string> status_panel(
     }
     out.push_back(fit(paint(title, "\x1b[1m", colour), width));
     if (!game.empty()) out.push_back(fit(game, width));
-    out.push_back(fit(connection_light(v, daemon, colour), width));
+    out.push_back(fit(connection_light(v, daemon, not_running, colour), width));
     // Why, in full, goes to the lines below the board (play_command.cpp): it can be long.
     if (!v.read_only().empty()) out.push_back(fit("! takes no move now (below)", width));
     if (has_code(s))
@@ -393,7 +398,7 @@ std::vector<std::string> status_panel(
     if (over)
         for (auto& line : final_distance_lines(v, width)) out.push_back(fit(line, width));
     out.push_back("");
-    for (auto& line : next_steps(v, width, daemon)) out.push_back(fit(line, width));
+    for (auto& line : next_steps(v, width, daemon, not_running)) out.push_back(fit(line, width));
     for (auto& line : rules_lines(v, width)) out.push_back(fit(line, width));
     if (v.spectators_size()) {
         std::string names;
@@ -406,7 +411,7 @@ std::vector<std::string> status_panel(
 }
 
 std::vector<std::string> status_brief(
-    const pb::RoomView& v, bool colour, int width, pb::ConnectionState daemon) {
+    const pb::RoomView& v, bool colour, int width, pb::ConnectionState daemon, bool not_running) {
     // Every seat's letter always shows: names are shortened, then left out, until they fit.
     std::string seats;
     for (std::size_t longest : { std::size_t { 32 }, std::size_t { 6 }, std::size_t { 0 } }) {
@@ -420,7 +425,7 @@ std::vector<std::string> status_brief(
         }
         if (visible_width(seats) <= width) break;
     }
-    auto steps = next_steps(v, width, daemon);
+    auto steps = next_steps(v, width, daemon, not_running);
     return { fit(seats, width), fit(steps.empty() ? "" : steps.front(), width) };
 }
 
@@ -439,7 +444,7 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
     int top_rows = avail - reserved;
     if (cols >= c.board_width + 2 + kMinPanel) {
         int panel_w = std::min(cols - c.board_width - 2, kMaxPanel);
-        auto panel = status_panel(*c.view, c.colour, panel_w, c.daemon);
+        auto panel = status_panel(*c.view, c.colour, panel_w, c.daemon, c.daemon_not_running);
         // A panel taller than the board gives up its footer (/help and /keys, which the log's
         // first line and /help also name) before it takes a row from the log: a round of six
         // moves needs the six rows below the board at 80x24.
@@ -454,11 +459,12 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
             out.push_back(fit(left, c.board_width, true) + "  " + fit(right, panel_w));
         }
     } else {
-        auto brief = status_brief(*c.view, c.colour, cols, c.daemon);
+        auto brief = status_brief(*c.view, c.colour, cols, c.daemon, c.daemon_not_running);
         // The line to the room is news only when it is down: then it takes the second line.
         if (c.daemon != pb::CONNECTION_STATE_CONNECTED
             || c.view->connection() != pb::CONNECTION_STATE_CONNECTED)
-            brief.back() = fit(connection_light(*c.view, c.daemon, c.colour), cols);
+            brief.back()
+                = fit(connection_light(*c.view, c.daemon, c.daemon_not_running, c.colour), cols);
         int shown = std::min(board_h, std::max(top_rows - static_cast<int>(brief.size()), 1));
         // A board cut at the side shows "h1" where "h10" is, and cut at the bottom it loses the
         // player's own marbles: the screen says so, and what size shows it all.

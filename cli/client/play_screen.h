@@ -17,8 +17,11 @@ namespace halma::cli {
 // while waiting, how to start the next game at the end).
 // `daemon` is the line to the local halmad: DISCONNECTED while it is gone (restarting),
 // CONNECTING once it is back until the room is read again; the light shows it first.
+// `not_running`: it has been gone too long to be restarting (nothing brings it back); how to
+// start it is said below the board, as it can be long.
 std::vector<std::string> status_panel(const ::halma::v1::RoomView& view, bool colour, int width,
-    ::halma::v1::ConnectionState daemon = ::halma::v1::CONNECTION_STATE_CONNECTED);
+    ::halma::v1::ConnectionState daemon = ::halma::v1::CONNECTION_STATE_CONNECTED,
+    bool not_running = false);
 
 // What stands in for the board while a room waits for players: who is missing, and /start. The
 // command others join with is laid out under it by compose_screen (ScreenContent::join_command).
@@ -30,14 +33,15 @@ std::string join_command(const ::halma::v1::RoomSummary& summary);
 
 // Two lines for a terminal too narrow for the panel: the seats by letter, and whose turn.
 std::vector<std::string> status_brief(const ::halma::v1::RoomView& view, bool colour, int width,
-    ::halma::v1::ConnectionState daemon = ::halma::v1::CONNECTION_STATE_CONNECTED);
+    ::halma::v1::ConnectionState daemon = ::halma::v1::CONNECTION_STATE_CONNECTED,
+    bool not_running = false);
 
 // Why no move can be sent to the room now, for a person ("waiting for the host (reconnecting)"),
 // or empty when one can: our own halmad gone or back but not yet reading the room (`daemon`, as
-// in status_panel), or its line to the room's host down. The view's turn is then only as last
-// heard.
-std::string out_of_reach_words(
-    const ::halma::v1::RoomView& view, ::halma::v1::ConnectionState daemon);
+// in status_panel; `not_running` as there too), or its line to the room's host down. The
+// view's turn is then only as last heard.
+std::string out_of_reach_words(const ::halma::v1::RoomView& view,
+    ::halma::v1::ConnectionState daemon, bool not_running = false);
 
 struct ScreenContent {
     std::vector<std::string> board; // the board, or what stands in for it (help, the key)
@@ -46,6 +50,7 @@ struct ScreenContent {
     bool colour = true;
     const std::deque<std::string>* log = nullptr; // oldest first
     ::halma::v1::ConnectionState daemon = ::halma::v1::CONNECTION_STATE_CONNECTED;
+    bool daemon_not_running = false; // as status_panel's `not_running`
     // While the room waits: the command others join with (join_command()). It gets the whole
     // width, under the board and the status, and is never cut: beside the status an address and
     // a friends code were wider than the board's column, and the code was cut as if whole.

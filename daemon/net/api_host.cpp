@@ -50,7 +50,7 @@ void ApiService::handle_host(
         = h.visibility() == pb::VISIBILITY_FRIENDS ? Visibility::kFriends : Visibility::kPublic;
     auto deadline = deadline_of(request);
     host_.make_room(
-        h.name(), visibility, *mode, deadline,
+        h.name(), visibility, *mode, static_cast<int>(h.bots()), deadline,
         [this, client, id = request.request_id(), spectate = h.spectate(),
             bots = static_cast<int>(h.bots()), level,
             deadline](Outcome<std::string> room_id, const Now& at) {

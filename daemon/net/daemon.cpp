@@ -132,7 +132,7 @@ void create_standing_rooms(const Config& config, HostService& host) {
                 spec.name);
             continue;
         }
-        auto id = host.create_room(spec.name, spec.visibility, spec.mode, now);
+        auto id = host.create_room(spec.name, spec.visibility, spec.mode, spec.bots, now);
         if (!id) {
             spdlog::error("room {}: {}", spec.name, id.error().message);
             continue;

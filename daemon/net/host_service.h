@@ -125,9 +125,10 @@ public:
     // For the local front ends.
     const RecordStore& records() const { return records_; }
     // Makes a room and its files on the spot (the loop waits for them): for the standing rooms
-    // of the config, made before the loop runs.
+    // of the config, made before the loop runs. `bots`: the computers it is made with (seated
+    // by the caller), kept in its config as its setup.
     Outcome<std::string> create_room(
-        std::string name, Visibility visibility, RoomMode mode, const Now& now);
+        std::string name, Visibility visibility, RoomMode mode, int bots, const Now& now);
     // Makes a room for a front end: its files are made by the disk helper (a new file on a busy
     // ext4 or an SD card can take milliseconds, which every room would wait for), and `made` is
     // called on the loop once they are on the disk, with the new room's id, or with why not.
@@ -135,7 +136,7 @@ public:
     // once with the refusal. Not after `deadline` (the front end's, docs/api.md): a room not
     // made loadable (its config written) by then never is.
     using RoomMade = std::function<void(Outcome<std::string>, const Now&)>;
-    void make_room(std::string name, Visibility visibility, RoomMode mode,
+    void make_room(std::string name, Visibility visibility, RoomMode mode, int bots,
         std::optional<Clock::time_point> deadline, RoomMade made, const Now& now);
     static constexpr std::size_t kMaxRoomsBeingMade = 64;
     // The disk helper finished a run() (DiskSyncer::take_finished): a room being made is hosted
@@ -250,7 +251,7 @@ private:
     AuthorityOptions authority_options() const;
     // A new room's config, once what a front end asked for is found good (name, mode).
     Outcome<RoomConfig> new_room_config(
-        std::string name, Visibility visibility, const RoomMode& mode) const;
+        std::string name, Visibility visibility, const RoomMode& mode, int bots) const;
     // A room whose files are made: hosted from now on (indexed, told to the front ends).
     HostedRoom& host_made_room(RoomConfig config);
     void send(const std::string& conn, wire::pb::HostMessage& msg, const Now& now);

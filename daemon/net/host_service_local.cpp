@@ -15,7 +15,7 @@ namespace halma::daemon {
 using std::chrono::milliseconds;
 
 Outcome<RoomConfig> HostService::new_room_config(
-    std::string name, Visibility visibility, const RoomMode& mode) const {
+    std::string name, Visibility visibility, const RoomMode& mode, int bots) const {
     auto bad = [](std::string why) {
         return std::unexpected(Refusal { Refusal::Code::kBadRequest, std::move(why) });
     };
@@ -27,7 +27,7 @@ Outcome<RoomConfig> HostService::new_room_config(
     if (index_.named(name) || being_made) return bad("a room named " + name + " exists already");
     if (auto why = mode.invalid()) return bad(*why);
     return RoomConfig { random_hex_id(), name, visibility,
-        visibility == Visibility::kFriends ? random_room_code(key_digits_) : "", mode };
+        visibility == Visibility::kFriends ? random_room_code(key_digits_) : "", mode, bots };
 }
 
 HostedRoom& HostService::host_made_room(RoomConfig config) {
@@ -59,8 +59,8 @@ Refusal unkept(const std::string& name, const std::string& why) {
 } // namespace
 
 Outcome<std::string> HostService::create_room(
-    std::string name, Visibility visibility, RoomMode mode, const Now&) {
-    auto config = new_room_config(std::move(name), visibility, mode);
+    std::string name, Visibility visibility, RoomMode mode, int bots, const Now&) {
+    auto config = new_room_config(std::move(name), visibility, mode, bots);
     if (!config) return std::unexpected(config.error());
     if (auto kept = store_.create(*config, {}); !kept)
         return std::unexpected(unkept(config->name, kept.error().message));
@@ -68,9 +68,9 @@ Outcome<std::string> HostService::create_room(
     return host_made_room(std::move(*config)).authority.state().id();
 }
 
-void HostService::make_room(std::string name, Visibility visibility, RoomMode mode,
+void HostService::make_room(std::string name, Visibility visibility, RoomMode mode, int bots,
     std::optional<Clock::time_point> deadline, RoomMade made, const Now& now) {
-    auto config = new_room_config(std::move(name), visibility, mode);
+    auto config = new_room_config(std::move(name), visibility, mode, bots);
     if (!config) {
         made(std::unexpected(config.error()), now);
         return;

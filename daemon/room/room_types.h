@@ -85,6 +85,10 @@ struct RoomConfig {
     Visibility visibility = Visibility::kPublic;
     std::string code; // friends rooms only
     RoomMode mode;
+    // The seats given to computers as the room was made (a standing room's `bots`, `halma host
+    // --bots`): its setup, unlike the computers seated later by a start or standing in for a
+    // player gone. Unknown in a room made before this was kept.
+    std::optional<int> bots;
 };
 
 // Why the host refused something; the code lets a front end react without parsing text.

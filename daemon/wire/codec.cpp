@@ -115,6 +115,7 @@ void to_proto(const RoomConfig& config, pb::RoomConfig* out) {
         config.visibility == Visibility::kFriends ? pb::VISIBILITY_FRIENDS : pb::VISIBILITY_PUBLIC);
     out->set_code(config.code);
     to_proto(config.mode, out->mutable_mode());
+    if (config.bots) out->set_bots(static_cast<std::uint32_t>(*config.bots));
 }
 
 bool plain_id(std::string_view text) {
@@ -131,9 +132,13 @@ engine::Result<RoomConfig> config_from_proto(const pb::RoomConfig& in) {
     if (!plain_id(in.room_id()))
         return engine::fail("a room id of other than letters and digits, or over 64 bytes");
     if (in.code().size() > kMaxIdText) return engine::fail("a room code over 64 bytes");
+    // A count past the room's seats is no setup a host makes: taken as unknown.
+    std::optional<int> bots;
+    if (in.has_bots() && in.bots() <= static_cast<std::uint32_t>(mode->players))
+        bots = static_cast<int>(in.bots());
     return RoomConfig { in.room_id(), sanitize_text(in.name(), kMaxRoomName),
         in.visibility() == pb::VISIBILITY_FRIENDS ? Visibility::kFriends : Visibility::kPublic,
-        sanitize_text(in.code()), *mode };
+        sanitize_text(in.code()), *mode, bots };
 }
 
 void to_proto(const RoomEvent& e, pb::RoomEvent* out) {

@@ -1,12 +1,13 @@
 """halmad's settings as an admin gives them: flags and a TOML file checked with --check-config
 (every error named, with its line), the runtime and state directories claimed by one daemon at a
 time, standing rooms made, edited and left, and signals. Run one with: config_tests.py NAME."""
+import glob
 import os
 import signal
 import stat
 import subprocess
 
-from halmatest import Cluster, HALMAD, check, free_port, run, wait_until
+from halmatest import Cluster, HALMAD, check, common_pb2, free_port, run, wait_until
 
 
 def config_and_startup():
@@ -145,6 +146,68 @@ def config_and_startup():
                              capture_output=True, timeout=20).returncode == 1, "no daemon: not exit 1")
 
 
+def computers_a_start_seats_are_no_edit_of_the_file():
+    """A standing room of 6 with 3 easy computers (the file's); dan joins from his own halmad and
+    starts, which seats 2 more computers (at the host's default level). At the host's next start
+    the file is unchanged, and the log said it "describes it differently now (bots: 5 in the
+    room, 3 in the file)": the computers seated now were compared with the file, not those the
+    room was made with. Now nothing is said; an edit of the file's bots (3 -> 2) still is."""
+    with Cluster("config-bots") as c:
+        cfg = os.path.join(c.tmp, "halmad.toml")
+        room = "[[room]]\nname = 'office six'\nplayers = 6\nbot-level = 'easy'\nbots = {}\n"
+        with open(cfg, "w") as f:
+            f.write("name = 'pi'\nbot-budget-ms = 20\n" + room.format(3))
+        pi = c.add("pi", extra=["--config", cfg])
+        dan = c.add("dan")
+        out = dan.cli("join", f"{pi.address}/office six")
+        check(out.returncode == 0, f"dan's join: {out.returncode} {out.stderr}")
+        out = dan.cli("start", "-r", "office six")
+        check(out.returncode == 0, f"dan's start: {out.returncode} {out.stderr}")
+        wait_until(lambda: pi.api().view("office six").game_number == 1, 10, "the game with computers in the free seats")
+        bots = [s for s in pi.cli_json("status", "-r", "office six")["seats"] if s.get("bot")]
+        check(len(bots) == 5, f"5 computers seated after the start: {bots}")
+
+        def restart_with_bots_in_file(bots, while_stopped=lambda: None):
+            """pi's log from its restart with `bots = BOTS` in the file, once it has the room."""
+            pi.kill(signal.SIGTERM)
+            while_stopped()
+            with open(cfg, "w") as f:
+                f.write("name = 'pi'\nbot-budget-ms = 20\n" + room.format(bots))
+            with open(pi.log_path) as f:
+                start = len(f.read())
+            pi.start()
+            # halmad takes front ends (start() waits for its socket) before it has read its rooms.
+            wait_until(lambda: "room office six: resumed" in open(pi.log_path).read()[start:], 10,
+                       "the standing room resumed")
+            return open(pi.log_path).read()[start:]
+
+        def says_bots_differ(log):
+            return "room office six: the config file describes it differently now (bots: 3 in the room, 2 in the file)" in log
+
+        log = restart_with_bots_in_file(3)
+        check("describes it differently" not in log, f"a warning of an unchanged file:\n{log[-3000:]}")
+        log = restart_with_bots_in_file(2)
+        check(says_bots_differ(log), f"no word of the edit of its bots:\n{log[-3000:]}")
+
+        # A room made by a halmad that did not keep its bots in its config (the field cleared
+        # from the file, as such a halmad wrote it): they are the computers made with it, the
+        # first of its log, and the start's are still not counted.
+        def as_made_before_bots_were_kept():
+            [path] = glob.glob(os.path.join(pi.state_dir, "rooms", "*", "config"))
+            config = common_pb2.RoomConfig()
+            with open(path, "rb") as f:
+                config.ParseFromString(f.read())
+            check(config.HasField("bots") and config.bots == 3, f"the room's config keeps its bots: {config}")
+            config.ClearField("bots")
+            with open(path, "wb") as f:
+                f.write(config.SerializeToString())
+
+        log = restart_with_bots_in_file(2, as_made_before_bots_were_kept)
+        check(says_bots_differ(log), f"no word of the edit of an older room's bots:\n{log[-3000:]}")
+        log = restart_with_bots_in_file(3)
+        check("describes it differently" not in log, f"a warning of an older room's unchanged file:\n{log[-3000:]}")
+
+
 def a_config_syntax_error_is_said_in_plain_words():
     """A TOML syntax error in the config file is said as "FILE line L, column C: what is wrong",
     in words an admin editing the file knows, by --check-config and by a start alike; the
@@ -186,4 +249,5 @@ def a_config_syntax_error_is_said_in_plain_words():
                       f"{text!r}, {how}: the parser's words: {out.stderr!r}")
 
 
-run({f.__name__: f for f in [config_and_startup, a_config_syntax_error_is_said_in_plain_words]})
+run({f.__name__: f for f in [config_and_startup, a_config_syntax_error_is_said_in_plain_words,
+                             computers_a_start_seats_are_no_edit_of_the_file]})

@@ -66,6 +66,42 @@ def no_turn_is_offered_while_the_room_is_out_of_reach():
             wait_until(lambda: len(bob.api().view().moves) == 2, 10, "bob's daemon to see ann's move")
 
 
+def a_halmad_that_does_not_come_back_is_said_not_running():
+    """ann plays an easy computer in her own room at 80x24; her halmad is killed and nothing
+    starts it again (no systemd). First the screen says it is restarting, as systemd brings it
+    back within seconds; past that (10 s) it says halmad is not running and how to start it, as
+    `halma` does with no halmad, and a move typed says so too. It said "halmad is restarting"
+    for good. Started again by hand, halmad brings the room back on the screen by itself."""
+    with Cluster("term-gone") as c:
+        ann = c.add("ann")
+        check(ann.cli("host", "solo", "--bots", "1", "--bot-level", "easy").returncode == 0, "host refused")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir) as t:
+            t.wait_for(lambda s: prompt_ready(24)(s) and last_line(s).startswith("your move>"), "ann's turn")
+            move = greedy_move(ann.api().view())
+            ann.kill(signal.SIGKILL)
+            killed = time.monotonic()
+            t.wait_text("● halmad gone")
+            t.wait_for(lambda s: "halmad is restarting: you can move once the room is back" in panel_text(s),
+                       "halmad said to be restarting at first")
+            screen = t.wait_for(lambda s: "● halmad not running" in s, "halmad said not to be running", timeout=30)
+            waited = time.monotonic() - killed
+            check(waited >= 9, f"not running said {waited:.1f} s after the kill: a restart takes longer")
+            check_layout(t, "ann's screen with her halmad not running")
+            words = " ".join(line.strip() for line in screen.split("\n"))
+            check("halmad is not running (below): you can move once the room is back" in panel_text(screen),
+                  f"not said beside the board that halmad is not running:\n{screen}")
+            check("no halmad is running here" in words and "start one with `halmad &`" in words,
+                  f"not said that halmad is not running and how to start it:\n{screen}")
+            t.type_line(move)
+            t.wait_for(lambda s: "! not sent: no halmad is running here" in s, "the move refused, saying why")
+            ann.start()
+            screen = t.wait_for(lambda s: "● connected" in s and last_line(s).startswith("your move>"),
+                                "ann's turn once her halmad runs again")
+            check("not running" not in panel_text(screen), f"still said not to be running:\n{screen}")
+            t.type_line(move)
+            t.wait_text(f"ann played {move}")
+
+
 def open_votes_are_shown_with_who_voted_and_how():
     """ann, bob and cat at ann's room; ann plays at 80x24. Each vote the others open is on her
     screen, as halma status has it: what for, who voted, who has not yet, and what she types to
@@ -255,6 +291,7 @@ def coming_back_says_what_the_computer_played():
 
 
 run({f.__name__: f for f in [no_turn_is_offered_while_the_room_is_out_of_reach, coming_back_says_what_the_computer_played,
+                             a_halmad_that_does_not_come_back_is_said_not_running,
                              open_votes_are_shown_with_who_voted_and_how, the_house_rules_are_beside_the_board,
                              leaving_a_game_in_progress_is_asked_first, reopening_play_shows_the_recent_chat,
                              a_hole_or_words_typed_get_a_useful_answer]})

@@ -53,6 +53,39 @@ TEST(StandingRoomDiff, NamesEachSettingThatDiffersBotsIncluded) {
     EXPECT_EQ(said, (std::vector<std::string> { "bots: 2 in the room, 1 in the file" }));
 }
 
+// A QA pass: 3 computers of 6 in the file, a player from another daemon started, 2 more took
+// the free seats, and the next start said "bots: 5 in the room, 3 in the file" of a file never
+// edited. The room's setup is the computers it was made with, kept in its config, or, in a room
+// made before that, the first of its log.
+TEST(StandingRoomDiff, ComputersAStartSeatsAreNotTheRoomsSetup) {
+    StandingRoom spec = as_made();
+    spec.name = "office six";
+    spec.mode.players = 6;
+    spec.bots = 3;
+    for (bool kept : { true, false }) {
+        SCOPED_TRACE(kept ? "bots kept in the config" : "a room made before they were");
+        RoomConfig config;
+        config.room_id = std::string(32, 'b');
+        config.name = spec.name;
+        config.mode = spec.mode;
+        if (kept) config.bots = 3;
+        AuthorityOptions options;
+        options.bots_available = true;
+        options.default_bot_level = BotLevel::kHard;
+        RoomAuthority room(config, options, 7);
+        ASSERT_TRUE(room.add_bots(3, BotLevel::kEasy, at(1)));
+        auto dan = room.join("dan", "", false, at(2000));
+        ASSERT_TRUE(dan);
+        ASSERT_FALSE(room.act(dan->token, action::Start {}, at(3000)));
+        ASSERT_EQ(room.state().phase(), Phase::kPlaying);
+        EXPECT_TRUE(standing_room_differences(spec, room.state(), BotLevel::kHard).empty());
+        spec.bots = 2;
+        EXPECT_EQ(standing_room_differences(spec, room.state(), BotLevel::kHard),
+            (std::vector<std::string> { "bots: 3 in the room, 2 in the file" }));
+        spec.bots = 3;
+    }
+}
+
 TEST(StandingRoomDiff, ACloseCommandPastesIntoAShell) {
     EXPECT_EQ(shell_word("lunch"), "lunch");
     EXPECT_EQ(shell_word("watch the bots"), "'watch the bots'");

@@ -186,6 +186,27 @@ TEST(CodecSnapshot, TheTurnLimitIsKept) {
     EXPECT_NE(refused.error().message.find("turn limit"), std::string::npos);
 }
 
+// The computers a room was made with (what a host compares its config file's bots with): kept,
+// unset kept apart from 0 (a room made before they were kept), and a count past the seats
+// read as unknown.
+TEST(CodecSnapshot, TheBotsARoomWasMadeWithAreKept) {
+    RoomConfig config = room_config();
+    for (std::optional<int> bots :
+        { std::optional<int>(), std::optional<int>(0), std::optional<int>(1) }) {
+        config.bots = bots;
+        auto back = snapshot_round_trip(RoomState(config));
+        ASSERT_TRUE(back) << back.error().message;
+        EXPECT_EQ(back->config().bots, bots);
+    }
+    pb::RoomConfig message;
+    config.bots.reset();
+    wire::to_proto(config, &message);
+    message.set_bots(static_cast<std::uint32_t>(config.mode.players) + 1);
+    auto read = wire::config_from_proto(message);
+    ASSERT_TRUE(read) << read.error().message;
+    EXPECT_FALSE(read->bots);
+}
+
 TEST(CodecMalformed, AnEventWithoutAKnownBodyIsRefused) {
     pb::RoomEvent none;
     none.set_seq(1);

@@ -13,12 +13,12 @@ using namespace halma::daemon;
 namespace {
 
 RoomConfig public_room(std::string name) {
-    return RoomConfig { random_hex_id(), std::move(name), Visibility::kPublic, "", {} };
+    return RoomConfig { random_hex_id(), std::move(name), Visibility::kPublic, "", {}, {} };
 }
 
 RoomConfig friends_room(std::string name) {
     return RoomConfig { random_hex_id(), std::move(name), Visibility::kFriends,
-        random_room_code(std::string(kFriendsKeyDigits, 'a')), {} };
+        random_room_code(std::string(kFriendsKeyDigits, 'a')), {}, {} };
 }
 
 // A room of many, quickly: ids and codes from a seeded generator rather than the kernel's.
@@ -28,7 +28,7 @@ RoomConfig numbered_room(int i, std::mt19937_64& random) {
     if (i % 2)
         for (std::size_t k = 0; k < kFriendsCodeWithKey; ++k) code += kCrockford[random() % 32];
     return RoomConfig { id, "room " + std::to_string(i),
-        code.empty() ? Visibility::kPublic : Visibility::kFriends, code, {} };
+        code.empty() ? Visibility::kPublic : Visibility::kFriends, code, {}, {} };
 }
 
 std::string shouted(std::string text) {
