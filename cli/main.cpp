@@ -1,6 +1,7 @@
 // halma: the command line front end. Analysis runs the engine in-process; every other command
 // talks to the local halmad.
 #include "cli/client/edit_distance.h"
+#include "cli/client/shell_word.h"
 #include "commands.h"
 #include "halma/version.h"
 
@@ -105,6 +106,34 @@ int main(int argc, char** argv) {
                 }
             }
             if (misplaced) break;
+        }
+        // A room's name of two words, unquoted (`halma join new room`): CLI11 said only that
+        // "room" was not expected. The command again, its options as typed and the words of
+        // the name as one, quoted as a shell reads it back. Only where the word is a room's
+        // name: `halma move n3 m7` is no name to quote.
+        if (dynamic_cast<const CLI::ExtrasError*>(&e)
+            && (at->get_name() == "join" || at->get_name() == "host")) {
+            std::string options, name;
+            int words = 0;
+            int first = 1; // after the command's name (halma's own options come before it)
+            while (first < argc && argv[first] != at->get_name()) ++first;
+            for (int i = first + 1; i < argc; ++i) {
+                std::string arg = argv[i];
+                if (arg.rfind('-', 0) == 0) {
+                    options += " " + halma::cli::shell_word(arg);
+                    // A flag (--spectate) takes no value, though its type size is 1.
+                    const CLI::Option* o = at->get_option_no_throw(arg);
+                    if (!o) o = app.get_option_no_throw(arg);
+                    if (o && o->get_items_expected_min() > 0 && arg.find('=') == std::string::npos
+                        && i + 1 < argc)
+                        options += " " + halma::cli::shell_word(argv[++i]);
+                    continue;
+                }
+                name += (words++ ? " " : "") + arg;
+            }
+            if (words >= 2)
+                message += "; a name with spaces goes in quotes: " + path + options + " "
+                    + halma::cli::shell_word(name);
         }
         std::cerr << "halma: " << message << "\nRun `halma --help` for more.\n";
         return 2;
