@@ -69,6 +69,13 @@ Result<Rules> Rules::parse(std::string_view text) {
                 "rule setting '" + std::string(item) + "' has no value; write it as name=value");
         auto key = trim(item.substr(0, eq));
         auto value = trim(item.substr(eq + 1));
+        // "jumps=long rest=any": two settings read as one whose value is "long rest=any".
+        if (value.find('=') != std::string_view::npos) {
+            std::string commas(item);
+            std::replace(commas.begin(), commas.end(), ' ', ',');
+            return fail("rule settings are separated by commas: '" + std::string(item)
+                + "' reads as one; write " + commas);
+        }
         if (std::find(given.begin(), given.end(), key) != given.end())
             return fail("rule setting " + std::string(key) + " is given twice; give it once");
         given.push_back(key);

@@ -46,8 +46,11 @@ bool Discovery::on_readable() {
         // One clear line per change; the first "not running" is the start-up warning.
         switch (news->state) {
         case DiscoveryState::kRunning:
+            // Public rooms of other daemons, as `halma rooms` lists them (a friends room's advert
+            // says nothing of it, and this daemon's own are not the LAN's).
             spdlog::info("mDNS: running as {}; {} public room(s) on the LAN so far", news->machine,
-                news->rooms.size());
+                std::count_if(news->rooms.begin(), news->rooms.end(),
+                    [](const LanRoom& r) { return !r.ours && !r.advert.friends(); }));
             if (news->detail.find("no interface here") != std::string::npos)
                 spdlog::warn("mDNS: {}", news->detail);
             break;

@@ -11,6 +11,23 @@ namespace halma::daemon {
 
 namespace {
 
+// What a setting not known was most likely meant to be: the same in the file's spelling (words
+// joined by '-', in lower case: bot_level, Bot-Level), or a table of one for many ([[rooms]]);
+// as " (did you mean X?)", or empty when nothing is that close.
+std::string meant(std::string_view key, const std::vector<std::string>& known) {
+    std::string spelt;
+    for (char c : key)
+        spelt += c == '_' || c == ' '
+            ? '-'
+            : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const std::string& candidate :
+        { spelt, spelt.ends_with('s') ? spelt.substr(0, spelt.size() - 1) : "" })
+        if (!candidate.empty() && std::find(known.begin(), known.end(), candidate) != known.end())
+            return " (did you mean " + (candidate == "room" ? std::string("[[room]]") : candidate)
+                + "?)";
+    return "";
+}
+
 // The value of an integer key, and of nothing else: toml++'s value<std::int64_t>() also takes
 // true and false (and floats that happen to be whole), so `bots = true` gave a room a computer
 // and `hold-ms = true` held a seat for a millisecond, each said to be fine.
@@ -60,7 +77,8 @@ std::optional<BadConfig> apply_file(
         if (key.str() == "no-mdns") // the one flag whose setting has another name
             return BadConfig { at(value) + "unknown setting 'no-mdns': write mdns = false" };
         if (std::find(known.begin(), known.end(), key.str()) == known.end())
-            return BadConfig { at(value) + "unknown setting '" + std::string(key.str()) + "'" };
+            return BadConfig { at(value) + "unknown setting '" + std::string(key.str()) + "'"
+                + meant(key.str(), known) };
         // Every setting but these two has a flag of its name.
         bool by_flag = key.str() == "mdns" ? given("no-mdns")
             : key.str() == "room"          ? false
@@ -195,7 +213,7 @@ std::optional<BadConfig> apply_file(
                         + " is a setting of the whole daemon: put it above the first [[room]] "
                           "(every line after [[room]] belongs to that room)" };
                 return BadConfig { at(value) + "room " + room.name + ": unknown setting '"
-                    + std::string(key.str()) + "'" };
+                    + std::string(key.str()) + "'" + meant(key.str(), room_keys) };
             }
             keys.emplace(key.str(), value.source().begin.line);
         }

@@ -55,6 +55,13 @@ def config_and_startup():
                              ("bot-budget-ms = 0\n", "bot-budget-ms must be 1..60000"),
                              ("name = \"pi\\u001b[31mRED\"\n", "cannot hold control characters"),
                              ("[[room]]\nname = 'x'\nrules = 'jumps=long,jumps=short'\n", "jumps is given twice"),
+                             # Spellings a person tries: what was meant is said.
+                             ("[[room]]\nname = 'x'\nrules = 'jumps=long rest=any'\n",
+                              "rule settings are separated by commas: 'jumps=long rest=any' reads as one; "
+                              "write jumps=long,rest=any"),
+                             ("bot_level = 'easy'\n", "unknown setting 'bot_level' (did you mean bot-level?)"),
+                             ("[[rooms]]\nname = 'x'\n", "unknown setting 'rooms' (did you mean [[room]]?)"),
+                             ("[[room]]\nname = 'x'\nBots = 1\n", "unknown setting 'Bots' (did you mean bots?)"),
                              # Each error names the line to fix, a range's as a type's.
                              ("name = 'pi'\n\nheartbeat-ms = 5\n", "halmad.toml:3: heartbeat-ms must be 10..60000"),
                              ("name = 'pi'\nhold-ms = 'long'\n", "halmad.toml:2: hold-ms must be a whole number"),

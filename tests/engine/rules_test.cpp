@@ -37,6 +37,11 @@ TEST(Rules, BadSettingsNameTheProblem) {
     EXPECT_NE(Rules::parse("colour=red").error().message.find("unknown rule setting 'colour'"),
         std::string::npos);
     EXPECT_NE(Rules::parse("rest").error().message.find("has no value"), std::string::npos);
+    // Two settings with a space between them, not a comma: said so, not "long rest=any is
+    // not one of jumps=short|long".
+    EXPECT_EQ(Rules::parse("jumps=long rest=any").error().message,
+        "rule settings are separated by commas: 'jumps=long rest=any' reads as one; write "
+        "jumps=long,rest=any");
     EXPECT_NE(Rules::parse("rest=any,,jumps=long").error().message.find("empty rule setting"),
         std::string::npos);
     // A contradiction is refused, not settled by the last (jumps=long,jumps=short made a room
