@@ -7,6 +7,8 @@
 #include "cli/client/term_text.h"
 #include "cli/client/terminal_io.h"
 
+#include <algorithm>
+#include <chrono>
 #include <expected>
 #include <iostream>
 #include <unistd.h>
@@ -15,16 +17,22 @@ namespace halma::cli {
 
 namespace {
 
-void show(const pb::RoomList& rooms) {
-    if (rooms.rooms_size() == 0) {
+// The lobby's list is printed again when the LAN's rooms change, at most this often: a room of
+// computers going between "playing" and "game over" had it printed 36 times in four minutes, each
+// time pushing what the player had begun to type out of sight (and it renumbered the rows).
+constexpr std::chrono::seconds kLobbyReprintEvery { 5 };
+
+// The list as show() prints it.
+std::string room_list_text(const pb::RoomList& rooms) {
+    if (rooms.rooms_size() == 0)
         // Wrapped at words: the terminal broke it anywhere ("directl" / "y").
-        std::cout << wrap("No rooms on the LAN yet (they appear here as they open). Host one with "
-                          "`halma host NAME`, or type HOST[:PORT]/ROOM to join by address.",
+        return wrap("No rooms on the LAN yet (they appear here as they open). Host one with "
+                    "`halma host NAME`, or type HOST[:PORT]/ROOM to join by address.",
             terminal_size().cols);
-    } else {
+    std::string out;
+    {
         std::string table = format_room_table(rooms);
         // Number the rows after the header, so a room can be picked by its number.
-        std::string out;
         int row = 0;
         for (std::size_t start = 0; start < table.size();) {
             auto end = table.find('\n', start);
@@ -35,9 +43,13 @@ void show(const pb::RoomList& rooms) {
             ++row;
             start = end + 1;
         }
-        std::cout << out;
     }
-    std::cout << "Room to join (number, name, or HOST[:PORT]/ROOM; q to quit): " << std::flush;
+    return out;
+}
+
+void show(const pb::RoomList& rooms) {
+    std::cout << room_list_text(rooms)
+              << "Room to join (number, name, or HOST[:PORT]/ROOM; q to quit): " << std::flush;
 }
 
 // The join request for what was typed: a row's number, a name, or an address as `halma join`
@@ -165,18 +177,34 @@ std::optional<std::string> pick_room(DaemonConnection& daemon, int& exit_code) {
     pb::RoomList rooms;
     if (auto first = daemon.next_room_list(std::chrono::milliseconds(2000))) rooms = *first;
     show(rooms);
+    // What the player sees: a number typed picks from `shown`, the list last printed, not from
+    // one that came since and was not printed yet.
+    pb::RoomList shown = rooms;
+    std::string shown_text = room_list_text(shown);
+    auto shown_at = std::chrono::steady_clock::now();
+    bool newer = false; // `rooms` differs from what is shown
     LineReader input(STDIN_FILENO);
     for (;;) {
         zmq::pollitem_t items[] = { { daemon.socket().handle(), 0, ZMQ_POLLIN, 0 },
             { nullptr, input.fd(), ZMQ_POLLIN, 0 } };
-        zmq::poll(items, 2, std::chrono::milliseconds(-1));
+        auto wait = std::chrono::milliseconds(-1);
+        if (newer)
+            wait = std::max(std::chrono::milliseconds(0),
+                std::chrono::ceil<std::chrono::milliseconds>(
+                    shown_at + kLobbyReprintEvery - std::chrono::steady_clock::now()));
+        zmq::poll(items, 2, wait);
         if (items[0].revents & ZMQ_POLLIN) {
             daemon.drain();
-            if (auto list = daemon.next_room_list(std::chrono::milliseconds(0))) {
-                rooms = *list;
-                std::cout << "\n";
-                show(rooms);
-            }
+            if (auto list = daemon.next_room_list(std::chrono::milliseconds(0))) rooms = *list;
+            newer = room_list_text(rooms) != shown_text;
+        }
+        if (newer && std::chrono::steady_clock::now() >= shown_at + kLobbyReprintEvery) {
+            shown = rooms;
+            shown_text = room_list_text(shown);
+            shown_at = std::chrono::steady_clock::now();
+            newer = false;
+            std::cout << "\n";
+            show(shown);
         }
         if (items[1].revents == 0) continue;
         input.fill();
@@ -187,16 +215,16 @@ std::optional<std::string> pick_room(DaemonConnection& daemon, int& exit_code) {
             while (!typed.empty() && typed.front() == ' ') typed.erase(0, 1);
             if (typed.empty()) continue;
             if (typed == "q" || typed == "quit" || typed == "/quit") return std::nullopt;
-            auto request = join_request(rooms, typed);
+            auto request = join_request(shown, typed);
             if (!request) {
                 std::cout << request.error() << "\n";
-                show(rooms);
+                show(shown);
                 continue;
             }
             int code = 0;
             auto joined = ask(daemon, *request, code);
             if (!joined) {
-                show(rooms); // ask() said why on stderr; the player may pick another
+                show(shown); // ask() said why on stderr; the player may pick another
                 continue;
             }
             if (joined->has_view()) return joined->view().summary().room_id();
