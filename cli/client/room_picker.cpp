@@ -104,7 +104,9 @@ std::string room_mark(const pb::RoomView& v) {
 
 // In several rooms, at a terminal: the player's rooms, numbered (the one where it is their move
 // marked), and the pick; "" to leave it to play (one room of theirs, or no terminal to ask at:
-// play then names the rooms and -r). It stopped with "say which with -r ROOM".
+// play then names the rooms and -r). It stopped with "say which with -r ROOM". A daemon whose
+// player sits in none of its rooms (a headless host's standing rooms, looked at by its owner)
+// offers the rooms it hosts, to watch: it stopped there too.
 std::optional<std::string> pick_own_room(
     DaemonConnection& daemon, const pb::DaemonStatus& status, int& exit_code) {
     if (!isatty(STDIN_FILENO)) return "";
@@ -112,7 +114,7 @@ std::optional<std::string> pick_own_room(
         std::string id, name;
         std::string mark; // room_mark()
     };
-    std::vector<Mine> mine;
+    std::vector<Mine> mine, hosted;
     for (const auto* list : { &status.hosted(), &status.joined() })
         for (const auto& summary : *list) {
             pb::Request r;
@@ -121,17 +123,27 @@ std::optional<std::string> pick_own_room(
             auto view = ask(daemon, r, ignored);
             if (!view || !view->has_view()) continue;
             const auto& v = view->view();
+            Mine room { summary.room_id(), summary.name(), room_mark(v) };
             if (list == &status.joined() || v.your_seat() >= 0)
-                mine.push_back({ summary.room_id(), summary.name(), room_mark(v) });
+                mine.push_back(room);
+            else
+                hosted.push_back(room);
         }
+    bool watching = mine.empty();
+    if (watching) mine = std::move(hosted);
     if (mine.size() < 2) return "";
-    std::cout << "You are in " << mine.size() << " rooms:\n";
+    if (watching)
+        std::cout << "You sit in no room here; this daemon hosts " << mine.size()
+                  << " rooms, to watch:\n";
+    else
+        std::cout << "You are in " << mine.size() << " rooms:\n";
     for (std::size_t i = 0; i < mine.size(); ++i)
         std::cout << "[" << i + 1 << "] " << mine[i].name
                   << (mine[i].mark.empty() ? "" : "  (" + mine[i].mark + ")") << "\n";
     LineReader input(STDIN_FILENO);
     for (;;) {
-        std::cout << "Room to play (number or name; q to quit): " << std::flush;
+        std::cout << (watching ? "Room to watch" : "Room to play")
+                  << " (number or name; q to quit): " << std::flush;
         std::optional<std::string> line;
         while (!(line = input.next_line()) && !input.done()) {
             zmq::pollitem_t item { nullptr, input.fd(), ZMQ_POLLIN, 0 };

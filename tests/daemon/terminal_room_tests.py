@@ -178,6 +178,25 @@ def play_in_several_rooms_offers_them():
             print("halma play in two rooms listed them and opened the one picked")
 
 
+def a_host_seated_nowhere_offers_its_rooms_to_watch():
+    """A headless host's owner runs halma play on it: its two rooms of computers are listed to
+    watch, and the one picked is shown (it stopped with "this daemon is in several rooms: say
+    which with -r ROOM", exit 2)."""
+    with Cluster("term-watch") as c:
+        pi = c.add("pi")
+        for name in ("lunch", "team"):
+            check(pi.cli("host", name, "--spectate", "--bots", "2", "--bot-level", "easy").returncode == 0,
+                  f"host {name}")
+        with Terminal(c.tmp, "pi", 80, 24, pi.runtime_dir) as t:
+            listed = t.wait_text("rooms, to watch:")
+            check("lunch" in listed and "team" in listed and "Room to watch" in listed, f"the list:\n{listed}")
+            number = next(line.split("]")[0].strip("[") for line in listed.split("\n") if "team" in line)
+            t.type_line(number)
+            screen = t.wait_for(lambda s: "room team" in s, "the team room's screen")
+            check("halma-exited" not in screen, f"play ended:\n{screen}")
+            print("halma play on a host seated nowhere listed its rooms to watch and showed the one picked")
+
+
 def shown_join_command(screen):
     """The join command a screen shows, as a person would copy it: from "halma join" to where the
     status beside it begins, with the lines it continues on (a line ending in a backslash)."""
@@ -319,4 +338,5 @@ run({f.__name__: f for f in [your_move_in_another_room_is_shown, a_room_closed_w
                              play_in_several_rooms_offers_them, a_shown_join_command_works_pasted,
                              a_friends_code_is_shown_whole,
                              the_room_list_says_which_games_are_over_or_waiting,
-                             a_room_of_the_same_name_is_named_by_its_host, moves_made_while_away_are_named]})
+                             a_room_of_the_same_name_is_named_by_its_host, moves_made_while_away_are_named,
+                             a_host_seated_nowhere_offers_its_rooms_to_watch]})
