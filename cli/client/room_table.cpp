@@ -46,8 +46,8 @@ std::string host_column(const pb::RoomSummary& r) {
         std::string machine = r.machine().empty() ? r.address() : r.machine();
         return r.host_player().empty() ? machine : r.host_player() + " (" + machine + ")";
     }
-    default:
-        return r.address();
+    default: // asked of a host (halma rooms HOST): by its machine's name, if asked so
+        return r.machine().empty() ? r.address() : r.machine() + " (" + r.address() + ")";
     }
 }
 

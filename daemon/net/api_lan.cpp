@@ -188,6 +188,16 @@ void ApiService::lan_rooms_changed() {
     for (const auto& client : gone_clients) gone(client);
 }
 
+std::string ApiService::machine_named(const std::string& address) const {
+    std::string host = address.rfind("tcp://", 0) == 0 ? address.substr(6) : address;
+    if (host.empty() || host.front() == '[') return "";
+    host = host.substr(0, host.find(':'));
+    // Any port: the machine is what is asked about, not one of its daemons.
+    for (const auto& room : discovery_.news().rooms)
+        if (machine_key(room.machine) == machine_key(host)) return room.machine;
+    return "";
+}
+
 std::vector<std::string> ApiService::join_addresses(const std::string& typed) {
     std::string address = typed.rfind("tcp://", 0) == 0 ? typed.substr(6) : typed;
     if (address.empty()) return {};

@@ -230,9 +230,12 @@ void ApiService::handle_list(
         return;
     }
     std::string asked = addresses.front();
+    // Asked of a machine by its mDNS name: its rooms are shown hosted there, as the LAN's list
+    // shows them (they were shown at the address it resolved to).
+    std::string machine = machine_named(address);
     peers_.list_rooms(
         asked,
-        [this, client, id, asked](const pb::HostMessage& answer) {
+        [this, client, id, asked, machine](const pb::HostMessage& answer) {
             if (answer.has_error()) {
                 reply_error(client, id, answer.error());
                 return;
@@ -244,7 +247,7 @@ void ApiService::handle_list(
             for (auto& room : *r.mutable_rooms()->mutable_rooms()) {
                 room.set_address(asked);
                 room.clear_addresses();
-                room.clear_machine();
+                room.set_machine(machine);
                 room.set_origin(pb::ROOM_ORIGIN_ASKED);
             }
             reply(client, id, r);

@@ -106,6 +106,9 @@ private:
     // host[:port] as the user typed it: the addresses to try, best first (a machine found on the
     // LAN by its mDNS name is looked up there; a missing port is 7460); empty when unreadable.
     std::vector<std::string> join_addresses(const std::string& address);
+    // The mDNS name of the machine `address` names, when it names one the LAN knows
+    // ("office-pi.local:7460", "office-pi"), as the LAN's lists spell it; else empty.
+    std::string machine_named(const std::string& address) const;
     // Joins at addresses[index], and on to the next one while a host cannot be reached.
     // `if_gone`, for a room found on the LAN, is what to say when its host has no such room any
     // more (the host's own answer, about friends rooms' codes, misleads there).

@@ -479,6 +479,11 @@ def rooms_of_one_name_are_told_apart_by_machine():
             for typed in (f"{h.hostname}.local/lunch", f"{h.hostname}/lunch", f"{h.hostname.upper()}:{PORT}/lunch"):
                 got = cli_json(b, "board", "-r", typed)["summary"]["room_id"]
                 check(got == ids[h.name], f"-r {typed}: room {got}, not {ids[h.name]}")
+        # Asked of a machine by its name, its rooms are shown hosted there (by its address alone).
+        for h in (a, c):
+            table = cli_ok(b, "rooms", f"{h.hostname}.local")
+            check(re.search(rf"{h.hostname}\.local \({re.escape(h.ipv4)}:{PORT}\)\s+lunch", table),
+                  f"halma rooms {h.hostname}.local:\n{table}")
         print("two rooms called lunch picked by machine name, with or without .local and the port")
 
 
