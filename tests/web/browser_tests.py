@@ -216,6 +216,12 @@ def play_against_a_bot(limit, shots):
                     page.wait(lambda: not picked(), "Escape to put the marble down")
                 move = greedy_move(view, seen)
                 moves_before = len(view.moves)
+                if turn == 0:
+                    # Every message the page shows, as it shows it: the computer's reply, a moment
+                    # later, takes the 'done' back as old news, often before a poll could see it.
+                    page.js("window.saidMessages = []; const m = document.getElementById('message');"
+                            "new MutationObserver(() => window.saidMessages.push([m.textContent, m.className]))"
+                            ".observe(m, {attributes: true, childList: true, characterData: true, subtree: true});")
                 if turn == 2:
                     keyboard_move(page, move)
                 elif turn == 4:
@@ -231,8 +237,10 @@ def play_against_a_bot(limit, shots):
                 check(api.view(room).moves[moves_before].startswith(move.split("-")[0]),
                       "the daemon played another marble than the one chosen")
                 if turn == 0:
-                    page.wait(lambda: page.attr("#message", "class") == "info",
+                    page.wait(lambda: any(text and tone == "info" for text, tone in page.js("return window.saidMessages")),
                               "the daemon's 'done' in the colour of news, not of errors")
+                    said = page.js("return window.saidMessages")
+                    check(not any(text and tone == "error" for text, tone in said), f"ann's move said as an error: {said}")
             view = wait_in_step(page, api, room, "the page to draw the end")
             check(view.summary.phase == common_pb2.PHASE_OVER, f"the game is not over after {turns} moves")
             ends = (api_pb2.GAME_END_MOVE_LIMIT,) if limit else (api_pb2.GAME_END_ALL_HOME, api_pb2.GAME_END_PLACES_DECIDED)
