@@ -32,6 +32,8 @@ const state = {
   closedText: "",    // what the room's RoomClosed event said, for when its view is gone
   bridgeUp: true,    // halma web answers (its event stream is open)
   messageCause: "",  // the line the message is about ("bridge", "daemon", "host"), if any
+  viewsAsked: 0,     // views asked for so far, each numbered
+  viewTaken: 0,      // the number of the newest asked whose answer was taken
 };
 
 // After a restart halmad answers UNAVAILABLE until it has the room back from its host; the CLI
@@ -170,10 +172,17 @@ function turnBoardTo(set) {
 async function loadView(draw = true) {
   const asked = state.roomId;
   if (!state.daemonUp || !asked) return;
+  const number = ++state.viewsAsked;
   const reply = await askOrSay("view", { room: asked });
   // Another room was opened meanwhile, or this one is being left (a joined room leaves the daemon
   // with its seat): the answer is about a room no longer shown, its error no news.
   if (state.roomId !== asked || state.leaving === asked) return;
+  // Answers can come out of order (each is a fetch of its own): one asked before another whose
+  // answer is taken already is older news. Taken, it put the room back a move (the page back
+  // from halma web restarting read the view as a move's event came, and the older answer came
+  // last); the board showed a marble where it had been, for good.
+  if (number < state.viewTaken) return;
+  state.viewTaken = number;
   if (reply.view) {
     state.view = reply.view;
     state.roomId = reply.view.summary.room_id;
