@@ -2,6 +2,7 @@
 
 #include "cli/client/board_render.h"
 #include "cli/client/output.h"
+#include "cli/client/places_words.h"
 #include "cli/client/rules_words.h"
 #include "cli/client/shell_word.h"
 #include "cli/client/term_text.h"
@@ -43,14 +44,6 @@ const pb::Standing* standing_of(const pb::RoomView& v, int seat) {
     for (const auto& st : v.standings())
         if (st.seat() == seat) return &st;
     return nullptr;
-}
-
-std::string ordinal(unsigned n) {
-    const char* suffix = n % 10 == 1 && n % 100 != 11 ? "st"
-        : n % 10 == 2 && n % 100 != 12                ? "nd"
-        : n % 10 == 3 && n % 100 != 13                ? "rd"
-                                                      : "th";
-    return std::to_string(n) + suffix;
 }
 
 void add_wrapped(std::vector<std::string>& out, const std::string& text, int width) {

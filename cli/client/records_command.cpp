@@ -5,12 +5,14 @@
 #include "cli/client/board_render.h"
 #include "cli/client/client_common.h"
 #include "cli/client/output.h"
+#include "cli/client/places_words.h"
 #include "cli/client/term_text.h"
 #include "cli/client/terminal_io.h"
 #include "cli/commands.h"
 #include "engine/game_record.h"
 #include "engine/notation.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -23,18 +25,8 @@ namespace halma::cli {
 namespace {
 
 std::string places_text(const pb::RecordSummary& s) {
-    std::string out;
-    for (int p = 0; p < s.players_size(); ++p) {
-        int place = p < s.places_size() ? static_cast<int>(s.places(p)) : 0;
-        out += (out.empty() ? "" : ", ") + s.players(p)
-            + (place ? " " + std::to_string(place)
-                        + (place == 1        ? "st"
-                                : place == 2 ? "nd"
-                                : place == 3 ? "rd"
-                                             : "th")
-                     : std::string());
-    }
-    return out;
+    return places_in_order(
+        { s.players().begin(), s.players().end() }, { s.places().begin(), s.places().end() });
 }
 
 std::string move_text(const std::vector<engine::Cell>& path) {
@@ -233,13 +225,11 @@ void add_replay_command(CLI::App& app, int& exit_code) {
         }
         // Six long names' places overran the line as the header did.
         std::string ended = "ended: " + record->ending;
-        bool any = false;
-        for (std::size_t p = 0; p < record->players.size(); ++p)
-            if (record->places[p]) {
-                ended += (any ? ", " : "; places: ") + record->players[p].name + " "
-                    + std::to_string(record->places[p]);
-                any = true;
-            }
+        std::vector<std::string> names;
+        for (const auto& player : record->players) names.push_back(player.name);
+        std::vector<unsigned> places(record->places.begin(), record->places.end());
+        if (std::any_of(places.begin(), places.end(), [](unsigned p) { return p != 0; }))
+            ended += "; places: " + places_in_order(names, places);
         std::cout << "\n" << wrap(ended, cols);
     });
 }

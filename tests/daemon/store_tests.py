@@ -87,6 +87,14 @@ def finished_games_become_records_and_the_log_restarts():
                 back_in_step(ann, bob)
 
         check([r["game"] for r in records(ann)] == [2, 3, 4], "the oldest record was not the one pruned")
+        # The list names the players by place, the first first (it went by seat: "bob 2nd, ann 1st").
+        line = next(l for l in ann.cli("records").stdout.splitlines() if l.startswith(r["id"]))
+        named = re.findall(r"(ann|bob)(?: (\d+)(?:st|nd|rd|th))?", line.split("move limit", 1)[1])
+        places = [int(p) if p else 1 << 30 for _, p in named]
+        by_json = dict(zip(r["players"], [int(p) for p in r.get("places", [])]))
+        check(len(named) == 2 and places == sorted(places)
+              and all(by_json.get(n, 0) == (int(p) if p else 0) for n, p in named),
+              f"records list {line!r} against {r}")
 
         # The record as text: it reads, its last position is the room's when the game ended.
         text = ann.cli("records", r["id"])
