@@ -3,6 +3,7 @@
 #include "cli/client/shell_word.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace halma::cli {
 
@@ -43,6 +44,7 @@ OtherRooms::News OtherRooms::tick() {
     }
     auto now = your_move();
     News news;
+    news.chat = std::exchange(chat_, {});
     news.changed = now != before;
     for (const auto& name : now)
         news.newly_waiting |= std::find(before.begin(), before.end(), name) == before.end();
@@ -66,6 +68,9 @@ void OtherRooms::take(const pb::Event& e) {
     } else if (std::uint64_t seq = e.event().seq(); seq == 0 || seq > room->second.seq) {
         // One already in the view read after it came is passed over (seq 0: no event, only
         // news of the line to the host, which says the room's turn as it stands).
+        if (e.event().has_chat() && e.room_id() != shown_
+            && e.event().chat().member() != room->second.me)
+            chat_.push_back(chat_elsewhere_words(word_for(room->second), e.text()));
         room->second.your_turn = e.your_turn();
         room->second.seq = std::max(room->second.seq, seq);
     }
@@ -97,8 +102,11 @@ void OtherRooms::read_one(const std::string& room_id) {
     if (!reply || !reply->has_view()) return;
     const auto& v = reply->view();
     const auto& s = v.summary();
+    std::uint32_t me = v.your_seat() >= 0 && v.your_seat() < v.seats_size()
+        ? v.seats(v.your_seat()).member()
+        : 0;
     rooms_[room_id] = Room { s.name(), s.machine().empty() ? s.address() : s.machine(),
-        v.your_turn(), v.seq() };
+        v.your_turn(), v.seq(), me };
 }
 
 std::string OtherRooms::word_for(const std::string& room_id, const std::string& name) const {
@@ -159,6 +167,10 @@ std::expected<pb::RoomView, std::string> open_room(
     if (!subscribed) return std::unexpected(subscribed.error().message);
     if (subscribed->has_error()) return std::unexpected(subscribed->error().message());
     return reply->view();
+}
+
+std::string chat_elsewhere_words(const std::string& room, const std::string& text) {
+    return "in room " + room + ", " + text + " (/switch " + room + ")";
 }
 
 std::string your_move_elsewhere(const std::vector<std::string>& rooms) {

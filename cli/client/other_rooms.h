@@ -1,5 +1,6 @@
-// Where it is the player's move in this daemon's rooms other than the one `halma play` shows: a
-// player seated in two rooms was not told the other one waited for them.
+// Where it is the player's move in this daemon's rooms other than the one `halma play` shows, and
+// what the others say there: a player seated in two rooms was not told the other one waited for
+// them, nor that someone asked after them there.
 // It follows the events of the rooms where the player sits on a line to halmad of its own
 // (play's own subscription is its room's alone, so that other rooms' events stay off its screen):
 // each event carries its room's `your_turn`, so a move costs no request; only a room not heard
@@ -34,6 +35,9 @@ public:
     struct News {
         bool changed = false; // in the rooms where it is the player's move
         bool newly_waiting = false; // a room among them that was not before
+        // Chat from others in those rooms since the last tick, a line each for play's log
+        // (chat_elsewhere_words()). None from the player (typed in another halma).
+        std::vector<std::string> chat;
     };
     // Takes what arrived, without waiting, and reads the rooms again when due.
     News tick();
@@ -60,6 +64,7 @@ private:
         std::string host; // its machine's mDNS name, else its host's address
         bool your_turn = false;
         std::uint64_t seq = 0; // the last event it includes
+        std::uint32_t me = 0; // the player's member number there (0: watching)
     };
     DaemonConnection daemon_;
     DaemonLink link_;
@@ -69,6 +74,7 @@ private:
     // has the same name (at another host), which /switch and halma play -r take alike.
     std::string word_for(const Room& room) const;
     bool stale_ = true; // everything to be read again (at the start, after a restart)
+    std::vector<std::string> chat_; // taken since the last tick: at most a tick's events
 };
 
 // The room `typed` names (as /switch takes it: its name, code or id, in quotes or not), but not
@@ -79,6 +85,10 @@ std::expected<pb::RoomView, std::string> open_room(
 // The player's other rooms when play's room ended, and how to go there: "you are still in
 // room lunch: halma play -r lunch"; "in rooms lunch, porch: halma play -r ROOM".
 std::string still_in_words(const std::vector<std::string>& rooms);
+
+// Another room's chat line as play's log shows it, with how to go there to answer: "in room
+// lunch, bob: anyone for a game? (/switch lunch)". `text` is the event's ("bob: anyone...").
+std::string chat_elsewhere_words(const std::string& room, const std::string& text);
 
 // The line halma play shows for them, with how to go there: "your move in room 'Office 4' too:
 // /switch Office 4"; empty when there are none.

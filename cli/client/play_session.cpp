@@ -109,7 +109,8 @@ int PlaySession::run_screen() {
 
 void PlaySession::follow_other_rooms() {
     auto news = others_->tick();
-    if (!news.changed) return;
+    for (const auto& line : news.chat) note(line);
+    if (!news.changed && news.chat.empty()) return;
     if (news.newly_waiting && options_.bell && terminal_) std::cout << '\a' << std::flush;
     if (terminal_)
         redraw();

@@ -57,7 +57,8 @@ private:
     int run_screen();
 
     // The player's move in their other rooms: shown under the board (and printed without a
-    // terminal), with the bell when a room newly waits for them, as for this room's turn.
+    // terminal), with the bell when a room newly waits for them, as for this room's turn. The
+    // others' chat there goes into the log, with the room's name and the way there.
     void follow_other_rooms();
 
     // Notices our own halmad going and coming back (a restart): a new daemon has no record of

@@ -161,6 +161,34 @@ def another_rooms_events_stay_off_the_screen():
             print("a room hosted meanwhile stayed off the screen of the first")
 
 
+def chat_in_another_room_is_shown_with_the_way_there():
+    """ann plays in "lunch" and sits in bob's "Office 4" too. bob's chat in Office 4 shows in
+    ann's lunch log with the room's name and the way there; her own chat there (from another
+    shell) does not, nor does anything else of Office 4's. It went unseen until she switched."""
+    with Cluster("term-chat-elsewhere") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        check(ann.cli("host", "lunch").returncode == 0, "host lunch refused")
+        check(bob.cli("join", f"{ann.address}/lunch").returncode == 0, "join lunch refused")
+        check(bob.cli("host", "Office 4").returncode == 0, "host Office 4 refused")
+        check(ann.cli("join", f"{bob.address}/Office 4").returncode == 0, "join Office 4 refused")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir, "-r", "lunch") as t:
+            t.wait_for(prompt_ready(24), "ann's lunch board")
+            check(ann.cli("chat", "-r", "Office 4", "psst").returncode == 0, "ann's chat in Office 4 refused")
+            check(bob.cli("chat", "-r", "Office 4", "anyone for a game?").returncode == 0,
+                  "bob's chat in Office 4 refused")
+            screen = t.wait_text("in room Office 4, bob: anyone for a game? (/switch Office 4)")
+            check("psst" not in screen, f"ann's own chat in Office 4 shown to her:\n{screen}")
+            check(bob.cli("chat", "-r", "lunch", "and here").returncode == 0, "bob's chat in lunch refused")
+            screen = t.wait_text("bob: and here")
+            check("in room lunch" not in screen, f"lunch's own chat named as another room's:\n{screen}")
+            t.type_line("/switch Office 4")
+            screen = t.wait_for(lambda s: "room Office 4, game 1" in s and prompt_ready(24)(s), "Office 4 shown")
+            check(bob.cli("chat", "-r", "Office 4", "welcome").returncode == 0, "bob's second chat refused")
+            screen = t.wait_text("bob: welcome")
+            check("in room Office 4, bob: welcome" not in screen, f"the room shown named as another:\n{screen}")
+            print("bob's chat in Office 4 showed on ann's lunch screen with /switch Office 4")
+
+
 def play_in_several_rooms_offers_them():
     """ann is in two rooms: halma play at a terminal lists them, the one where it is her move
     marked, and opens the one she picks (it stopped with "say which with -r ROOM")."""
@@ -339,4 +367,5 @@ run({f.__name__: f for f in [your_move_in_another_room_is_shown, a_room_closed_w
                              a_friends_code_is_shown_whole,
                              the_room_list_says_which_games_are_over_or_waiting,
                              a_room_of_the_same_name_is_named_by_its_host, moves_made_while_away_are_named,
-                             a_host_seated_nowhere_offers_its_rooms_to_watch]})
+                             a_host_seated_nowhere_offers_its_rooms_to_watch,
+                             chat_in_another_room_is_shown_with_the_way_there]})
