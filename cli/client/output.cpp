@@ -122,7 +122,10 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
         std::string name = seat.name().empty() ? "(free)" : seat.name();
         if (seat.bot()) name += " [" + seat.bot_level() + " bot]";
         if (seat.seat() == v.your_seat()) name += " (you)";
-        if (!seat.name().empty() && !seat.connected()) name += " [vanished; seat held]";
+        if (auto held = hold_left_words(seat); !held.empty())
+            name += " [vanished; seat held " + held + " more, then a computer keeps it for them]";
+        else if (!seat.name().empty() && !seat.connected())
+            name += " [vanished; seat held]";
         if (seat.away()) name += " [away: ran out of time, the computer moves for them]";
         std::string colours;
         for (auto set : seat.sets())
@@ -311,9 +314,18 @@ std::vector<std::string> open_vote_lines(const pb::RoomView& v, const std::strin
 }
 
 std::string time_left_words(const pb::RoomView& view) {
-    if (!view.has_turn_ms_left()) return "";
-    auto s = (view.turn_ms_left() + 999) / 1000;
-    auto two = [](std::uint32_t n) { return (n < 10 ? "0" : "") + std::to_string(n); };
+    return view.has_turn_ms_left() ? duration_words(view.turn_ms_left()) : "";
+}
+
+std::string hold_left_words(const pb::SeatView& seat) {
+    return !seat.name().empty() && !seat.connected() && seat.has_hold_ms_left()
+        ? duration_words(seat.hold_ms_left())
+        : "";
+}
+
+std::string duration_words(std::uint32_t ms) {
+    auto s = (std::uint64_t { ms } + 999) / 1000;
+    auto two = [](std::uint64_t n) { return (n < 10 ? "0" : "") + std::to_string(n); };
     if (s < 60) return std::to_string(s) + " s";
     if (s < 3600) return std::to_string(s / 60) + ":" + two(s % 60);
     return std::to_string(s / 3600) + ":" + two(s / 60 % 60) + ":" + two(s % 60);

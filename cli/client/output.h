@@ -29,6 +29,10 @@ std::string connection_name(::halma::v1::ConnectionState state);
 // The time left on a turn of a room with a turn limit, "45 s" or "2:05" (or "1:02:05");
 // empty when the view carries none.
 std::string time_left_words(const ::halma::v1::RoomView& view);
+// A span of time as the screens count it down: "45 s", "1:05", "1:00:05" (rounded up).
+std::string duration_words(std::uint32_t ms);
+// A gone person's seat: how long it is still held for them ("1:45"); empty when not known.
+std::string hold_left_words(const ::halma::v1::SeatView& seat);
 // Who leads a game being played: "ann", or those level at the front, "mum and kid (level)", or
 // "nobody yet (all level)" (it said "nobody (level)" of two level ahead of a third). More level
 // than `names_at_most` are counted, not named: "4 players (level)".

@@ -148,7 +148,13 @@ std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colo
     if (yours) marks += " (you)";
     // A narrow panel names a computer by its name alone ("bot (2)", "bot for ann").
     if (seat.bot() && width >= 30) marks += " [" + seat.bot_level() + " bot]";
-    if (!seat.name().empty() && !seat.connected()) marks += width >= 30 ? " gone, held" : " gone";
+    // With the hold's time left, where known: the others wait on it ("gone, held 1:45").
+    if (!seat.name().empty() && !seat.connected()) {
+        std::string held = hold_left_words(seat);
+        marks += held.empty() ? (width < 30 ? " gone" : " gone, held")
+            : width < 30      ? " gone " + held
+                              : " gone, held " + held;
+    }
     if (seat.away()) marks += " away";
     if (seat.voted_new_game() || seat.voted_cancel() || seat.voted_leader()
         || seat.voted_take_back())

@@ -70,12 +70,13 @@ int PlaySession::run_screen() {
             { nullptr, signals.fd, ZMQ_POLLIN, 0 } };
         int count = signals.fd >= 0 ? 6 : 5;
         // While the room is still to be read again, try every half second; while a turn's
-        // clock runs, show it going down once a second.
-        auto wait = std::chrono::milliseconds(resync_ ? 500 : turn_due_ ? 1000 : -1);
+        // clock or a gone player's hold runs, show it going down once a second.
+        bool counting = turn_due_ || !hold_due_.empty();
+        auto wait = std::chrono::milliseconds(resync_ ? 500 : counting ? 1000 : -1);
         if (auto other = others.next_wake(); other.count() >= 0)
             wait = wait.count() < 0 ? other : std::min(wait, other);
         if (!daemon_.has_event()) zmq::poll(items, count, wait);
-        if (turn_due_ && !daemon_.has_event() && items[1].revents == 0) redraw();
+        if (counting && !daemon_.has_event() && items[1].revents == 0) redraw();
         if (items[0].revents & ZMQ_POLLIN) daemon_.drain();
         // The rooms the player is still in, for the last words.
         auto ended = [&](int result) {
@@ -308,6 +309,11 @@ void PlaySession::take_view(const pb::RoomView& view) {
     if (view_.has_turn_ms_left())
         turn_due_
             = std::chrono::steady_clock::now() + std::chrono::milliseconds(view_.turn_ms_left());
+    hold_due_.clear();
+    for (const auto& seat : view_.seats())
+        if (seat.has_hold_ms_left())
+            hold_due_[seat.seat()]
+                = std::chrono::steady_clock::now() + std::chrono::milliseconds(seat.hold_ms_left());
 }
 
 void PlaySession::note(const std::string& line) {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <unistd.h>
@@ -152,6 +153,8 @@ private:
     pb::RoomView view_;
     // When the turn of the person to move runs out (a room with a turn limit), by this clock.
     std::optional<std::chrono::steady_clock::time_point> turn_due_;
+    // When the hold of each gone player's seat runs out, by seat, by this clock.
+    std::map<int, std::chrono::steady_clock::time_point> hold_due_;
     bool was_your_turn_ = false;
     bool leave_asked_ = false; // the last line was /leave mid-game, asked to be typed again
     Overlay overlay_ = Overlay::kNone;

@@ -20,6 +20,12 @@ void PlaySession::redraw() {
             *turn_due_ - std::chrono::steady_clock::now());
         view_.set_turn_ms_left(static_cast<std::uint32_t>(std::max<long long>(0, left.count())));
     }
+    for (auto& seat : *view_.mutable_seats())
+        if (auto due = hold_due_.find(seat.seat()); due != hold_due_.end()) {
+            auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                due->second - std::chrono::steady_clock::now());
+            seat.set_hold_ms_left(static_cast<std::uint32_t>(std::max<long long>(0, left.count())));
+        }
     draw(view_);
 }
 

@@ -317,6 +317,19 @@ void ApiService::reply_from_host(const std::string& client, std::uint64_t reques
     reply(client, request_id, r);
 }
 
+namespace {
+
+// Each gone person's seat: the time left on its hold, where this daemon knows it.
+void set_holds_left(const std::map<MemberId, std::chrono::steady_clock::time_point>& held_until,
+    pb::RoomView* out) {
+    auto now = std::chrono::steady_clock::now();
+    for (auto& seat : *out->mutable_seats())
+        if (auto it = held_until.find(seat.member()); !seat.connected() && it != held_until.end())
+            seat.set_hold_ms_left(turn_ms_left(it->second, now).value_or(0));
+}
+
+} // namespace
+
 bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
     if (t.hosted) {
         wire::view(t.hosted->authority.state(), t.hosted->local_member, connected_state(),
@@ -326,6 +339,7 @@ bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
         if (auto left
             = turn_ms_left(t.hosted->authority.turn_due(), std::chrono::steady_clock::now()))
             out->set_turn_ms_left(*left);
+        set_holds_left(t.hosted->authority.holds(), out);
         return true;
     }
     if (!t.replica->state) return false;
@@ -338,6 +352,9 @@ bool ApiService::fill_view(const Target& t, pb::RoomView* out) {
         && person_on_the_clock(*t.replica->state))
         if (auto left = turn_ms_left(t.replica->turn_due, std::chrono::steady_clock::now()))
             out->set_turn_ms_left(*left);
+    // As the turn's clock: only while the host is heard from (it may have let the seat go).
+    if (t.replica->connection == pb::CONNECTION_STATE_CONNECTED)
+        set_holds_left(t.replica->held_until, out);
     // A host this daemon refuses to talk to (its key changed) is no passing drop: the front
     // ends show why, and what to do, where they show a read-only room's reason.
     if (t.replica->connection != pb::CONNECTION_STATE_CONNECTED)

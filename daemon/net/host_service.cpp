@@ -279,6 +279,12 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
     joined->set_rejoined(ticket->rejoined);
     if (auto left = turn_ms_left(room->authority.turn_due(), now.steady))
         joined->set_turn_ms_left(*left);
+    // The seats held for members who are gone: a replica counts their time down from here.
+    for (const auto& [member, until] : room->authority.holds()) {
+        auto* held = joined->add_held();
+        held->set_member(member);
+        held->set_ms_left(turn_ms_left(until, now.steady).value_or(0));
+    }
     // A replica that has the room up to since_seq gets only what came after, when the room
     // still has all of it: a rejoin costs what was missed, not the whole room.
     if (!ticket->rejoined

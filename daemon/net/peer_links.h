@@ -113,6 +113,9 @@ public:
         // heartbeats say, or a turn's start here; unset when no clock runs.
         std::optional<Clock::time_point> turn_due;
         std::tuple<MemberId, int, std::size_t> turn {}; // the turn turn_due is of (turn_key)
+        // Until when the host holds each gone member's seat, as its Connection events and its
+        // answer to a join said (members of the room only: bounded by its members).
+        std::map<MemberId, Clock::time_point> held_until;
         // Not moved to another address of its host before then (peer_host_moved.cpp): an
         // address that takes the probe but never the link is left again, not every second.
         Clock::time_point next_follow {};

@@ -43,6 +43,12 @@ void PeerLinks::handle_update(Link& link, const pb::RoomUpdate& update, const No
     else if (turn_key(*r->state) != r->turn)
         r->turn_due = now.steady + std::chrono::seconds(r->state->config().mode.turn_limit_s);
     r->turn = turn_key(*r->state);
+    if (auto* c = std::get_if<event::Connection>(&e->body); c && !c->connected && c->hold_ms > 0)
+        r->held_until[c->member] = now.steady + milliseconds(c->hold_ms);
+    else if (c)
+        r->held_until.erase(c->member);
+    else if (auto* gone = std::get_if<event::MemberLeft>(&e->body))
+        r->held_until.erase(gone->member);
     listener_.room_changed(*r->state, &*e, r->me, r->connection);
     if (auto* left = std::get_if<event::MemberLeft>(&e->body); left && left->member == r->me) {
         spdlog::info("room {}: no longer a member", r->state->config().name);
@@ -155,6 +161,13 @@ bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
             + std::min<std::chrono::milliseconds>(std::chrono::milliseconds(joined.turn_ms_left()),
                 std::chrono::seconds(r.state->config().mode.turn_limit_s));
     r.turn = turn_key(*r.state);
+    // The holds as the host counts them: only of members of the room who are gone, and no
+    // longer than a hold can be (a day).
+    r.held_until.clear();
+    for (const auto& held : joined.held())
+        if (const Member* m = r.state->member(held.member()); m && !m->bot && !m->connected)
+            r.held_until[held.member()] = Clock::now()
+                + std::min<milliseconds>(milliseconds(held.ms_left()), std::chrono::hours(24));
     pin_host_key(r.address);
     save();
     listener_.room_changed(*r.state, nullptr, r.me, r.connection);

@@ -28,6 +28,11 @@ std::string seat_name(const RoomState& state, int seat) {
     return m ? m->name : "seat " + std::to_string(seat + 1);
 }
 
+// A hold as a Connection event says it (a day at most: the wire's field is 32 bits).
+std::uint32_t hold_ms(std::chrono::milliseconds hold) {
+    return static_cast<std::uint32_t>(std::clamp<std::int64_t>(hold.count(), 0, 86'400'000));
+}
+
 } // namespace
 
 RoomAuthority::RoomAuthority(RoomConfig config, AuthorityOptions options, std::uint64_t seed)
@@ -428,7 +433,7 @@ void RoomAuthority::hold(MemberId id, const Now& now) {
 void RoomAuthority::set_connected(MemberId id, bool connected, const Now& now) {
     const Member* m = state_.member(id);
     if (closed() || !m || m->bot || m->connected == connected) return;
-    emit(event::Connection { id, connected }, now);
+    emit(event::Connection { id, connected, connected ? 0 : hold_ms(options_.hold) }, now);
     cut_off_by_restart_.erase(id); // back, or gone on its own account
     if (connected)
         held_until_.erase(id);
@@ -446,8 +451,9 @@ void RoomAuthority::lose_remote_members(MemberId keep, const Now& now) {
     // cancel votes of those still here would otherwise cancel the game). What happens next,
     // a rejoin or a hold running out, settles as usual.
     for (MemberId id : lost) {
-        emit(event::Connection { id, false }, now);
-        held_until_[id] = now.steady + std::max(options_.hold, options_.restart_hold);
+        auto hold = std::max(options_.hold, options_.restart_hold);
+        emit(event::Connection { id, false, hold_ms(hold) }, now);
+        held_until_[id] = now.steady + hold;
         cut_off_by_restart_.insert(id);
     }
 }

@@ -119,6 +119,17 @@ public:
     // limit, no game, or a computer to move.
     std::optional<std::chrono::steady_clock::time_point> turn_due() const { return turn_.due; }
 
+    // Until when a gone member's seat is held for them (then a computer keeps it); nullopt for a
+    // member who is not gone, or not held.
+    std::optional<std::chrono::steady_clock::time_point> held_until(MemberId member) const {
+        auto it = held_until_.find(member);
+        return it == held_until_.end() ? std::nullopt : std::optional(it->second);
+    }
+    // Every gone member's hold, by member.
+    const std::map<MemberId, std::chrono::steady_clock::time_point>& holds() const {
+        return held_until_;
+    }
+
     // The network edge reports a member's daemon lost or back; a lost seat is held for a while.
     void set_connected(MemberId member, bool connected, const Now& now);
     // After the host restarted, every member but `keep` (its own player) and the bots has lost

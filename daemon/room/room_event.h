@@ -31,6 +31,7 @@ struct MemberLeft {
 struct Connection {
     MemberId member = kNoMember;
     bool connected = false;
+    std::uint32_t hold_ms = 0; // gone: how long the host holds the seat from here (0: not said)
 };
 struct Chat {
     MemberId member = kNoMember;

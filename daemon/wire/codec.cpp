@@ -162,6 +162,7 @@ void to_proto(const RoomEvent& e, pb::RoomEvent* out) {
             [&](const event::Connection& b) {
                 out->mutable_connection()->set_member(b.member);
                 out->mutable_connection()->set_connected(b.connected);
+                out->mutable_connection()->set_hold_ms(b.hold_ms);
             },
             [&](const event::Chat& b) {
                 out->mutable_chat()->set_member(b.member);
@@ -216,7 +217,8 @@ engine::Result<RoomEvent> event_from_proto(const pb::RoomEvent& in) {
         e.body = event::MemberLeft { in.left().member(), in.left().timed_out() };
         break;
     case pb::RoomEvent::kConnection:
-        e.body = event::Connection { in.connection().member(), in.connection().connected() };
+        e.body = event::Connection { in.connection().member(), in.connection().connected(),
+            in.connection().hold_ms() };
         break;
     case pb::RoomEvent::kChat:
         // A host takes no longer line from its members; a longer one from a host is cut.

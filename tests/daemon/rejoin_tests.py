@@ -2,6 +2,7 @@
 no longer there: real halmad processes on 127.0.0.1, the CLI as a player types it.
 Run one with: rejoin_tests.py NAME."""
 import os
+import re
 import signal
 import time
 
@@ -124,5 +125,40 @@ def a_restarted_host_counts_the_seats_it_holds():
         check("1 seat held until its player rejoins" in said[-1], f"the log: {said}")
 
 
+def a_held_seat_shows_its_time_left():
+    """bob plays in ann's room (seats held 30 s) and cat watches it; bob's daemon dies. The seat's
+    time left is in every view: the host's, cat's replica (from the event) and dan's, who starts
+    watching after bob went (from the host's answer to his join), and halma status says it. It
+    goes once bob is back. Nothing told the others how long they would wait for him."""
+    with Cluster("heldtime") as c:
+        ann, bob, cat, dan = c.add("ann"), c.add("bob"), c.add("cat"), c.add("dan")
+        check(ann.cli("host", "den").returncode == 0, "halma host")
+        check(bob.cli("join", f"{ann.address}/den").returncode == 0, "bob's join")
+        check(cat.cli("join", f"{ann.address}/den", "--spectate").returncode == 0, "cat's join")
+        bob.kill(signal.SIGKILL)
+        seat = wait_until(lambda: (lambda s: s if not s.connected else None)(ann.api().view("den").seats[1]), 10,
+                          "ann to see bob gone")
+        check(seat.HasField("hold_ms_left") and 20_000 < seat.hold_ms_left <= 30_000,
+              f"the host's view of bob's seat: {seat}")
+        at_cat = wait_until(lambda: (lambda s: s if not s.connected else None)(cat.api().view("den").seats[1]), 10,
+                            "cat's replica to see bob gone")
+        check(at_cat.HasField("hold_ms_left") and 20_000 < at_cat.hold_ms_left <= 30_000,
+              f"cat's replica of bob's seat: {at_cat}")
+        time.sleep(1.5)
+        check(dan.cli("join", f"{ann.address}/den", "--spectate").returncode == 0, "dan's join")
+        host_left = ann.api().view("den").seats[1].hold_ms_left
+        at_dan = dan.api().view("den").seats[1]
+        check(at_dan.HasField("hold_ms_left") and host_left - 2_000 <= at_dan.hold_ms_left <= host_left + 500
+              and at_dan.hold_ms_left < 29_000, f"dan's replica of bob's seat: {at_dan} (the host: {host_left} ms)")
+        status = cat.cli("status", "-r", "den").stdout
+        check(re.search(r"seat 2: bob \[vanished; seat held (2\d|30) s more, then a computer keeps it for them\]",
+                        status), f"halma status:\n{status}")
+        bob.start()
+        back = wait_until(lambda: (lambda s: s if s.connected else None)(cat.api().view("den").seats[1]), 15,
+                          "bob back at cat's")
+        check(not back.HasField("hold_ms_left"), f"a hold left on bob's seat once he is back: {back}")
+
+
 run({f.__name__: f for f in [a_seat_given_away_while_away_is_dropped, a_front_end_hears_its_seat_was_given_away,
-                             the_hosts_log_says_who_took_which_seat, a_restarted_host_counts_the_seats_it_holds]})
+                             the_hosts_log_says_who_took_which_seat, a_restarted_host_counts_the_seats_it_holds,
+                             a_held_seat_shows_its_time_left]})

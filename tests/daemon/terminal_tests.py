@@ -238,6 +238,28 @@ def a_gone_player_gets_a_stand_in():
             t.wait_for(lambda s: last_line(s).startswith("your move>"), "ann's turn after bob's")
 
 
+def a_gone_players_hold_counts_down():
+    """bob's daemon dies mid-game in ann's room (seats held 30 s): ann's screen says his seat is
+    held and for how long, counting down, until he is back. It said "gone, held" with no time,
+    and the family waited on it not knowing for how long."""
+    with Cluster("term-hold") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        check(ann.cli("host", "duo").returncode == 0, "host refused")
+        check(bob.cli("join", f"{ann.address}/duo").returncode == 0, "join refused")
+        with Terminal(c.tmp, "ann", 80, 24, ann.runtime_dir) as t:
+            t.wait_for(prompt_ready(24), "ann's board")
+            bob.kill(signal.SIGKILL)
+            held = lambda s: re.search(r"bob gone(?:, held)? (\d+) s", s)
+            first = int(held(t.wait_for(held, "bob's seat held, with its time")).group(1))
+            check(20 <= first <= 30, f"held {first} s of a 30 s hold")
+            later = t.wait_for(lambda s: held(s) and int(held(s).group(1)) <= first - 2, "the hold to count down",
+                               timeout=10)
+            check_layout(t, "a gone player's hold counting down")
+            bob.start()
+            t.wait_for(lambda s: not held(s) and "gone" not in panel_text(s), "bob back, no hold shown", timeout=15)
+            print(f"bob's hold counted down from {first} s on ann's screen ({held(later).group(1)} s later)")
+
+
 def play_and_watch_survive_a_daemon_restart():
     """ann plays at bob's room; her halmad is stopped (SIGTERM) and started again with the same
     directories under her running `halma play` and `halma watch`. Her screen says halmad is
@@ -342,6 +364,6 @@ def the_quick_start_ends_cleanly():
         check(out.returncode != 0, f"the quick start's halmad still runs: {out.stdout}")
 
 
-run({f.__name__: f for f in [the_quick_start_ends_cleanly, six_players_fit, two_players_type_and_finish,
+run({f.__name__: f for f in [the_quick_start_ends_cleanly, a_gone_players_hold_counts_down, six_players_fit, two_players_type_and_finish,
                              the_last_words_stay_on_the_screen, a_gone_player_gets_a_stand_in,
                              play_and_watch_survive_a_daemon_restart]})

@@ -35,9 +35,14 @@ TEST(AuthorityHold, ALostMemberIsMarkedAndItsSeatHeld) {
     ASSERT_NE(lost, nullptr);
     EXPECT_EQ(lost->member, p.bob.member);
     EXPECT_FALSE(lost->connected);
+    EXPECT_EQ(lost->hold_ms, 1000u)
+        << "the event says how long the seat is held (replicas count it down)";
     EXPECT_EQ(p.room.state().seat_holder(1), p.bob.member);
     ASSERT_TRUE(p.room.next_deadline());
     EXPECT_EQ(*p.room.next_deadline(), at_ms(1100).steady);
+    ASSERT_TRUE(p.room.held_until(p.bob.member));
+    EXPECT_EQ(*p.room.held_until(p.bob.member), at_ms(1100).steady);
+    EXPECT_FALSE(p.room.held_until(p.ann.member));
     // Told twice, it is one event.
     p.room.set_connected(p.bob.member, false, at_ms(200));
     EXPECT_TRUE(p.room.take_events().empty());

@@ -205,6 +205,9 @@ TEST(AuthorityRestart, ASeatIsHeldAtLeastUntilThePlayersDaemonCanNoticeTheRestar
     auto cat = room.join("cat", "", false, at_ms(2)).value();
     room.lose_remote_members(ann.member, at_ms(10));
     EXPECT_EQ(*room.next_deadline(), at_ms(7010).steady);
+    for (const auto& e : room.take_events())
+        if (auto* lost = std::get_if<event::Connection>(&e.body))
+            EXPECT_EQ(lost->hold_ms, 7000u) << "a restart's hold, as the events say it";
     room.tick(at_ms(5000)); // past the hold, within the restart's
     room.take_events();
     auto back = room.join("cat", cat.token, false, at_ms(5001));

@@ -65,6 +65,7 @@ TEST(CodecEvents, EveryKindRoundTrips) {
         event::MemberLeft { 2, false },
         event::MemberLeft { 7, true },
         event::Connection { 1, false },
+        event::Connection { 1, false, 120'000 },
         event::Connection { 1, true },
         event::Chat { 1, "gg  wp" },
         event::Chat { 1, "" },

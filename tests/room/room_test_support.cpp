@@ -99,7 +99,7 @@ auto fields(const event::MemberLeft& e) {
     return std::tie(e.member, e.timed_out);
 }
 auto fields(const event::Connection& e) {
-    return std::tie(e.member, e.connected);
+    return std::tie(e.member, e.connected, e.hold_ms);
 }
 auto fields(const event::Chat& e) {
     return std::tie(e.member, e.text);

@@ -2,6 +2,7 @@
 cancelled, a take-back that lapsed, and the address others join a room hosted here by. Real
 daemons on 127.0.0.1, halma web in headless Chromium. Run one with:
 room_news_browser_tests.py NAME. From a QA pass of the page, played as a family."""
+import re
 import signal
 
 from halmatest import Cluster, check, greedy_move, join_room, run, views_in_step, wait_until
@@ -27,7 +28,8 @@ def move_of_whoever_is_to_move(players, room):
 
 
 def a_cancel_and_the_rooms_address_are_said_on_the_page():
-    """ann's page shows the address others join den by. cat's daemon vanishes; ann and bob vote
+    """ann's page shows the address others join den by. cat's daemon vanishes (the page counts
+    down how long his seat is held); ann and bob vote
     to cancel from their daemons: ann's page says the game was cancelled, as its result, where
     it said only "cancelled" in the room's title."""
     need_browser()
@@ -43,6 +45,13 @@ def a_cancel_and_the_rooms_address_are_said_on_the_page():
             cat.kill(signal.SIGKILL)
             wait_until(lambda: any(s.name == "cat" and not s.connected for s in ann.api().view(room).seats), 10,
                        "ann's daemon to see cat gone")
+            # How long cat's seat is still held (30 s here), counting down: the page said only
+            # "gone, seat held", and nobody knew how long they would wait.
+            held = lambda: re.search(r"cat \(gone, seat held (\d+) s more, then a computer keeps it for them\)",
+                                     page.text("#seats") or "")
+            first = int(page.wait(held, "cat's seat held, with its time").group(1))
+            check(20 <= first <= 30, f"cat's seat held {first} s of 30")
+            page.wait(lambda: held() and int(held().group(1)) <= first - 2, "the hold to count down")
             for d in (ann, bob):
                 d.api().ok(action=api_pb2.ActionRequest(room=room, vote=common_pb2.VOTE_KIND_CANCEL))
             wait_until(lambda: ann.api().view(room).summary.phase == common_pb2.PHASE_CANCELLED, 10, "the cancel")

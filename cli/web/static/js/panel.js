@@ -76,6 +76,27 @@ function showClock() {
 }
 setInterval(showClock, 1000);
 
+// A gone player's seat: how long it is still held for them (view seat.hold_ms_left), counted
+// down here from when the view came, as the turn's clock is. HOLD_MARK stands where the time goes
+// in the seat's label.
+const HOLD_MARK = "\u2063";
+const holdDeadlines = new WeakMap(); // view -> Map(seat number -> performance.now() deadline)
+function holdDeadline(view, seat) {
+  let deadlines = holdDeadlines.get(view);
+  if (!deadlines) {
+    deadlines = new Map();
+    for (const s of view.seats)
+      if (s.hold_ms_left !== undefined) deadlines.set(s.seat, performance.now() + Number(s.hold_ms_left));
+    holdDeadlines.set(view, deadlines);
+  }
+  return deadlines.get(seat.seat);
+}
+function showHolds() {
+  for (const span of document.querySelectorAll(".hold-clock"))
+    span.textContent = timeLeft(Math.max(0, Number(span.dataset.deadline) - performance.now()));
+}
+setInterval(showHolds, 1000);
+
 // onChip(set): a colour of the set to move was clicked (chipButton).
 export function showTurn(view, onChip) {
   const on = !!(view && view.your_turn);
@@ -129,7 +150,9 @@ function madeForYou(view) {
 function seatLabel(seat, yours, view) {
   let label = seat.name || "(free seat)";
   if (seat.bot) label += ` (computer${seat.bot_level ? ", " + seat.bot_level : ""})`;
-  if (seat.name && !seat.connected) label += " (gone, seat held)";
+  if (seat.name && !seat.connected)
+    label += holdDeadline(view, seat) === undefined ? " (gone, seat held)"
+      : ` (gone, seat held ${HOLD_MARK} more, then a computer keeps it for them)`;
   // Away means something only while a game is played: once it is over nobody can move.
   const playing = view.summary.phase === "PHASE_PLAYING";
   if (seat.away && playing && yours) {
@@ -168,7 +191,16 @@ export function showRoom(view, onChip) {
     const li = document.createElement("li");
     if (playing) for (const set of seat.sets) li.appendChild(chipButton(set, onChip));
     const yours = seat.seat === view.your_seat;
-    li.appendChild(document.createTextNode(seatLabel(seat, yours, view) + (yours ? " (you)" : "")));
+    const [before, after] = (seatLabel(seat, yours, view) + (yours ? " (you)" : "")).split(HOLD_MARK);
+    li.appendChild(document.createTextNode(before));
+    if (after !== undefined) {
+      const clock = document.createElement("span");
+      clock.className = "hold-clock";
+      clock.dataset.deadline = String(holdDeadline(view, seat));
+      clock.textContent = timeLeft(Math.max(0, holdDeadline(view, seat) - performance.now()));
+      li.appendChild(clock);
+      li.appendChild(document.createTextNode(after));
+    }
     if (seat.seat === view.turn_seat) li.className = "turn";
     seats.appendChild(li);
   }
