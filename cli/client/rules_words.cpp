@@ -69,8 +69,10 @@ std::vector<RuleWords> rules_in_words(const pb::RoomMode& mode) {
         for (auto& words : setting_words(setting)) out.push_back(std::move(words));
     if (unsigned limit = mode.move_limit(); limit != 0 && limit != kDefaultMoveLimit) {
         std::string n = std::to_string(limit);
-        out.push_back({ "ends after " + n + " moves each, the rest placed by distance",
-            n + " moves each, then by distance" });
+        // "1 move each" (it read "1 moves each").
+        std::string moves = n + (mode.move_limit() == 1 ? " move each" : " moves each");
+        out.push_back({ "ends after " + moves + ", the rest placed by distance",
+            moves + ", then by distance" });
     }
     if (unsigned s = mode.turn_limit_s(); s != 0)
         out.push_back({ std::to_string(s) + " s a turn, then the computer moves",

@@ -22,7 +22,8 @@ export function rulesInWords(mode) {
   for (const setting of (mode.rules || "").split(",").map((s) => s.trim()).filter(Boolean))
     if (!kDefaults.includes(setting)) said.push(kWords[setting] || setting);
   const limit = mode.move_limit || kDefaultMoveLimit;
-  if (limit !== kDefaultMoveLimit) said.push(`ends after ${limit} moves each, the rest placed by distance`);
+  if (limit !== kDefaultMoveLimit)
+    said.push(`ends after ${limit} ${limit === 1 ? "move" : "moves"} each, the rest placed by distance`);
   if (mode.turn_limit_s) said.push(`${mode.turn_limit_s} s a turn, then the computer moves`);
   if (mode.hide_leader) said.push("the leader is hidden until the end");
   return said.length ? `Rules: ${said.join("; ")}.` : "Rules: the standard ones.";
