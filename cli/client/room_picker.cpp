@@ -22,12 +22,15 @@ namespace {
 // time pushing what the player had begun to type out of sight (and it renumbered the rows).
 constexpr std::chrono::seconds kLobbyReprintEvery { 5 };
 
-// The list as show() prints it.
-std::string room_list_text(const pb::RoomList& rooms) {
+// The list as show() prints it. `lan`: the LAN's rooms are being looked for (discovery runs).
+std::string room_list_text(const pb::RoomList& rooms, bool lan) {
     if (rooms.rooms_size() == 0)
-        // Wrapped at words: the terminal broke it anywhere ("directl" / "y").
-        return wrap("No rooms on the LAN yet (they appear here as they open). Host one with "
-                    "`halma host NAME`, or type HOST[:PORT]/ROOM to join by address.",
+        // Wrapped at words: the terminal broke it anywhere ("directl" / "y"). With discovery
+        // off no room of the LAN is coming, and it was said they would.
+        return wrap(std::string(lan ? "No rooms on the LAN yet (they appear here as they open). "
+                                    : "No rooms to join here. ")
+                + "Type c to play against the computer now, host a room with `halma host NAME`, "
+                  "or type HOST[:PORT]/ROOM to join one by address.",
             terminal_size().cols);
     std::string out;
     {
@@ -47,9 +50,36 @@ std::string room_list_text(const pb::RoomList& rooms) {
     return out;
 }
 
-void show(const pb::RoomList& rooms) {
-    std::cout << room_list_text(rooms)
-              << "Room to join (number, name, or HOST[:PORT]/ROOM; q to quit): " << std::flush;
+void show(const pb::RoomList& rooms, bool lan) {
+    std::cout << room_list_text(rooms, lan)
+              << "Room to join (number, name, or HOST[:PORT]/ROOM; c: play the computer; q to "
+                 "quit): "
+              << std::flush;
+}
+
+// "c" (or "computer"), with a level after it or not: a room of two hosted here, the other seat a
+// computer's, as the quick start makes one. A family's first `halma play` had no game to offer:
+// quit, `halma host NAME`, `halma play` again. Nullopt when it is not such a word.
+std::optional<pb::Request> computer_game_request(
+    const std::string& typed, const std::string& player) {
+    std::string word = typed.substr(0, typed.find(' '));
+    if (word != "c" && word != "computer") return std::nullopt;
+    std::string level = typed.size() > word.size() ? typed.substr(word.size() + 1) : "easy";
+    pb::Request r;
+    auto* host = r.mutable_host();
+    // At most 40 bytes, as a room name is (a long player name is cut at a character's start).
+    std::string name = player.empty() ? "game" : player;
+    constexpr std::size_t kKept = 40 - 12;
+    if (name.size() > kKept) {
+        std::size_t cut = kKept;
+        while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+        name.resize(cut);
+    }
+    host->set_name(name + " vs computer");
+    host->mutable_mode()->set_players(2);
+    host->set_bots(1);
+    host->set_bot_level(level);
+    return r;
 }
 
 // The join request for what was typed: a row's number, a name, or an address as `halma join`
@@ -188,11 +218,12 @@ std::optional<std::string> pick_room(DaemonConnection& daemon, int& exit_code) {
     if (!ask(daemon, sub, exit_code)) return std::nullopt;
     pb::RoomList rooms;
     if (auto first = daemon.next_room_list(std::chrono::milliseconds(2000))) rooms = *first;
-    show(rooms);
+    bool lan = st->status().discovery().state() == pb::DISCOVERY_STATE_RUNNING;
+    show(rooms, lan);
     // What the player sees: a number typed picks from `shown`, the list last printed, not from
     // one that came since and was not printed yet.
     pb::RoomList shown = rooms;
-    std::string shown_text = room_list_text(shown);
+    std::string shown_text = room_list_text(shown, lan);
     auto shown_at = std::chrono::steady_clock::now();
     bool newer = false; // `rooms` differs from what is shown
     LineReader input(STDIN_FILENO);
@@ -208,15 +239,15 @@ std::optional<std::string> pick_room(DaemonConnection& daemon, int& exit_code) {
         if (items[0].revents & ZMQ_POLLIN) {
             daemon.drain();
             if (auto list = daemon.next_room_list(std::chrono::milliseconds(0))) rooms = *list;
-            newer = room_list_text(rooms) != shown_text;
+            newer = room_list_text(rooms, lan) != shown_text;
         }
         if (newer && std::chrono::steady_clock::now() >= shown_at + kLobbyReprintEvery) {
             shown = rooms;
-            shown_text = room_list_text(shown);
+            shown_text = room_list_text(shown, lan);
             shown_at = std::chrono::steady_clock::now();
             newer = false;
             std::cout << "\n";
-            show(shown);
+            show(shown, lan);
         }
         if (items[1].revents == 0) continue;
         input.fill();
@@ -228,15 +259,20 @@ std::optional<std::string> pick_room(DaemonConnection& daemon, int& exit_code) {
             if (typed.empty()) continue;
             if (typed == "q" || typed == "quit" || typed == "/quit") return std::nullopt;
             auto request = join_request(shown, typed);
+            // A room of the LAN named "c" is still joined by its name.
+            bool named_so = std::any_of(shown.rooms().begin(), shown.rooms().end(),
+                [&](const pb::RoomSummary& room) { return room.name() == typed; });
+            auto computer = computer_game_request(typed, st->status().name());
+            if (computer && !named_so) request = std::move(*computer);
             if (!request) {
                 std::cout << request.error() << "\n";
-                show(shown);
+                show(shown, lan);
                 continue;
             }
             int code = 0;
             auto joined = ask(daemon, *request, code);
             if (!joined) {
-                show(shown); // ask() said why on stderr; the player may pick another
+                show(shown, lan); // ask() said why on stderr; the player may pick another
                 continue;
             }
             if (joined->has_view()) return joined->view().summary().room_id();

@@ -77,7 +77,10 @@ void add_rooms_command(CLI::App& app, int& exit_code) {
             }
             // On a terminal the table is redrawn in place; into a pipe each list follows the last.
             if (rooms_watch && isatty(STDOUT_FILENO)) std::cout << "\x1b[H\x1b[2J";
-            std::cout << format_room_table(list) << (rooms_watch ? "\n" : "") << std::flush;
+            // With discovery not running, "no rooms here or on the LAN" said more than is known.
+            std::cout << (list.rooms_size() == 0 && !note.empty() ? "no rooms here\n"
+                                                                  : format_room_table(list))
+                      << (rooms_watch ? "\n" : "") << std::flush;
         };
         if (!rooms_watch) {
             pb::Request r;

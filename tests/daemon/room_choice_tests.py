@@ -7,7 +7,7 @@ import subprocess
 import time
 
 import halmatest
-from halmatest import Cluster, api_pb2, check, host_room, join_room, run, wait_until
+from halmatest import Cluster, api_pb2, check, common_pb2, host_room, join_room, run, wait_until
 
 
 def leave_a_room_whose_host_is_gone():
@@ -214,6 +214,33 @@ def the_room_list_of_play_takes_what_join_takes():
         check(bob.api().view("den").your_seat == 1, f"bob not seated in den: {out.stdout[-400:]}{out.stderr}")
 
 
+def a_first_play_offers_a_game_against_the_computer():
+    """ann, in no room and with no room to join, runs halma play: it offers a game against the
+    computer (c), and c starts one, an easy computer in the other seat, on the board at once. Her
+    first halma play ended with "quit, halma host NAME, halma play again", and said rooms of the
+    LAN would appear with discovery off. From a family QA pass."""
+    with Cluster("firstplay") as c:
+        ann = c.add("ann")
+        out = subprocess.run([halmatest.HALMA, "--runtime-dir", ann.runtime_dir, "play"], capture_output=True,
+                             text=True, timeout=30, input="c\n/quit\n")
+        check("Type c to play against the computer now" in out.stdout, f"no game against the computer offered: {out.stdout}")
+        lan_off = ann.api().call(status=api_pb2.StatusRequest()).status.discovery.state != api_pb2.DISCOVERY_STATE_RUNNING
+        check(not lan_off or "No rooms on the LAN yet" not in out.stdout,
+              f"LAN rooms promised with discovery off: {out.stdout}")
+        if lan_off:  # halma rooms said "no rooms here or on the LAN", and that discovery was off
+            listed = c.add("cat").cli("rooms")
+            check(listed.stdout == "no rooms here\n" and "LAN discovery" in listed.stderr, f"halma rooms: {listed}")
+        view = ann.api().view("ann vs computer")
+        check(view.your_seat == 0 and view.seats[1].bot and view.seats[1].bot_level == "easy"
+              and view.summary.phase == common_pb2.PHASE_PLAYING, f"the game against the computer: {view}")
+        check("room ann vs computer" in out.stdout, f"the game not shown: {out.stdout[-600:]}{out.stderr}")
+        # Past a room list, a hard one: "c hard".
+        bob = c.add("bob")
+        out = subprocess.run([halmatest.HALMA, "--runtime-dir", bob.runtime_dir, "play"], capture_output=True,
+                             text=True, timeout=30, input="c hard\n/quit\n")
+        check(bob.api().view("bob vs computer").seats[1].bot_level == "hard", f"c hard: {out.stdout[-600:]}{out.stderr}")
+
+
 def a_joined_room_is_joined_again_by_its_name():
     """bob is in ann's room family (and her friends room den): `halma join family`, without the
     address, joins it again in his seat, as picking it from halma play's list does (both were
@@ -246,7 +273,7 @@ def a_joined_room_is_joined_again_by_its_name():
               f"two joined rooms of the name: rc {out.returncode} {out.stdout}{out.stderr}")
 
 
-run({f.__name__: f for f in [leave_a_room_whose_host_is_gone, the_printed_join_command_works_pasted,
+run({f.__name__: f for f in [leave_a_room_whose_host_is_gone, a_first_play_offers_a_game_against_the_computer, the_printed_join_command_works_pasted,
                              a_joined_room_is_joined_again_by_its_name,
                              watching_several_rooms_says_which,
                              joining_again_as_something_else_is_told,
