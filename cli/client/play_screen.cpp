@@ -437,10 +437,27 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
     auto join = join_lines(c.join_command, has_code(c.view->summary()), cols);
     if (!join.empty() && static_cast<int>(join.size()) > avail - 1)
         join = { fit("! window too small to show how others join", cols) };
-    // The room waiting elsewhere goes under the join command, and is kept whole as it is.
-    add_wrapped(join, c.elsewhere, cols);
+    // The room waiting elsewhere goes under the join command, whole where the window is tall
+    // enough for the board and all of it, else on one line: in a short window it kept its four
+    // lines and the board lost its bottom rows, the player's own marbles (a family QA pass).
+    std::vector<std::string> elsewhere;
+    add_wrapped(elsewhere, c.elsewhere, cols);
+    if (elsewhere.size() > 1
+        && board_h + static_cast<int>(join.size() + elsewhere.size()) + 3 > avail)
+        elsewhere = { fit(c.elsewhere, std::max(cols - 1, 1)) + "…" };
+    // The size that shows it all, the same whatever the window is now (it said 57x21 at 60x20
+    // and 57x22 at 40x15, the line above wrapped to the window's width).
+    std::vector<std::string> elsewhere_whole;
+    add_wrapped(elsewhere_whole, c.elsewhere, c.board_width);
+    int whole_below = static_cast<int>(join.size() + elsewhere_whole.size());
+    join.insert(join.end(), elsewhere.begin(), elsewhere.end());
     int reserved = std::min(static_cast<int>(join.size()), avail - 1);
     int top_rows = avail - reserved;
+    // Of a board cut for rows, the rows kept: its bottom ones when the player sits there.
+    auto board_row = [&](int i, int shown) {
+        int first = c.player_at_bottom ? std::max(board_h - shown, 0) : 0;
+        return board[static_cast<std::size_t>(first + i)];
+    };
     if (cols >= c.board_width + 2 + kMinPanel) {
         int panel_w = std::min(cols - c.board_width - 2, kMaxPanel);
         auto panel = status_panel(*c.view, c.colour, panel_w, c.daemon, c.daemon_not_running);
@@ -453,7 +470,7 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
         int panel_h = static_cast<int>(panel.size());
         int top = std::min(top_rows, std::max(board_h, std::min(panel_h, top_rows - 2)));
         for (int i = 0; i < top; ++i) {
-            std::string left = i < board_h ? board[static_cast<std::size_t>(i)] : "";
+            std::string left = i < board_h ? board_row(i, std::min(top, board_h)) : "";
             std::string right = i < panel_h ? panel[static_cast<std::size_t>(i)] : "";
             out.push_back(fit(left, c.board_width, true) + "  " + fit(right, panel_w));
         }
@@ -468,18 +485,18 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
         // A board cut at the side shows "h1" where "h10" is, and cut at the bottom it loses the
         // player's own marbles: the screen says so, and what size shows it all.
         if ((cols < c.board_width || shown < board_h) && top_rows > 1) {
-            out.push_back(fit("! window too small for the board: " + std::to_string(c.board_width)
-                    + "x" + std::to_string(board_h + static_cast<int>(brief.size()) + reserved + 1)
-                    + " shows it all",
-                cols));
+            out.push_back(
+                fit("! window too small for the board: " + std::to_string(c.board_width) + "x"
+                        + std::to_string(board_h + static_cast<int>(brief.size()) + whole_below + 2)
+                        + " shows it all",
+                    cols));
             // The board is cut anyway: a row of it goes to the log, so what the player typed
             // is answered ("'zz' is not a hole"); at 30x10 nothing was.
             int log_row = c.log && !c.log->empty() ? 1 : 0;
             shown = std::min(
                 board_h, std::max(top_rows - static_cast<int>(brief.size()) - 1 - log_row, 1));
         }
-        for (int i = 0; i < shown; ++i)
-            out.push_back(fit(board[static_cast<std::size_t>(i)], cols));
+        for (int i = 0; i < shown; ++i) out.push_back(fit(board_row(i, shown), cols));
         for (const auto& line : brief)
             if (static_cast<int>(out.size()) < top_rows) out.push_back(line);
     }

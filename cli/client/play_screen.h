@@ -56,8 +56,12 @@ struct ScreenContent {
     // a friends code were wider than the board's column, and the code was cut as if whole.
     std::string join_command = "";
     // The player's move in another of their rooms (your_move_elsewhere()): under the board and
-    // the status, the whole width, never cut, before the log.
+    // the status, the whole width, before the log; one line, cut, in a window too short for the
+    // board and all of it.
     std::string elsewhere = "";
+    // `board` is the board, the player's own side at its bottom: a window too short for it
+    // loses its top rows first (help and the hole key lose their end).
+    bool player_at_bottom = false;
 };
 
 // Exactly rows - 1 lines (the last row is the prompt's), none wider than cols.

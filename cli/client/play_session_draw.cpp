@@ -73,6 +73,7 @@ void PlaySession::draw(const pb::RoomView& view) {
             = waiting ? waiting_lines(view) : render_board_lines(view, options_.style, marked());
         content.board_width = kBoardWidth;
         if (waiting) content.join_command = join_command(view.summary());
+        content.player_at_bottom = !waiting;
     }
     }
     auto size = terminal_size();

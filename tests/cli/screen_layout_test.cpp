@@ -365,6 +365,40 @@ TEST(ScreenLayout, AWindowTooSmallForTheBoardSaysSo) {
         EXPECT_EQ(line.find("too small"), std::string::npos) << line;
 }
 
+// In a short window the player's own side of the board stays: the line about their other rooms
+// goes to one line, and the board loses its far rows first. At 60x20, in four other rooms,
+// that line kept four rows and the board lost rows l to q, the player's own marbles; and the
+// size asked for changed with the window (57x21 at 60x20, 57x22 at 40x15). A family QA pass.
+TEST(ScreenLayout, AShortWindowKeepsThePlayersOwnSide) {
+    auto view = room_view(2);
+    auto board = render_board_lines(view, BoardStyle { false, false, false });
+    std::deque<std::string> log { "/help lists the commands" };
+    ScreenContent c { board, kBoardWidth, &view, false, &log };
+    c.elsewhere = "your move in rooms 'Oma's Zimmer', 'a/b', 'lunch', 'porch' and 'Office 4' too: "
+                  "/switch ROOM (the rooms where it is your move, other than this one)";
+    c.player_at_bottom = true;
+    std::string asked;
+    for (auto [cols, rows] : std::vector<std::pair<int, int>> { { 60, 20 }, { 40, 15 } }) {
+        auto lines = compose_screen(c, cols, rows);
+        std::string screen;
+        for (const auto& line : lines) screen += line + "\n";
+        EXPECT_NE(screen.find(fit(board.back(), cols)), std::string::npos)
+            << "the board's bottom row (the player's side) at " << cols << "x" << rows << ":\n"
+            << screen;
+        int about_rooms = 0;
+        for (const auto& line : lines)
+            about_rooms += line.find("your move in rooms") != std::string::npos
+                || line.find("/switch") != std::string::npos;
+        EXPECT_EQ(about_rooms, 1) << screen;
+        const std::string said = "! window too small for the board: ";
+        ASSERT_EQ(lines[0].rfind(said, 0), 0u) << lines[0];
+        auto size = lines[0].substr(said.size(), lines[0].find(' ', said.size()) - said.size());
+        if (asked.empty()) asked = size;
+        EXPECT_EQ(size, asked) << "the size that shows it all is the same in every window";
+    }
+    EXPECT_EQ(asked.rfind("57x", 0), 0u) << asked;
+}
+
 // In a small window, what the player typed is answered: the latest message's beginning (what
 // happened) when it is taller than the rows left, and a row of the log even when the board is
 // cut. At 60x21 only its end was seen ("  from-to, like n1-m5)"), at 30x10 nothing (a family QA
