@@ -199,12 +199,22 @@ std::optional<int> PlaySession::take_events() {
         // The room shown before a /switch: its last events may still come.
         if (e->room_id() != room_) continue;
         if (e->event().has_closed()) {
+            // In other rooms too: one of them is shown (play ended, as if in none).
+            if (move_on(e->text())) return std::nullopt;
+            if (end_) return end_;
             farewell_ = e->text();
             return 0;
         }
         if (e->event().has_left()) {
             const auto& left = e->event().left();
-            if (me != 0 && left.member() == me) return left_elsewhere(left.timed_out());
+            if (me != 0 && left.member() == me) {
+                auto code = left_elsewhere(left.timed_out());
+                if (move_on(farewell_)) {
+                    farewell_.clear();
+                    return std::nullopt;
+                }
+                return end_ ? end_ : code;
+            }
             someone_left |= !left.timed_out();
         }
         events.push_back(std::move(*e));

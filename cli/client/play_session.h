@@ -125,6 +125,16 @@ private:
     // its log begun afresh. False when the session is to end (the room shown until now is gone).
     bool switch_room(const std::string& typed);
 
+    // Shows `opened` (a room of this daemon, subscribed to) in place of the room shown, its log
+    // begun afresh; false when the session is to end (end_ is set: it is gone already).
+    bool show_room(const pb::RoomView& opened);
+
+    // The room shown ended (its host closed it, or it was left from another halma) and the
+    // player is in others: the one where it is their move, else the first, is shown, `why` the
+    // first line of its log. False when there is none to go to: play ends, as it did always (a
+    // family in three rooms was dropped to the shell when one of them closed).
+    bool move_on(const std::string& why);
+
     // A move, unless the room is out of reach now: the host would never hear of it (halmad's
     // own restart is act()'s to say).
     void send_move(const std::string& move);

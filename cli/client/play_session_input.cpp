@@ -97,18 +97,42 @@ bool PlaySession::switch_room(const std::string& typed) {
         return true;
     }
     std::string left = others_->word_for(room_, view_.summary().name());
-    room_ = opened->summary().room_id();
+    if (!show_room(*opened)) return false;
+    note("room " + view_.summary().name() + " (/switch " + left + " goes back)");
+    for (const auto& line : recent_chat(view_, kChatShownOnOpening)) note(line);
+    redraw();
+    return true;
+}
+
+bool PlaySession::show_room(const pb::RoomView& opened) {
+    room_ = opened.summary().room_id();
     others_->show(room_);
-    take_view(*opened);
+    take_view(opened);
     if (!reread() && end_) return false; // what happened before the subscription took
     log_.clear();
     picked_.reset();
     told_read_only_.clear();
     was_your_turn_ = view_.your_turn();
-    note("room " + view_.summary().name() + " (/switch " + left + " goes back)");
-    for (const auto& line : recent_chat(view_, kChatShownOnOpening)) note(line);
-    redraw();
     return true;
+}
+
+bool PlaySession::move_on(const std::string& why) {
+    if (!others_ || resync_) return false;
+    auto waiting = others_->your_move();
+    auto rooms = waiting.empty() ? others_->names() : waiting;
+    for (const auto& word : rooms) {
+        auto opened = open_room(daemon_, word, room_);
+        if (!opened) continue; // gone meanwhile too: the next
+        if (!show_room(*opened)) return false;
+        // Said as a line of the log, not on the way out: "halma: " is for the shell.
+        note(why.rfind("halma: ", 0) == 0 ? why.substr(7) : why);
+        note("room " + view_.summary().name() + ", where you are too"
+            + (others_->names().empty() ? "" : " (/switch ROOM for another)"));
+        for (const auto& line : recent_chat(view_, kChatShownOnOpening)) note(line);
+        redraw();
+        return true;
+    }
+    return false;
 }
 
 void PlaySession::send_move(const std::string& move) {

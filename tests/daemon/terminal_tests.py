@@ -165,7 +165,8 @@ def the_last_words_stay_on_the_screen():
     """Why halma play ended stays on the shell's screen: the host's close of the room, and /leave
     saying the player left. The close's words were printed on the way out of the play screen,
     whose end put the cursor back above them: the shell's prompt wrote over them. /leave said
-    nothing at all."""
+    nothing at all. A close while the player is in another room shows that room instead, the
+    close said first: play ended then too, and a family in three rooms was back at the shell."""
     with Cluster("term-bye") as c:
         ann = c.add("ann")
         for room in ("bye", "bye2"):
@@ -175,20 +176,32 @@ def the_last_words_stay_on_the_screen():
             t.wait_for(prompt_ready(24), "ann's board")
             out = ann.cli("close", "-r", "bye", "-f")
             check(out.returncode == 0, f"close: {out.stderr}")
+            screen = t.wait_for(lambda s: "room bye2, where you are too" in s and prompt_ready(24)(s),
+                                "bye2 shown once bye closed")
+            check("closed" in screen and "halma-exited" not in screen and "room bye2, game" in screen,
+                  f"the close of bye and bye2 in its place:\n{screen}")
+            # Closed too, with no other room left: play ends, its last words above the shell's line.
+            out = ann.cli("close", "-r", "bye2", "-f")
+            check(out.returncode == 0, f"close: {out.stderr}")
             screen = t.wait_text("halma-exited-0")
             lines = [line for line in screen.split("\n") if line.strip()]
-            # The close, then the room ann is still in and how to go there.
-            check(len(lines) >= 3 and "closed" in lines[-3] and "bye" in lines[-3]
-                  and lines[-2] == "you are still in room bye2: halma play -r bye2",
+            check(len(lines) >= 2 and "closed" in lines[-2] and "bye2" in lines[-2],
                   f"the close is not said above the shell's next line:\n{screen}")
-        with Terminal(c.tmp, "leave", 80, 24, ann.runtime_dir, "-r", "bye2") as t:
+        for room in ("bye3", "bye4"):
+            out = ann.cli("host", room, "--bots", "1", "--bot-level", "easy")
+            check(out.returncode == 0, f"host: {out.stderr}")
+        with Terminal(c.tmp, "leave", 80, 24, ann.runtime_dir, "-r", "bye3") as t:
             t.wait_for(prompt_ready(24), "ann's board")
             t.type_line("/leave")
             t.wait_text("/leave again to confirm")  # mid-game (leaving_a_game_in_progress_is_asked_first)
             t.type_line("/leave")
             screen = t.wait_text("halma-exited-0")
             lines = [line for line in screen.split("\n") if line.strip()]
-            check(len(lines) >= 2 and lines[-2] == "left room bye2", f"/leave did not say so:\n{screen}")
+            # The leave, then the room ann is still in and how to go there: a leave typed here
+            # ends play (it is the player's own choice to stop), whatever other rooms there are.
+            check(len(lines) >= 3 and lines[-3] == "left room bye3"
+                  and lines[-2] == "you are still in room bye4: halma play -r bye4",
+                  f"/leave did not say so:\n{screen}")
 
 
 def a_gone_player_gets_a_stand_in():
