@@ -22,6 +22,25 @@ std::string player_of(const pb::RoomView& view, engine::SetId set) {
 
 } // namespace
 
+std::string last_move_words(const pb::RoomView& view) {
+    if (view.moves_size() == 0 || view.game_number() == 0) return "";
+    const std::string& text = view.moves(view.moves_size() - 1);
+    if (text == "pass") return "last move: a pass";
+    auto path = engine::parse_path(text);
+    auto now = engine::Position::parse(view.position());
+    if (!path || path->empty() || !now) return "";
+    // The marble that moved is where the move ended.
+    std::uint8_t piece = now->at(path->back());
+    if (piece == engine::kEmpty || piece == engine::kFixed) return "last move: " + text;
+    auto set = engine::set_of(piece);
+    for (const auto& seat : view.seats())
+        if (std::find(seat.sets().begin(), seat.sets().end(), set) != seat.sets().end())
+            return "last move: "
+                + (seat.seat() == view.your_seat() ? std::string("you") : seat.name()) + " played "
+                + text;
+    return "last move: " + text;
+}
+
 std::vector<std::string> missed_moves(
     const pb::RoomView& before, const pb::RoomView& after, int up_to) {
     if (before.summary().room_id() != after.summary().room_id()

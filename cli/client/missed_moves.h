@@ -23,4 +23,9 @@ inline constexpr int kMissedMovesShown = 12;
 std::vector<std::string> missed_moves(
     const pb::RoomView& before, const pb::RoomView& after, int up_to);
 
+// The game's last move, as a room opened in play shows it under its recent chat: "last move: bob
+// played o2-m6" ("you played" for the viewer's own seat). Coming back to play showed the chat
+// alone, and only the board's marker told of a new game's first move. Empty with no move yet.
+std::string last_move_words(const pb::RoomView& view);
+
 } // namespace halma::cli

@@ -60,7 +60,7 @@ int PlaySession::run_screen() {
     OwnedFd signals { terminal_ ? signal_fd() : -1 };
     if (!terminal_) std::cout << kPlayHelp;
     note("/help lists the commands; /keys shows every hole's name");
-    for (const auto& line : recent_chat(view_, kChatShownOnOpening)) note(line);
+    note_opening();
     redraw();
     while (true) {
         zmq::pollitem_t items[] = { { daemon_.socket().handle(), 0, ZMQ_POLLIN, 0 },
@@ -324,6 +324,11 @@ void PlaySession::take_view(const pb::RoomView& view) {
         if (seat.has_hold_ms_left())
             hold_due_[seat.seat()]
                 = std::chrono::steady_clock::now() + std::chrono::milliseconds(seat.hold_ms_left());
+}
+
+void PlaySession::note_opening() {
+    for (const auto& line : recent_chat(view_, kChatShownOnOpening)) note(line);
+    if (auto last = last_move_words(view_); !last.empty()) note(last);
 }
 
 void PlaySession::note(const std::string& line) {

@@ -105,6 +105,8 @@ private:
     void take_view(const pb::RoomView& view);
 
     void note(const std::string& line);
+    // A room just put on the screen: its recent chat and its last move, into the log.
+    void note_opening();
 
     void redraw();
 

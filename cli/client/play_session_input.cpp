@@ -99,7 +99,7 @@ bool PlaySession::switch_room(const std::string& typed) {
     std::string left = others_->word_for(room_, view_.summary().name());
     if (!show_room(*opened)) return false;
     note("room " + view_.summary().name() + " (/switch " + left + " goes back)");
-    for (const auto& line : recent_chat(view_, kChatShownOnOpening)) note(line);
+    note_opening();
     redraw();
     return true;
 }
@@ -128,7 +128,7 @@ bool PlaySession::move_on(const std::string& why) {
         note(why.rfind("halma: ", 0) == 0 ? why.substr(7) : why);
         note("room " + view_.summary().name() + ", where you are too"
             + (others_->names().empty() ? "" : " (/switch ROOM for another)"));
-        for (const auto& line : recent_chat(view_, kChatShownOnOpening)) note(line);
+        note_opening();
         redraw();
         return true;
     }

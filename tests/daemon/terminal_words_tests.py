@@ -214,8 +214,9 @@ def leaving_a_game_in_progress_is_asked_first():
 
 def reopening_play_shows_the_recent_chat():
     """ann and bob chat in a room, then ann opens halma play: the last chat lines are in the
-    log, and still after /quit and opening it again. The log was empty, the conversation gone
-    from the screen (the web page shows it on reload)."""
+    log, and still after /quit and opening it again, with the last move made meanwhile. The log
+    was empty, the conversation gone from the screen (the web page shows it on reload), and a
+    move made while play was closed went unsaid."""
     with Cluster("term-chat") as c:
         ann, bob = c.add("ann"), c.add("bob")
         check(ann.cli("host", "den").returncode == 0, "host refused")
@@ -231,8 +232,18 @@ def reopening_play_shows_the_recent_chat():
                 for d, text in said[1:]:
                     check(f"{d.name}: {text}" in screen,
                           f"{d.name}: {text!r} not shown on opening {opening}:\n{screen}")
+                if opening == "first":
+                    check("last move" not in screen, f"a last move before any:\n{screen}")
+                else:  # the moves made while play was closed: the last of them is said
+                    check(f"last move: bob played {bobs}" in screen, f"bob's {bobs} not said:\n{screen}")
                 t.type_line("/quit")
                 t.wait_text("halma-exited-0")
+            if opening == "first":
+                for d in (ann, bob):
+                    move = greedy_move(d.api().view("den"))
+                    check(not d.api().move(move, "den").HasField("error"), f"{d.name}'s move refused")
+                    bobs = move
+                wait_until(lambda: len(ann.api().view("den").moves) == 2, 10, "both moves at ann's daemon")
 
 
 def a_hole_or_words_typed_get_a_useful_answer():
