@@ -201,9 +201,16 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
 }
 
 std::string winner_words(const pb::RoomView& view) {
+    // The viewer as "you", first: "winner: ann" told ann she had won as if of someone else.
     std::vector<std::string> first;
+    bool yours = false;
     for (const auto& st : view.standings())
-        if (st.place() == 1) first.push_back(st.name());
+        if (st.place() == 1 && st.seat() == view.your_seat() && view.your_seat() >= 0)
+            yours = true;
+        else if (st.place() == 1)
+            first.push_back(st.name());
+    if (yours && first.empty()) return "you won";
+    if (yours) first.insert(first.begin(), "you");
     if (first.empty()) return "";
     if (first.size() == 1) return "winner: " + first[0];
     std::string names;

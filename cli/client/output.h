@@ -23,7 +23,8 @@ std::string phase_name(::halma::v1::Phase phase);
 // cannot cast.
 std::string next_game_words(const ::halma::v1::RoomView& view, const std::string& vote);
 // Who won a finished game: "winner: ann", or for a shared first place "draw: ann and bob share
-// first place" (docs/rules.md); empty while nobody has placed first.
+// first place" (docs/rules.md); the viewer as "you" ("you won", "draw: you and bob share first
+// place"); empty while nobody has placed first.
 std::string winner_words(const ::halma::v1::RoomView& view);
 std::string connection_name(::halma::v1::ConnectionState state);
 // The time left on a turn of a room with a turn limit, "45 s" or "2:05" (or "1:02:05");

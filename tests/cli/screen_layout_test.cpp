@@ -496,6 +496,7 @@ TEST(RoomStatus, ASharedFirstPlaceIsCalledADraw) {
     v.mutable_summary()->set_phase(pb::PHASE_OVER);
     v.set_game_end(pb::GAME_END_MOVE_LIMIT);
     for (int p = 0; p < 3; ++p) v.mutable_standings(p)->set_place(p == 2 ? 3 : 1);
+    v.set_your_seat(2); // watching from the seat that came third
     EXPECT_EQ(winner_words(v), "draw: player 1 and player 2 share first place");
     std::string status = format_room_status(v, false);
     EXPECT_NE(status.find("draw: player 1 and player 2 share first place\n"), std::string::npos)
@@ -506,6 +507,18 @@ TEST(RoomStatus, ASharedFirstPlaceIsCalledADraw) {
     EXPECT_EQ(screen.find("winner:"), std::string::npos) << screen;
     v.mutable_standings(1)->set_place(2);
     EXPECT_EQ(winner_words(v), "winner: player 1");
+}
+
+// The viewer's own win is said to them as theirs: "winner: ann" to ann read as someone else's.
+TEST(RoomStatus, TheViewersOwnWinIsSaidAsTheirs) {
+    pb::RoomView v = room_view(3); // seen from seat 0, "player 1"
+    v.mutable_summary()->set_phase(pb::PHASE_OVER);
+    for (int p = 0; p < 3; ++p) v.mutable_standings(p)->set_place(p == 0 ? 2 : p == 1 ? 1 : 3);
+    EXPECT_EQ(winner_words(v), "winner: player 2");
+    v.mutable_standings(0)->set_place(1);
+    EXPECT_EQ(winner_words(v), "draw: you and player 2 share first place");
+    v.mutable_standings(1)->set_place(2);
+    EXPECT_EQ(winner_words(v), "you won");
 }
 
 // Who leads, when nobody is ahead alone: those level at the front are named; "nobody" only when

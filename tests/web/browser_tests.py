@@ -247,8 +247,12 @@ def play_against_a_bot(limit, shots):
             check(view.game_end in ends, f"the game ended otherwise: {view.game_end}")
             print(f"the game ended after {turns} moves by ann: {api_pb2.GameEnd.Name(view.game_end)}")
             check_board(page, view)
-            firsts = [s.name for s in view.standings if s.place == 1]
-            want = f"Winner: {firsts[0]}" if len(firsts) == 1 else "Draw for first place: " + " and ".join(firsts)
+            # Ann's own win or share of it is said to her as hers ("Winner: ann" before).
+            firsts = [s for s in view.standings if s.place == 1]
+            names = ["you"] * sum(s.seat == view.your_seat for s in firsts) + [s.name for s in firsts
+                                                                            if s.seat != view.your_seat]
+            want = ("You won!" if names == ["you"] else f"Winner: {names[0]}" if len(names) == 1
+                    else "Draw for first place: " + " and ".join(names))
             page.wait(lambda: page.text("#result").startswith(want), f"the page to show {want!r}")
             check("undecided" not in page.attr("#result", "class"), "the decided winner is translucent")
             check(page.attr("#light-turn", "data-on") == "no", "the your-turn light is on after the end")

@@ -31,6 +31,10 @@ def a_move_is_taken_back_from_the_page():
             view = page.wait(lambda: (v := api.view(room)).moves == before.moves and v, "ann's move taken back")
             check(view.position == before.position and view.your_turn, "not the board before ann's move")
             wait_in_step(page, api, room, "the page to draw the board before ann's move")
+            # Her name as she wrote it: the sentence's capital made it "Ann took back ...; ann moves
+            # again" (a family QA pass).
+            said = page.wait(lambda: (t := page.text("#message")) and "took back" in t and t, "the take-back said")
+            check(said.startswith(f"ann took back {mine}"), f"the page says {said!r}")
             page.wait(lambda: page.attr("#vote-take-back", "hidden") is not None,
                       "the button to go with nothing left to take back")
         finally:

@@ -333,9 +333,13 @@ async function act(action) {
 const kMostBehind = 8;
 
 // The daemon's words for an event as a sentence: "the game was cancelled" -> "The game was
-// cancelled."
+// cancelled." A player's name that begins it is left as they wrote it ("ann took back..." read
+// "Ann took back...; ann moves again").
 function sentence(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
+  const view = state.view;
+  const names = view ? [...view.seats.map((seat) => seat.name), ...(view.spectators || [])] : [];
+  const byName = names.some((name) => name && text.startsWith(name));
+  return (byName ? text : text.charAt(0).toUpperCase() + text.slice(1)) + (/[.!?]$/.test(text) ? "" : ".");
 }
 
 // Room events, one at a time: others' moves are animated from their path, then the view is read.

@@ -258,8 +258,11 @@ export function joinAddress(summary) {
   return found ? `${found}/${room}` : "";
 }
 
+// The viewer as "you", first ("Winner: ann" on ann's own page read as someone else's win).
 function seatNames(view, standings) {
-  return standings.map((st) => st.name || `seat ${st.seat + 1}`).join(" and ");
+  const yours = standings.filter((st) => st.seat === view.your_seat && view.your_seat >= 0);
+  const others = standings.filter((st) => !yours.includes(st));
+  return [...yours.map(() => "you"), ...others.map((st) => st.name || `seat ${st.seat + 1}`)].join(" and ");
 }
 
 const GAME_ENDS = {
@@ -277,6 +280,7 @@ function showResult(view) {
   const home = view.standings.filter((st) => st.finished && !st.place);
   let text = "";
   if (first.length > 1) text = `Draw for first place: ${seatNames(view, first)}`;
+  else if (first.length === 1 && first[0].seat === view.your_seat) text = "You won!";
   else if (first.length === 1) text = `Winner: ${seatNames(view, first)}`;
   else if (home.length) text = `${seatNames(view, home)} home: the round is completed (a draw is still possible)`;
   if (text && view.summary.phase === "PHASE_OVER" && GAME_ENDS[view.game_end])
