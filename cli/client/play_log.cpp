@@ -13,4 +13,15 @@ std::vector<std::string> recent_chat(const ::halma::v1::RoomView& view, std::siz
     return out;
 }
 
+std::string log_line(const ::halma::v1::Event& event, const ::halma::v1::RoomView& view) {
+    const std::string& text = event.text();
+    int seat = view.your_seat();
+    if (!event.event().has_move() || seat < 0 || seat >= view.seats_size()
+        || event.event().move().seat() != seat)
+        return text;
+    std::string mine = view.seats(seat).name() + " played ";
+    if (view.seats(seat).name().empty() || text.rfind(mine, 0) != 0) return text;
+    return "you played " + text.substr(mine.size());
+}
+
 } // namespace halma::cli

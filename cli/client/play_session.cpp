@@ -243,7 +243,7 @@ std::optional<int> PlaySession::take_events() {
     bool rebuilt = std::any_of(
         events.begin(), events.end(), [](const pb::Event& e) { return !e.has_event(); });
     for (const auto& e : events) {
-        note(e.text());
+        note(log_line(e, view_));
         if (!e.has_event() && rebuilt) {
             for (const auto& line : missed_moves(before, view_, view_.moves_size() - told_moves))
                 note(line);

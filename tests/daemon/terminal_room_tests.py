@@ -58,7 +58,7 @@ def your_move_in_another_room_is_shown():
             move = greedy_move(ann.api().view("Office 4"))
             t.type_line(move)
             frm, to = move.split("-")[0], move.split("-")[-1]  # the log names the hops between
-            t.wait_for(lambda s: any(line.startswith(f"ann played {frm}-") and line.rstrip().endswith(f"-{to}")
+            t.wait_for(lambda s: any(line.startswith(f"you played {frm}-") and line.rstrip().endswith(f"-{to}")
                                      for line in s.split("\n")), f"ann's {move} in Office 4's log")
             wait_until(lambda: len(bob.api().view("Office 4").moves) == 4, 10, "bob's daemon to see ann's move")
             t.type_line("/switch")

@@ -45,7 +45,7 @@ def six_players_fit():
                                 "the board to show the room's position")
             check(last_line(screen).startswith("your move>"), "not ann's turn after the bots'")
             lines = check_layout(t, "80x24 after a round")
-            check(any(line.startswith("ann played n3-m7") for line in lines), "the log lost ann's move")
+            check(any(line.startswith("you played n3-m7") for line in lines), "the log lost ann's move (her own: you)")
             check(lines[12][4 + 6 * 4] == "B", f"no marble on m7 after n3-m7: {lines[12]!r}")
             for cols, rows in [(100, 30), (200, 60), (60, 20)]:
                 t.resize(cols, rows)
@@ -55,7 +55,7 @@ def six_players_fit():
                 screen = "\n".join(lines)
                 if cols >= 100:
                     check("[easy bot]" in screen, f"{cols}x{rows}: the wide status does not say the bots' level")
-                    check("ann played n3-m7" in screen, f"{cols}x{rows}: the log is trimmed though rows are free")
+                    check("you played n3-m7" in screen, f"{cols}x{rows}: the log is trimmed though rows are free")
                 else:
                     brief = lines[BOARD_ROWS]
                     check(brief.startswith(">B you") and "P " in brief, f"60x20: no brief status: {brief!r}")
@@ -333,7 +333,7 @@ def play_and_watch_survive_a_daemon_restart():
                 check_layout(t, "after ann's daemon restarted")
                 mine = greedy_move(ann.api().view())
                 t.type_line(mine)
-                t.wait_text(f"ann played {mine}")
+                t.wait_text(f"you played {mine}")
                 wait_until(lambda: len(bob.api().view().moves) == 2, 10, "bob's daemon to see ann's move")
             wait_until(lambda: f"ann played {mine}" in open(watch_out).read(), 10,
                        "watch to print ann's move after the restart")

@@ -49,7 +49,7 @@ def no_turn_is_offered_while_the_room_is_out_of_reach():
             move = greedy_move(ann.api().view())
             t.type_line(move)
             screen = t.wait_for(lambda s: "! " in s and "not sent" in s, "the move refused on ann's screen")
-            check(f"ann played {move}" not in screen, f"a move played while bob's halmad was down:\n{screen}")
+            check(f"you played {move}" not in screen, f"a move played while bob's halmad was down:\n{screen}")
             bob.start()
             screen = t.wait_for(lambda s: "● connected" in s and last_line(s).startswith("your move>"),
                                 "ann's turn once bob's halmad is back")
@@ -62,7 +62,7 @@ def no_turn_is_offered_while_the_room_is_out_of_reach():
                        "ann's turn once her halmad is back")
             move = greedy_move(ann.api().view())
             t.type_line(move)
-            t.wait_text(f"ann played {move}")
+            t.wait_text(f"you played {move}")
             wait_until(lambda: len(bob.api().view().moves) == 2, 10, "bob's daemon to see ann's move")
 
 
@@ -99,7 +99,7 @@ def a_halmad_that_does_not_come_back_is_said_not_running():
                                 "ann's turn once her halmad runs again")
             check("not running" not in panel_text(screen), f"still said not to be running:\n{screen}")
             t.type_line(move)
-            t.wait_text(f"ann played {move}")
+            t.wait_text(f"you played {move}")
 
 
 def open_votes_are_shown_with_who_voted_and_how():
