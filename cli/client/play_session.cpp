@@ -10,12 +10,14 @@
 #include "cli/client/play_screen.h"
 #include "cli/client/play_words.h"
 #include "cli/client/prompt_line.h"
+#include "cli/client/term_text.h"
 #include "cli/client/terminal_io.h"
 #include "engine/position.h"
 
 #include <algorithm>
 #include <csignal>
 #include <iostream>
+#include <sstream>
 #include <sys/signalfd.h>
 #include <thread>
 #include <unistd.h>
@@ -35,7 +37,13 @@ int PlaySession::run() {
         farewell_ = "your seat in " + view_.summary().name()
             + " stays yours while halmad runs: halma play to come back (halma leave to give "
               "it up)";
-    if (!farewell_.empty()) (code ? std::cerr : std::cout) << farewell_ << "\n" << std::flush;
+    if (farewell_.empty()) return code;
+    // Wrapped at words on a terminal: it broke "(halma l" / "eave to give it up)" at 80 columns.
+    std::string said;
+    std::istringstream lines(farewell_);
+    for (std::string line; std::getline(lines, line);)
+        said += terminal_ ? wrap(line, std::max(terminal_size().cols, 20)) : line + "\n";
+    (code ? std::cerr : std::cout) << said << std::flush;
     return code;
 }
 

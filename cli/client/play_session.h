@@ -49,6 +49,7 @@ private:
     enum class Overlay { kNone, kHelp, kHoleKey };
     static constexpr std::size_t kLogKept = 200;
     static constexpr std::size_t kChatShownOnOpening = 3;
+    static constexpr const char* kHoleKeyHint = "every hole's name; Enter: back to the board";
     // How long halmad gone is taken for a restart. systemd's Restart=on-failure starts the service
     // again 2 s after it died (RestartSec, systemd/halmad.service.in), and it answers within a few
     // seconds more on a Pi; past this, nothing is bringing it back (it was started by hand), and

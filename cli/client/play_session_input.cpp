@@ -155,6 +155,10 @@ bool PlaySession::handle(const std::string& raw) {
     while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
     while (!line.empty() && line.front() == ' ') line.erase(line.begin());
     bool had_overlay = overlay_ != Overlay::kNone;
+    // The hole key's hint goes with it: it stayed in the log, saying Enter went back to a board
+    // already shown.
+    if (overlay_ == Overlay::kHoleKey && !log_.empty() && log_.back() == kHoleKeyHint)
+        log_.pop_back();
     overlay_ = Overlay::kNone;
     // Asked once: anything else typed meanwhile is an answer of no.
     bool leave_asked = std::exchange(leave_asked_, false);
@@ -185,7 +189,7 @@ bool PlaySession::handle(const std::string& raw) {
             for (const auto& l : render_hole_key(view_, options_.style)) std::cout << l << "\n";
         } else {
             overlay_ = Overlay::kHoleKey;
-            note("every hole's name; Enter: back to the board");
+            note(kHoleKeyHint);
         }
         redraw();
         return true;
