@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <regex>
 #include <vector>
 
 namespace {
@@ -135,7 +136,16 @@ int main(int argc, char** argv) {
                 message += "; a name with spaces goes in quotes: " + path + options + " "
                     + halma::cli::shell_word(name);
         }
-        std::cerr << "halma: " << message << "\nRun `halma --help` for more.\n";
+        // CLI11's range check on a word: "depth: Value abc not in range 0 to 64".
+        static const std::regex kRange("Value (\\S*) not in range (\\S+) to (\\S+)");
+        if (std::smatch m; std::regex_search(message, m, kRange)) {
+            bool number = std::regex_match(m[1].str(), std::regex("-?[0-9]+(\\.[0-9]+)?"));
+            message = m.prefix().str() + "'" + m[1].str() + "' is "
+                + (number ? "not between " : "not a number (from ") + m[2].str()
+                + (number ? " and " : " to ") + m[3].str() + (number ? "" : ")") + m.suffix().str();
+        }
+        // The help of the command typed, which says what it takes (`halma --help` lists commands).
+        std::cerr << "halma: " << message << "\nRun `" << path << " --help` for more.\n";
         return 2;
     }
     return exit_code;

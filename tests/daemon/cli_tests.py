@@ -65,6 +65,9 @@ def usage_errors_exit_2():
             (["join", "ann laptop/family"], "'ann laptop' cannot be a host's name or address: it has a space"),
             (["rooms", ":17481"], "there is no host before the :17481"),
             (["rooms", "ann-laptop.local:0"], "the port is 1 to 65535, and '0' is not"),
+            # A word where a number goes ("Value abc not in range 0 to 64"), and one out of range.
+            (["analyze", "perft", "abc"], "depth: 'abc' is not a number (from 0 to 64)"),
+            (["analyze", "perft", "99"], "depth: '99' is not between 0 and 64"),
         ]:
             out = ann.cli(*args)
             typed = " ".join(args)
@@ -72,6 +75,11 @@ def usage_errors_exit_2():
             check(out.stderr.startswith("halma: ") and says in out.stderr.split("\n")[0],
                   f"halma {typed}: the message: {out.stderr!r}")
             check(out.stdout == "", f"halma {typed}: printed {out.stdout!r}")
+        # The way on is the help of the command typed (it was `halma --help`, a list of commands).
+        for args, helps in [(["move"], "halma move --help"), (["host", "t", "-p", "5"], "halma host --help"),
+                            (["mvoe", "n3-m7"], "halma --help"), (["analyze", "perft", "abc"], "halma analyze perft --help")]:
+            out = ann.cli(*args)
+            check(f"Run `{helps}` for more." in out.stderr, f"halma {' '.join(args)}: {out.stderr!r}")
         rooms = ann.cli_json("rooms").get("rooms")
         check(not rooms, f"a refused host made a room: {rooms}")
         # The same options in range are taken: the checks above are not refusing everything.
