@@ -5,6 +5,8 @@
 #include "engine/game_record.h"
 #include "engine/notation.h"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -28,7 +30,7 @@ void add_record_command(CLI::App& analyze, int& exit_code) {
         } else {
             std::ifstream in(file, std::ios::binary);
             if (!in) {
-                std::cerr << "halma: cannot read " << file << "\n";
+                std::cerr << "halma: cannot read " << file << ": " << std::strerror(errno) << "\n";
                 exit_code = 2;
                 return;
             }

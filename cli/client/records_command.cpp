@@ -13,7 +13,9 @@
 #include "engine/notation.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -39,7 +41,7 @@ std::optional<std::string> record_text(const std::string& name, int& exit_code) 
     if (name.find('/') != std::string::npos || std::filesystem::is_regular_file(name, ec)) {
         std::ifstream in(name, std::ios::binary);
         if (!in) {
-            std::cerr << "halma: cannot read " << name << "\n";
+            std::cerr << "halma: cannot read " << name << ": " << std::strerror(errno) << "\n";
             exit_code = 2;
             return std::nullopt;
         }
@@ -150,6 +152,13 @@ void add_replay_command(CLI::App& app, int& exit_code) {
             exit_code = 2;
             return;
         }
+        // Refused before anything is printed: the game's header came first, then the error.
+        if (static_cast<std::size_t>(from) > record->moves.size()) {
+            std::cerr << "halma: --from " << from << ": this game has " << record->moves.size()
+                      << (record->moves.size() == 1 ? " move\n" : " moves\n");
+            exit_code = 2;
+            return;
+        }
         BoardStyle style { fixed, use_colour(no_colour), false };
         // Wrapped at words to the terminal: six players' names made it longer than a line, and
         // the terminal broke it mid-name.
@@ -161,12 +170,6 @@ void add_replay_command(CLI::App& app, int& exit_code) {
         header += "; " + std::to_string(record->moves.size())
             + (record->moves.size() == 1 ? " move, " : " moves, ") + record->ending;
         std::cout << wrap(header, cols);
-        if (static_cast<std::size_t>(from) > record->moves.size()) {
-            std::cerr << "halma: --from " << from << ": this game has " << record->moves.size()
-                      << (record->moves.size() == 1 ? " move\n" : " moves\n");
-            exit_code = 2;
-            return;
-        }
         // Who played which colours, and who made each move: the board shows only letters.
         engine::Game start = *engine::start_of(*record); // parse_record played it through
         for (std::size_t p = 0; p < record->players.size(); ++p) {

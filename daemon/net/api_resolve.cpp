@@ -35,6 +35,11 @@ bool names_host(std::string_view typed, std::string_view address, std::string_vi
 
 std::variant<ApiService::Target, std::string> ApiService::resolve(
     std::string_view room, Among among) {
+    // A room's name has no spaces at either end (hosting drops them): "  spaced  " is the room
+    // `halma host "  spaced  "` made, where it was "no room '  spaced  '". Spaces alone stay as
+    // they are: they name no room, not the only one.
+    if (auto first = room.find_first_not_of(' '); first != std::string_view::npos)
+        room = room.substr(first, room.find_last_not_of(' ') - first + 1);
     std::vector<Target> all, mine;
     // A named room is looked up in the host's index: a request costs the same beside a thousand
     // idle rooms. Only "the one room I am in" visits them all.

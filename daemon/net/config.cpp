@@ -99,9 +99,17 @@ std::string setting_at_fault(const RoomMode& mode) {
 }
 
 std::optional<BadConfig> validate(Config& c) {
-    if (c.listen_endpoint().empty())
+    if (c.listen_endpoint().empty()) {
+        // A port past 65535 is named as such: "is not host:port" sent people looking at the host.
+        auto port = c.listen.substr(c.listen.rfind(':') + 1);
+        if (c.listen.find(':') != std::string::npos && !port.empty() && port.size() <= 9
+            && port.find_first_not_of("0123456789") == std::string::npos)
+            return BadConfig { "listen: '" + c.listen + "': the port is 0 to 65535, not " + port
+                    + " (0: any free port)",
+                "listen" };
         return BadConfig { "listen: '" + c.listen + "' is not host:port (port 0: any free port)",
             "listen" };
+    }
     if (auto host = c.listen.substr(0, c.listen.rfind(':')); !listenable_host(host))
         return BadConfig { "listen: '" + c.listen
                 + "': give an address (192.168.1.20:7460), * or a network interface (eth0:7460), "
@@ -325,7 +333,11 @@ std::variant<Config, int> load_config(int argc, char** argv) {
         }
     }
     if (auto error = validate(c)) {
-        std::cerr << "halmad: bad config: " << where(*error, lines) << error->message << "\n";
+        // A setting from the file is named with its line; one given as an option, as the option
+        // ("bad config: listen: ..." sent people looking in a file they had not given).
+        std::string at = where(*error, lines);
+        std::cerr << (at.empty() ? "halmad: --" : "halmad: bad config: " + at) << error->message
+                  << "\n";
         return 2;
     }
     // The check before a service starts also asks whether the state directory can be used: a

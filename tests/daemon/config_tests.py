@@ -19,8 +19,13 @@ def config_and_startup():
             return subprocess.run(base + listen + list(args), capture_output=True, text=True, timeout=20)
 
         out = run_halmad("--heartbeat-ms", "0")
-        check(out.returncode == 2 and "bad config: heartbeat-ms must be" in out.stderr,
+        check(out.returncode == 2 and out.stderr.startswith("halmad: --heartbeat-ms must be"),
               f"bad flag: {out.returncode} {out.stderr}")
+        # An option is named as one, and a port past 65535 as the problem ("bad config: listen:
+        # '127.0.0.1:99999' is not host:port").
+        out = run_halmad("--listen", "127.0.0.1:99999", "--check-config")
+        check(out.returncode == 2 and out.stderr.startswith("halmad: --listen: '127.0.0.1:99999': the port is 0 to 65535, not 99999"),
+              f"a port out of range: {out.stderr!r}")
         out = run_halmad("--config", os.path.join(c.tmp, "no-such.toml"))
         check(out.returncode == 2 and out.stderr.startswith("halmad: --config: File does not exist"),
               f"a config file that is not there: {out.stderr!r}")

@@ -241,6 +241,19 @@ def a_first_play_offers_a_game_against_the_computer():
         check(bob.api().view("bob vs computer").seats[1].bot_level == "hard", f"c hard: {out.stdout[-600:]}{out.stderr}")
 
 
+def a_name_typed_with_spaces_at_its_ends_finds_the_room():
+    """`halma host "  spaced  "` makes the room "spaced"; -r "  spaced  " finds it, as it was
+    typed to host it ("no room '  spaced  ' on this daemon"). Spaces alone name no room."""
+    with Cluster("spaced") as c:
+        ann = c.add("ann")
+        check(ann.cli("host", "  spaced  ").returncode == 0, "host refused")
+        check(ann.cli("host", "other").returncode == 0, "host refused")
+        out = ann.cli("status", "-r", "  spaced  ")
+        check(out.returncode == 0 and "room spaced" in out.stdout, f"status -r '  spaced  ': {out.stdout}{out.stderr}")
+        out = ann.cli("status", "-r", "   ")
+        check(out.returncode != 0 and "no room" in out.stderr, f"status -r '   ': {out.stdout}{out.stderr}")
+
+
 def a_joined_room_is_joined_again_by_its_name():
     """bob is in ann's room family (and her friends room den): `halma join family`, without the
     address, joins it again in his seat, as picking it from halma play's list does (both were
@@ -273,7 +286,7 @@ def a_joined_room_is_joined_again_by_its_name():
               f"two joined rooms of the name: rc {out.returncode} {out.stdout}{out.stderr}")
 
 
-run({f.__name__: f for f in [leave_a_room_whose_host_is_gone, a_first_play_offers_a_game_against_the_computer, the_printed_join_command_works_pasted,
+run({f.__name__: f for f in [leave_a_room_whose_host_is_gone, a_name_typed_with_spaces_at_its_ends_finds_the_room, a_first_play_offers_a_game_against_the_computer, the_printed_join_command_works_pasted,
                              a_joined_room_is_joined_again_by_its_name,
                              watching_several_rooms_says_which,
                              joining_again_as_something_else_is_told,

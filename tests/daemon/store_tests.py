@@ -111,6 +111,9 @@ def finished_games_become_records_and_the_log_restarts():
                                                          f"{final.position}")
             bad = subprocess.run([HALMA, "analyze", "record", "/dev/null"], capture_output=True, text=True)
             check(bad.returncode == 2 and "not a halma record" in bad.stderr, f"{bad}")
+            missing = subprocess.run([HALMA, "analyze", "record", f.name + ".gone"], capture_output=True, text=True)
+            check(missing.returncode == 2 and missing.stderr.strip().endswith(": No such file or directory"),
+                  f"a record that is not there does not say why: {missing.stderr!r}")
         finally:
             os.unlink(f.name)
         replay = ann.cli("replay", r["id"], "--pace", "0", "--no-colour")
@@ -123,7 +126,8 @@ def finished_games_become_records_and_the_log_restarts():
         check(len(movers) == 6 and len(set(movers)) == 2 and all(movers[i] != movers[i + 1] for i in range(5)),
               f"the movers of the replayed moves: {movers}")
         beyond = ann.cli("replay", r["id"], "--from", "7", "--pace", "0")
-        check(beyond.returncode == 2 and "--from 7: this game has 6 moves" in beyond.stderr, f"--from 7: {beyond}")
+        check(beyond.returncode == 2 and "--from 7: this game has 6 moves" in beyond.stderr
+              and beyond.stdout == "", f"--from 7 (refused before the game's header is printed): {beyond}")
         stepped = subprocess.run([HALMA, "--runtime-dir", ann.runtime_dir, "replay", r["id"], "--no-colour"],
                                  input="\n3\nq\n", capture_output=True, text=True, timeout=30)
         check(stepped.returncode == 0 and "move 1/6" in stepped.stdout and "move 3/6" in stepped.stdout
