@@ -215,8 +215,22 @@ async function loadView(draw = true) {
 }
 
 // After the rooms are read again: with no room open, opens the one roomToOpen picks.
+// The room this tab showed, kept across a reload (sessionStorage: this tab's alone): a reload
+// mid-game opened the room where it was the player's move, not the one they were playing.
+const SHOWN_KEY = "halma-room-shown";
+function keptRoom() {
+  try {
+    const kept = sessionStorage.getItem(SHOWN_KEY);
+    const rooms = (state.rooms.list && state.rooms.list.rooms) || [];
+    return rooms.find((r) => r.room_id === kept && r.phase !== "PHASE_CLOSED" && state.rooms.roles.get(kept)
+      && !state.left.has(kept)) || null;
+  } catch {
+    return null; // storage refused (a private window): the usual choice
+  }
+}
+
 function afterRoomsRead() {
-  const room = state.roomId ? null : roomToOpen(state.rooms.list, state.rooms.roles, state.left);
+  const room = state.roomId ? null : keptRoom() || roomToOpen(state.rooms.list, state.rooms.roles, state.left);
   if (room) return openRoom(room.room_id);
   redraw();
 }
@@ -226,6 +240,11 @@ function afterRoomsRead() {
 function showRoomId(roomId) {
   if (roomId === state.roomId) return;
   state.roomId = roomId;
+  try {
+    sessionStorage.setItem(SHOWN_KEY, roomId || "");
+  } catch {
+    // storage refused: a reload picks the room as a new page does
+  }
   state.queue = [];
   state.turns = null;
   state.selected = null;
@@ -252,6 +271,11 @@ async function onHole(index) {
   if (state.selected === null) {
     const cells = parsePosition(view.position);
     const cell = cells ? cells[index] : ".";
+    // An empty hole with no marble picked: what to do first (the click did nothing, and an old
+    // message stayed as if it were the answer).
+    if (cell === "." && view.your_seat >= 0)
+      return say(view.your_turn ? `${holeName(index)} is empty: pick one of your marbles first, then where it goes.`
+        : "Not your turn yet.");
     if (cell === ".") return;
     if (!state.daemonUp) return sayDown();
     if (!view.your_turn) return say("Not your turn yet.");
@@ -410,6 +434,8 @@ async function afterJoin(reply) {
   state.view = reply.view;
   redraw();
   state.rooms.listChanged();
+  // The forms are below the board: the new room's board was left mostly off the screen.
+  svg.scrollIntoView({ block: "nearest" });
 }
 
 // Where the keyboard's ring starts: the player's marble nearest the centre, among those that can
@@ -482,6 +508,10 @@ function wireForms() {
   $("join-form").addEventListener("submit", async (e) => {
     e.preventDefault();
     const reply = await askOrSay("join", joinRequest($("join-what").value, $("join-spectate").checked));
+    // The daemon's words are for the terminal ("join by address: halma join HOST[:PORT]/ROOM"):
+    // here the address goes in this box.
+    if (reply.error && reply.error.message)
+      reply.error.message = reply.error.message.replace("halma join HOST[:PORT]/ROOM", "type HOST[:PORT]/ROOM in this box");
     afterJoin(reply);
     // Joined: the box is emptied, and "watch" unticked, or the next join was a watch unasked.
     if (!reply.error) {
