@@ -5,9 +5,11 @@
 #include "cli/web/web_address_memory.h"
 #include "cli/web/web_server.h"
 
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <httplib.h>
 #include <iostream>
 #include <pthread.h>
 #include <sys/stat.h>
@@ -36,6 +38,17 @@ void open_browser(const std::string& url) {
         std::cerr << "halma web: could not run xdg-open; open the address above yourself\n";
 }
 
+// A halma web of this user's still serving the address kept (started in another terminal), as
+// its page answers the kept token. A second server at a new address said the first's port "is
+// taken now; pages open from then need the new address", of pages that still worked.
+bool already_serving(int port, const std::string& token) {
+    httplib::Client client("127.0.0.1", port);
+    client.set_connection_timeout(std::chrono::seconds(1));
+    client.set_read_timeout(std::chrono::seconds(2));
+    auto res = client.Get("/?token=" + token);
+    return res && res->status == 200 && res->body.find("<title>halma</title>") != std::string::npos;
+}
+
 int run_web(const WebOptions& o) {
     auto& client = client_options();
     std::string runtime_dir
@@ -50,6 +63,15 @@ int run_web(const WebOptions& o) {
 
     // The address served last, again: a page still open from then picks up by itself.
     auto last = o.new_token ? std::nullopt : web::recall_web_address(runtime_dir);
+    if (last && o.port == 0 && already_serving(last->port, last->token)) {
+        std::string url
+            = "http://127.0.0.1:" + std::to_string(last->port) + "/?token=" + last->token;
+        std::cout << "halma web: already running, at " << url
+                  << " (the halma web started before serves it; Ctrl-C there stops it)\n"
+                  << std::flush;
+        if (!o.no_open) open_browser(url);
+        return 0;
+    }
     web::WebServer server({ runtime_dir, std::chrono::milliseconds(client.timeout_ms), o.port,
         last && o.port == 0 ? last->port : 0, last ? last->token : "" });
     std::string why;
@@ -59,8 +81,8 @@ int run_web(const WebOptions& o) {
     }
     if (last && o.port == 0 && server.port() != last->port)
         std::cerr << "halma web: port " << last->port
-                  << " (served last time) is taken now; pages open from then need the new "
-                     "address\n";
+                  << " (served last time) is taken by another program now; pages open from then "
+                     "need the new address\n";
     // Kept only in a directory of our own: without one (no halmad has run yet), or in the
     // service's (root's, which its group may read but not write), the next address is new.
     struct stat dir { };

@@ -447,6 +447,12 @@ def the_address_is_kept_for_the_next_start():
         try:
             check((web.port, web.token) == first, f"the second start serves {web.url}, not port {first[0]} token {first[1]}")
             check(http(web, f"/?token={web.token}")[0] == 200, "the kept token is refused")
+            # Started again while it runs: it says where the running one serves, and stops (a second
+            # server at a new address said the pages of the first would need it).
+            again = subprocess.run([HALMA, "--runtime-dir", ann.runtime_dir, "web", "--no-open"], capture_output=True,
+                                   text=True, timeout=20)
+            check(again.returncode == 0 and f"halma web: already running, at {web.url}" in again.stdout,
+                  f"a second halma web: rc {again.returncode} {again.stdout!r} {again.stderr!r}")
         finally:
             web.stop()
         web = Web(ann, ("--new-token",))
