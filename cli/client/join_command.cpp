@@ -33,6 +33,24 @@ void add_join_command(CLI::App& app, int& exit_code) {
         *j = std::move(*parsed);
         j->set_spectate(spectate);
         auto daemon = connect_daemon();
+        // A room of this daemon's named again, where the player already sits: said so. "joined
+        // room hot, seat 1" answered a family who hoped for a second seat at the same computer.
+        if (j->address().empty() && !spectate && !json) {
+            pb::Request view;
+            view.mutable_view()->set_room(j->room());
+            if (auto seen = daemon.call(view);
+                seen && seen->has_view() && seen->view().your_seat() >= 0) {
+                const auto& v = seen->view();
+                std::cout << "you are in room " << v.summary().name() << " already, seat "
+                          << v.your_seat() + 1 << "; " << phase_name(v.summary().phase())
+                          << " (halma play to play it)\n";
+                if (v.summary().origin() == pb::ROOM_ORIGIN_HOSTED
+                    && v.summary().phase() == pb::PHASE_WAITING)
+                    std::cout << "another player at this computer needs a halmad of their own: "
+                                 "README.md, \"Two players at one computer\"\n";
+                return;
+            }
+        }
         auto reply = ask(daemon, r, exit_code);
         if (!reply) return;
         if (json) {

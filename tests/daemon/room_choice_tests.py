@@ -270,8 +270,12 @@ def a_joined_room_is_joined_again_by_its_name():
         check(code, f"no friends code printed: {out.stdout}")
         check(bob.cli("join", f"{ann.address}/{code}").returncode == 0, "bob's join of den by its code")
         out = bob.cli("join", "den")
-        check(out.returncode == 0 and "joined room den" in out.stdout and "seat 2" in out.stdout,
+        check(out.returncode == 0 and "you are in room den already, seat 2" in out.stdout,
               f"join den again: rc {out.returncode} {out.stdout}{out.stderr}")
+        # The daemon's own join by the name (as halma play's list sends it) seats him where he sits.
+        for name in ("family", "den"):
+            again = bob.api().ok(join=api_pb2.JoinRequest(room=name)).view
+            check(again.your_seat == 1, f"join {name} again by the API: seat {again.your_seat}")
         seats = [s.name for s in ann.api().view("den").seats]
         check(seats.count("bob") == 1 and not any(n.startswith("bob (") for n in seats), f"den's seats: {seats}")
         out = bob.cli("join", "attic")
