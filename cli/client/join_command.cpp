@@ -38,8 +38,11 @@ void add_join_command(CLI::App& app, int& exit_code) {
         if (j->address().empty() && !spectate && !json) {
             pb::Request view;
             view.mutable_view()->set_room(j->room());
-            if (auto seen = daemon.call(view);
-                seen && seen->has_view() && seen->view().your_seat() >= 0) {
+            // Only while its host is heard from: a join at a host that is down says so, and
+            // what comes next (joining_while_the_host_is_down_says_what_to_do).
+            if (auto seen = daemon.call(view); seen && seen->has_view()
+                && seen->view().your_seat() >= 0
+                && seen->view().connection() == pb::CONNECTION_STATE_CONNECTED) {
                 const auto& v = seen->view();
                 std::cout << "you are in room " << v.summary().name() << " already, seat "
                           << v.your_seat() + 1 << "; " << phase_name(v.summary().phase())

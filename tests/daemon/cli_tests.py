@@ -421,7 +421,10 @@ def replay_fits_the_terminal():
             f.write(six_player_record(LONG_NAMES))
         header = (f"family, game 3, 2026-11-23T06:12:00Z: {' vs '.join(LONG_NAMES)}; "
                   "0 moves, places decided")
-        ended = "ended: places decided; places: " + ", ".join(f"{n} {i}" for i, n in enumerate(LONG_NAMES, 1))
+        # Places first to last, as ordinals (here the seat order: the first seat came first).
+        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
+        ended = "ended: places decided; places: " + ", ".join(f"{n} {ordinal.get(i, f'{i}th')}"
+                                                              for i, n in enumerate(LONG_NAMES, 1))
 
         def lines_of(text, first_line):
             """The lines of `text` from the one starting with `first_line`'s first word up to
