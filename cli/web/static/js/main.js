@@ -8,7 +8,8 @@ import { showChat, wireChatNotice } from "./chat.js";
 import { wireKeyboard } from "./keyboard.js";
 import { setConnectionLight, showConnection, showRoom, showTurn } from "./panel.js";
 import { RoomRoles } from "./room_roles.js";
-import { isOurs, joinRequest, roomToOpen, showRooms } from "./rooms.js";
+import { isOurs, roomToOpen, showRooms } from "./rooms.js";
+import { wireForms } from "./forms.js";
 import { alertOnTurn, tintsOf, wireViewer } from "./viewer.js";
 
 const $ = (id) => document.getElementById(id);
@@ -214,7 +215,6 @@ async function loadView(draw = true) {
   if (draw) redraw();
 }
 
-// After the rooms are read again: with no room open, opens the one roomToOpen picks.
 // The room this tab showed, kept across a reload (sessionStorage: this tab's alone): a reload
 // mid-game opened the room where it was the player's move, not the one they were playing.
 const SHOWN_KEY = "halma-room-shown";
@@ -229,6 +229,8 @@ function keptRoom() {
   }
 }
 
+// After the rooms are read again: with no room open, opens the one this tab showed before a
+// reload, else the one roomToOpen picks.
 function afterRoomsRead() {
   const room = state.roomId ? null : keptRoom() || roomToOpen(state.rooms.list, state.rooms.roles, state.left);
   if (room) return openRoom(room.room_id);
@@ -470,7 +472,8 @@ function wireBoardKeys() {
   });
 }
 
-function wireForms() {
+// Escape and the skip button end an animation; Escape also puts down a marble picked by mistake.
+function wireSkip() {
   $("skip").addEventListener("click", () => { state.skip.requested = true; });
   document.addEventListener("keydown", (e) => {
     if (e.key !== "Escape") return;
@@ -481,82 +484,14 @@ function wireForms() {
       redraw();
     }
   });
-  $("chat-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const text = $("chat-input").value;
-    if (!text.trim()) return;
-    const reply = await act({ chat: text });
-    if (!reply.error) $("chat-input").value = "";
-  });
-  $("start").addEventListener("click", () => act({ start: { bot_level: $("start-level").value } }));
-  $("pass").addEventListener("click", () => act({ move: "pass" }));
-  $("vote-new").addEventListener("click", () => act({ vote: "VOTE_KIND_NEW_GAME" }));
-  $("vote-cancel").addEventListener("click", () => act({ vote: "VOTE_KIND_CANCEL" }));
-  $("vote-leader").addEventListener("click", () => act({ vote: "VOTE_KIND_LEADER" }));
-  $("vote-take-back").addEventListener("click", () => act({ vote: "VOTE_KIND_TAKE_BACK" }));
-  $("leave").addEventListener("click", () => {
-    // Mid-game, leaving gives the seat to a computer (and to whoever joins next): asked first,
-    // as `halma close` asks, for a click meant for something else.
-    const view = state.view;
-    const playing = view && view.summary.phase === "PHASE_PLAYING" && view.your_seat >= 0;
-    const question = view && `Leave ${view.summary.name} in the middle of the game? A computer ` +
-      "plays your seat, and whoever joins next can take it.";
-    if (playing && !window.confirm(question)) return;
-    act({ leave: {} });
-  });
-  $("copy-code").addEventListener("click", () => navigator.clipboard.writeText($("code").textContent));
-  $("join-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const reply = await askOrSay("join", joinRequest($("join-what").value, $("join-spectate").checked));
-    // The daemon's words are for the terminal ("join by address: halma join HOST[:PORT]/ROOM"):
-    // here the address goes in this box.
-    if (reply.error && reply.error.message)
-      reply.error.message = reply.error.message.replace("halma join HOST[:PORT]/ROOM", "type HOST[:PORT]/ROOM in this box");
-    afterJoin(reply);
-    // Joined: the box is emptied, and "watch" unticked, or the next join was a watch unasked.
-    if (!reply.error) {
-      $("join-what").value = "";
-      $("join-spectate").checked = false;
-    }
-  });
-  // The browser refuses a form it finds incomplete (no room name) without a submit: the
-  // message of an earlier try would stay beside the browser's own, as if it were this one's.
-  for (const form of ["host-form", "join-form"])
-    $(form).addEventListener("invalid", () => say(""), true);
-  // The button says what hosting will do with the seats: with the form's default of one
-  // computer, a two-player room starts at once and nobody else can take a seat, which a family
-  // hosting for the child in the next room did not expect.
-  const sayHostSeats = () => {
-    const people = Math.max(1, Number($("host-players").value) - Number($("host-bots").value || 0));
-    const bots = Number($("host-players").value) - people;
-    $("host-submit").textContent = people === 1 ? `Host and play ${bots === 1 ? "the computer" : `${bots} computers`} now`
-      : `Host: ${bots ? `${bots} computer${bots > 1 ? "s" : ""}, ` : ""}${people - 1} seat${people > 2 ? "s" : ""} for others`;
-  };
-  for (const field of ["host-players", "host-bots"]) $(field).addEventListener("input", sayHostSeats);
-  sayHostSeats();
-  $("host-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    const reply = await askOrSay("host", {
-      name: $("host-name").value,
-      visibility: $("host-friends").checked ? "VISIBILITY_FRIENDS" : "VISIBILITY_PUBLIC",
-      mode: { players: Number($("host-players").value), sets_per_player: Number($("host-sets").value),
-              rules: $("host-rules").value, move_limit: Number($("host-limit").value) || 0,
-              hide_leader: $("host-hide-leader").checked, turn_limit_s: Number($("host-turn").value) || 0 },
-      bots: Number($("host-bots").value),
-      bot_level: $("host-level").value,
-    });
-    // A room made empties the name (a second click made a duplicate, or "exists already");
-    // the rest of the form stays, for the next room like it.
-    if (!reply.error) $("host-name").value = "";
-    afterJoin(reply);
-  });
 }
 
 function start() {
   // The token is in the cookie now: take it out of the address bar and of the history.
   history.replaceState(null, "", "/");
   state.rooms = new RoomRoles(() => state.roomId, afterRoomsRead);
-  wireForms();
+  wireSkip();
+  wireForms({ act, askOrSay, afterJoin, say, view: () => state.view });
   wireBoardKeys();
   wireViewer(() => redraw());
   wireChatNotice();
