@@ -248,6 +248,17 @@ std::optional<int> PlaySession::take_events() {
     // for what was played meanwhile: named here, those its events do not name.
     int told_moves = 0;
     for (const auto& e : events) told_moves += e.event().has_move() && e.event().seq() > shown_seq;
+    // A move is played out hop by hop only when it can be followed: the one new move, in the
+    // game shown, with nothing else waiting (more events, or what the player types). A room of
+    // computers playing as fast as they can sent moves faster than they were drawn (up to a
+    // second each): play fell minutes behind, read no key, and a new game's moves were played
+    // on the old game's board ("unreadable position"). Otherwise the room is drawn as it is.
+    bool new_game = before.game_number() != view_.game_number()
+        || std::any_of(events.begin(), events.end(), [](const pb::Event& e) {
+               return e.event().has_started() || e.event().has_taken_back();
+           });
+    bool animate = terminal_ && overlay_ == Overlay::kNone && told_moves == 1 && !new_game
+        && !daemon_.has_event() && !(input_ && input_->pending());
     bool rebuilt = std::any_of(
         events.begin(), events.end(), [](const pb::Event& e) { return !e.has_event(); });
     for (const auto& e : events) {
@@ -257,8 +268,8 @@ std::optional<int> PlaySession::take_events() {
                 note(line);
             rebuilt = false;
         }
-        if (!e.event().has_move() || e.event().seq() <= shown_seq || !shown) continue;
-        play_out_move(e.event().move(), *shown, view_, terminal_ && overlay_ == Overlay::kNone,
+        if (!animate || !e.event().has_move() || e.event().seq() <= shown_seq || !shown) continue;
+        play_out_move(e.event().move(), *shown, view_, true,
             [this](const pb::RoomView& frame) { draw(frame); });
     }
     redraw();

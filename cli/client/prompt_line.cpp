@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <editline/readline.h>
 #include <langinfo.h>
+#include <poll.h>
 #include <string_view>
 #include <unistd.h>
 
@@ -96,6 +97,11 @@ std::optional<std::string> PromptLine::next_line() {
 
 bool PromptLine::done() const {
     return editing_ ? input_ended && entered.empty() : plain_.done();
+}
+
+bool PromptLine::pending() const {
+    pollfd waiting { fd_, POLLIN, 0 };
+    return poll(&waiting, 1, 0) > 0;
 }
 
 } // namespace halma::cli

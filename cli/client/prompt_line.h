@@ -38,6 +38,8 @@ public:
     std::optional<std::string> next_line();
     // Input has ended (Ctrl-D on an empty line, or the pipe's end) and every line has been taken.
     bool done() const;
+    // Something typed is waiting to be read (a key, not yet taken by fill()).
+    bool pending() const;
 
 private:
     int fd_;

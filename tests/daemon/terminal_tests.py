@@ -253,6 +253,32 @@ def a_gone_player_gets_a_stand_in():
             t.wait_for(lambda s: last_line(s).startswith("your move>"), "ann's turn after bob's")
 
 
+def a_room_of_fast_computers_can_be_watched_and_left():
+    """Two easy computers play as fast as they can (no bot pace), a game after another: halma play
+    watching them keeps up, never draws a board it cannot read, and /quit ends it at once. It
+    played every move out hop by hop, fell minutes behind, read no key (Ctrl-C neither), and
+    played a new game's moves on the old game's board ("unreadable position")."""
+    with Cluster("term-fast") as c:
+        pi = c.add("pi")
+        out = pi.cli("host", "fast", "--spectate", "--bots", "2", "--bot-level", "easy", "--next-game-ms", "300")
+        check(out.returncode == 0, f"host: {out.stderr}")
+        with Terminal(c.tmp, "pi", 80, 24, pi.runtime_dir, "-r", "fast") as t:
+            t.wait_text("room fast")
+            deadline = time.monotonic() + 6
+            while time.monotonic() < deadline:  # bounded: six seconds of watching
+                screen = t.screen()
+                check("unreadable" not in screen, f"a board that could not be read:\n{screen}")
+                time.sleep(0.3)
+            games = pi.api().view("fast").game_number
+            check(games >= 2, f"the computers played {games} game(s) in six seconds: not fast enough to test")
+            t.wait_for(lambda s: f"room fast, game {games}" in s or f"room fast, game {games + 1}" in s,
+                       f"the screen to keep up with game {games}", timeout=5)
+            started = time.monotonic()
+            t.type_line("/quit")
+            t.wait_text("halma-exited-0", timeout=10)
+            print(f"watched {games} games of fast computers; /quit took {time.monotonic() - started:.1f} s")
+
+
 def a_gone_players_hold_counts_down():
     """bob's daemon dies mid-game in ann's room (seats held 30 s): ann's screen says his seat is
     held and for how long, counting down, until he is back. It said "gone, held" with no time,
@@ -379,6 +405,6 @@ def the_quick_start_ends_cleanly():
         check(out.returncode != 0, f"the quick start's halmad still runs: {out.stdout}")
 
 
-run({f.__name__: f for f in [the_quick_start_ends_cleanly, a_gone_players_hold_counts_down, six_players_fit, two_players_type_and_finish,
+run({f.__name__: f for f in [the_quick_start_ends_cleanly, a_gone_players_hold_counts_down, a_room_of_fast_computers_can_be_watched_and_left, six_players_fit, two_players_type_and_finish,
                              the_last_words_stay_on_the_screen, a_gone_player_gets_a_stand_in,
                              play_and_watch_survive_a_daemon_restart]})
