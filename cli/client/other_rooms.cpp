@@ -20,6 +20,10 @@ void OtherRooms::show(const std::string& room_id) {
     shown_ = room_id;
 }
 
+void OtherRooms::forget(const std::string& room_id) {
+    rooms_.erase(room_id);
+}
+
 OtherRooms::News OtherRooms::tick() {
     auto before = your_move();
     switch (link_.take()) {
@@ -63,6 +67,12 @@ void OtherRooms::take(const pb::Event& e) {
         return;
     }
     auto room = rooms_.find(e.room_id());
+    // The player's own leave, typed in another halma: the room is no longer theirs.
+    if (room != rooms_.end() && e.event().has_left() && room->second.me != 0
+        && e.event().left().member() == room->second.me) {
+        rooms_.erase(room);
+        return;
+    }
     if (room == rooms_.end()) {
         read_one(e.room_id());
     } else if (std::uint64_t seq = e.event().seq(); seq == 0 || seq > room->second.seq) {
@@ -102,6 +112,13 @@ void OtherRooms::read_one(const std::string& room_id) {
     if (!reply || !reply->has_view()) return;
     const auto& v = reply->view();
     const auto& s = v.summary();
+    // A room this daemon only hosts, its player in no seat (one they left, a computer in it now,
+    // or a standing room of computers): not theirs to be sent to. Play went on to such a room
+    // when the one shown was left.
+    if (s.origin() == pb::ROOM_ORIGIN_HOSTED && v.your_seat() < 0) {
+        rooms_.erase(room_id);
+        return;
+    }
     std::uint32_t me = v.your_seat() >= 0 && v.your_seat() < v.seats_size()
         ? v.seats(v.your_seat()).member()
         : 0;

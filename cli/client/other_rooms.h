@@ -42,6 +42,9 @@ public:
     // Takes what arrived, without waiting, and reads the rooms again when due.
     News tick();
     void show(const std::string& room_id);
+    // A room the player is no longer in (closed, or left from another halma): out of the lines
+    // at once ("your move in room 'Office 4' too" stayed after its leave, until a /switch).
+    void forget(const std::string& room_id);
     // The names of the rooms where it is the player's move now, the room shown left out.
     std::vector<std::string> your_move() const;
     // The names of every other room the player sits in, the room shown left out.

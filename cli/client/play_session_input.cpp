@@ -118,6 +118,7 @@ bool PlaySession::show_room(const pb::RoomView& opened) {
 
 bool PlaySession::move_on(const std::string& why) {
     if (!others_ || resync_) return false;
+    others_->forget(room_);
     auto waiting = others_->your_move();
     auto rooms = waiting.empty() ? others_->names() : waiting;
     for (const auto& word : rooms) {

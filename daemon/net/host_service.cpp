@@ -426,7 +426,12 @@ void HostService::announce(HostedRoom& room, const Now& now) {
             auto first = c.members.lower_bound({ state.id(), kNoMember });
             if (first != c.members.end() && first->first == state.id()) send_bytes(id, bytes, now);
         }
-        listener_.room_changed(state, &e, room.local_member, connected_state());
+        // The local player's own leave goes to their front ends as theirs.
+        MemberId me = room.local_member;
+        if (auto* left = std::get_if<event::MemberLeft>(&e.body);
+            left && room.local_leaving != kNoMember && left->member == room.local_leaving)
+            me = std::exchange(room.local_leaving, kNoMember);
+        listener_.room_changed(state, &e, me, connected_state());
         // A computer taking a person's seat mid-game is news to whoever looks after the host
         // (the log said nothing of it). The room's own computers (standing, or `start`'s) are
         // not: each was said to stand in for a player who had left.

@@ -36,6 +36,10 @@ struct HostedRoom {
 
     RoomAuthority authority;
     MemberId local_member = kNoMember; // the player at this daemon's own front ends
+    // The local player's number while their leave is still to be announced: the front ends that
+    // follow the rooms where the player sits are told of it (local_member is gone by then, and
+    // play's line kept saying it was their move there).
+    MemberId local_leaving = kNoMember;
     std::string local_token;
     std::uint64_t bot_asked_at = 0; // seq a bot move was last asked for
     // Where only computer players sit, the next bot move is not asked for before

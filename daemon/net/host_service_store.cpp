@@ -124,6 +124,7 @@ bool HostService::persist(HostedRoom& room, const Now& now) {
     // memory does (the events above are appended to the log meanwhile).
     fold_log_if_due(room, now);
     if (local != room.local_member) {
+        room.local_leaving = room.local_member;
         room.local_member = kNoMember;
         room.local_token.clear();
     }

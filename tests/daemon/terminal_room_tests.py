@@ -163,6 +163,31 @@ def another_rooms_events_stay_off_the_screen():
             print("a room hosted meanwhile stayed off the screen of the first")
 
 
+def a_room_left_elsewhere_goes_from_the_line():
+    """ann hosts "Office 4" against a computer, where it is her move, and plays in bob's "lunch";
+    the line under lunch's board says Office 4 waits for her. She leaves Office 4 from another
+    shell (her room stays, a computer in her seat): the line goes. It kept sending her to a room
+    she was no longer in, until a /switch. Then the same with Office 4 on the screen: play goes
+    on to lunch, and the line does not name Office 4."""
+    with Cluster("term-left-line") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        check(bob.cli("host", "lunch").returncode == 0, "host lunch refused")
+        check(ann.cli("join", f"{bob.address}/lunch").returncode == 0, "join lunch refused")
+        for room, shown in (("Office 4", "lunch"), ("Office 5", "Office 5")):
+            check(ann.cli("host", room, "--bots", "1", "--bot-level", "easy").returncode == 0, f"host {room}")
+            wait_until(lambda: ann.api().view(room).your_turn, 10, f"ann's move in {room}")
+            with Terminal(c.tmp, f"ann-{shown}", 80, 24, ann.runtime_dir, "-r", shown) as t:
+                t.wait_for(lambda s: prompt_ready(24)(s) and f"room {shown}" in s, f"ann's {shown} board")
+                if shown == "lunch":
+                    t.wait_text(f"your move in room '{room}' too: /switch {room}")
+                check(ann.cli("leave", "-r", room).returncode == 0, f"ann's leave of {room} refused")
+                if shown != "lunch":
+                    t.wait_text("room lunch, where you are too")
+                t.wait_for(lambda s: room not in s.split("\n")[-8:][0] and f"'{room}'" not in s,
+                           f"the line about {room} to go", timeout=10)
+        print("a room left from another shell went from the line, shown or not")
+
+
 def chat_in_another_room_is_shown_with_the_way_there():
     """ann plays in "lunch" and sits in bob's "Office 4" too. bob's chat in Office 4 shows in
     ann's lunch log with the room's name and the way there; her own chat there (from another
@@ -370,4 +395,5 @@ run({f.__name__: f for f in [your_move_in_another_room_is_shown, a_room_closed_w
                              the_room_list_says_which_games_are_over_or_waiting,
                              a_room_of_the_same_name_is_named_by_its_host, moves_made_while_away_are_named,
                              a_host_seated_nowhere_offers_its_rooms_to_watch,
-                             chat_in_another_room_is_shown_with_the_way_there]})
+                             chat_in_another_room_is_shown_with_the_way_there,
+                             a_room_left_elsewhere_goes_from_the_line]})
