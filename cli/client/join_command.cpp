@@ -35,9 +35,9 @@ void add_join_command(CLI::App& app, int& exit_code) {
         auto daemon = connect_daemon();
         // A room of this daemon's named again, where the player already sits: said so. "joined
         // room hot, seat 1" answered a family who hoped for a second seat at the same computer.
-        if (j->address().empty() && !spectate && !json) {
+        if (!spectate && !json) {
             pb::Request view;
-            view.mutable_view()->set_room(j->room());
+            view.mutable_view()->set_room(target);
             // Only while its host is heard from: a join at a host that is down says so, and
             // what comes next (joining_while_the_host_is_down_says_what_to_do).
             if (auto seen = daemon.call(view); seen && seen->has_view()

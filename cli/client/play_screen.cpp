@@ -151,9 +151,9 @@ std::string seat_line(const pb::RoomView& v, const pb::SeatView& seat, bool colo
     // With the hold's time left, where known: the others wait on it ("gone, held 1:45").
     if (!seat.name().empty() && !seat.connected()) {
         std::string held = hold_left_words(seat);
-        marks += held.empty() ? (width < 30 ? " gone" : " gone, held")
-            : width < 30      ? " gone " + held
-                              : " gone, held " + held;
+        // A narrow panel has no room for the time: the line under the seats says it ("gone 22 s"
+        // there read as gone for 22 s).
+        marks += width < 30 ? " gone" : held.empty() ? " gone, held" : " gone, held " + held;
     }
     if (seat.away()) marks += " away";
     if (seat.voted_new_game() || seat.voted_cancel() || seat.voted_leader()
@@ -268,11 +268,17 @@ std::vector<std::string> next_steps(
             add_wrapped(out, "you are away: your time ran out; make a move to come back", width);
             if (auto made = moves_made_for_you_words(v); !made.empty())
                 add_wrapped(out, made, width);
-        } else if (seated && (vanished || away) && !cancel_open)
-            add_wrapped(out,
-                std::string(vanished ? "a player is gone" : "a player is away")
-                    + ": /vote cancel ends the game if all present agree",
-                width);
+        } else if (seated && (vanished || away) && !cancel_open) {
+            // Who is gone and when a computer takes their turns, where the hold's time is known.
+            std::string said
+                = std::string(vanished ? "a player is gone" : "a player is away") + ":";
+            for (const auto& seat : v.seats())
+                if (auto held = hold_left_words(seat); !held.empty()) {
+                    said = "a computer plays for " + seat.name() + " in " + held + ";";
+                    break;
+                }
+            add_wrapped(out, said + " /vote cancel ends the game if all present agree", width);
+        }
         for (const auto& line : open_vote_lines(v, "/vote")) add_wrapped(out, line, width);
         break;
     }

@@ -29,8 +29,8 @@ std::string room_list_text(const pb::RoomList& rooms, bool lan) {
         // off no room of the LAN is coming, and it was said they would.
         return wrap(std::string(lan ? "No rooms on the LAN yet (they appear here as they open). "
                                     : "No rooms to join here. ")
-                + "Type c to play against the computer now, host a room with `halma host NAME`, "
-                  "or type HOST[:PORT]/ROOM to join one by address.",
+                + "Type c to play against the computer now (c hard: a stronger one), host a room "
+                  "with `halma host NAME`, or type HOST[:PORT]/ROOM to join one by address.",
             terminal_size().cols);
     std::string out;
     {
@@ -52,8 +52,7 @@ std::string room_list_text(const pb::RoomList& rooms, bool lan) {
 
 void show(const pb::RoomList& rooms, bool lan) {
     std::cout << room_list_text(rooms, lan)
-              << "Room to join (number, name, or HOST[:PORT]/ROOM; c: play the computer; q to "
-                 "quit): "
+              << "Join (number, name or HOST[:PORT]/ROOM; c: the computer; q: quit): "
               << std::flush;
 }
 

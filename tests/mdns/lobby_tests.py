@@ -10,7 +10,7 @@ from terminal import Terminal
 def printed_lists(t):
     """How many times the lobby's list was printed, the terminal's scrollback included."""
     out = t._tmux("capture-pane", "-p", "-S", "-", "-t", t.name).stdout
-    return out.count("Room to join (number")
+    return out.count("Join (number")
 
 
 def the_lobby_is_not_printed_again_at_every_change():
@@ -27,7 +27,7 @@ def the_lobby_is_not_printed_again_at_every_change():
         wait_listed(b, "first")
         argv = b._enter([HALMA, "--runtime-dir", f"{b.dir}/run", "play"], {})
         with Terminal(lan.tmp, "lobby", 120, 40, f"{b.dir}/run", argv=argv) as t:
-            t.wait_text("Room to join")
+            t.wait_text("Join (number")
             started = time.monotonic()
             for i in range(8):
                 cli_ok(a, "host", f"room{i}")

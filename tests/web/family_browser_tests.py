@@ -38,9 +38,12 @@ def a_hosted_board_is_shown_and_a_reload_keeps_the_room():
                                               if r.name == "second"), None), 10, "the room hosted from the page")
             page.wait(lambda: page.js("return document.body.dataset.room") == second, "the page to show second")
             wait_in_step(page, api, second, "the page to draw second")
-            top = page.js("return document.getElementById('board').getBoundingClientRect().top")
+            # The room's title and the board's top, below the sticky header (they were under it).
+            top = page.js("return document.getElementById('room-title').getBoundingClientRect().top")
+            header = page.js("return document.querySelector('header').getBoundingClientRect().bottom")
             height = page.js("return window.innerHeight")
-            check(-2 <= top < height / 2, f"the new board is off the screen: its top at {top} of {height}")
+            check(header <= top < height / 2, f"the new room's title is off the screen or under the header: "
+                                              f"at {top} (header to {header}) of {height}")
             page.js("location.reload()")
             page.wait(lambda: page.js("return document.body.dataset.room") == second
                       and page.js("return document.getElementById('light-connection').dataset.state") == "green",
@@ -76,6 +79,12 @@ def clicks_that_do_nothing_say_why():
                   "the empty Join box is not refused by the page")
             check(not [r for r in page.requests_sent() if "join" in r[0] or "join" in r[1]],
                   f"an empty join was sent: {page.requests_sent()}")
+            page.el("#join-what").send_keys("   ")  # spaces alone pass the browser's check
+            page.click("#join-form button[type=submit]")
+            page.wait(lambda: page.text("#message").startswith("Type a room's name or code"), "spaces refused")
+            check(not [r for r in page.requests_sent() if "join" in r[0] or "join" in r[1]],
+                  f"a join of spaces was sent: {page.requests_sent()}")
+            page.el("#join-what").clear()
             page.el("#join-what").send_keys("nosuchroom")
             page.click("#join-form button[type=submit]")
             said = page.wait(lambda: (t := page.text("#message")) and "nosuchroom" in t and t,

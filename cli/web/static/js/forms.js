@@ -33,6 +33,11 @@ export function wireForms(page) {
   $("copy-code").addEventListener("click", () => navigator.clipboard.writeText($("code").textContent));
   $("join-form").addEventListener("submit", async (e) => {
     e.preventDefault();
+    // Spaces alone pass the browser's check of an empty box: said here, nothing sent.
+    if (!$("join-what").value.trim()) {
+      page.say("Type a room's name or code, or HOST[:PORT]/ROOM, to join it.");
+      return;
+    }
     const reply = await page.askOrSay("join", joinRequest($("join-what").value, $("join-spectate").checked));
     // The daemon's words are for the terminal ("join by address: halma join HOST[:PORT]/ROOM"):
     // here the address goes in this box.

@@ -436,8 +436,9 @@ async function afterJoin(reply) {
   state.view = reply.view;
   redraw();
   state.rooms.listChanged();
-  // The forms are below the board: the new room's board was left mostly off the screen.
-  svg.scrollIntoView({ block: "nearest" });
+  // The forms are below the board: the new room's board was left mostly off the screen. Its
+  // title with it, clear of the sticky header (style.css: #board-pane's scroll margin).
+  $("board-pane").scrollIntoView({ block: "start" });
 }
 
 // Where the keyboard's ring starts: the player's marble nearest the centre, among those that can
