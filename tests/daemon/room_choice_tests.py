@@ -272,6 +272,9 @@ def a_joined_room_is_joined_again_by_its_name():
         out = bob.cli("join", "den")
         check(out.returncode == 0 and "you are in room den already, seat 2" in out.stdout,
               f"join den again: rc {out.returncode} {out.stdout}{out.stderr}")
+        out = bob.cli("join", f"{ann.address}/family")  # by address, as README's two players do
+        check(out.returncode == 0 and "you are in room family already, seat 2" in out.stdout,
+              f"join family again by address: rc {out.returncode} {out.stdout}{out.stderr}")
         # The daemon's own join by the name (as halma play's list sends it) seats him where he sits.
         for name in ("family", "den"):
             again = bob.api().ok(join=api_pb2.JoinRequest(room=name)).view
