@@ -148,7 +148,9 @@ def open_votes_are_shown_with_who_voted_and_how():
             check("vote for a new game" not in panel_text(screen), f"a carried vote still shown:\n{screen}")
             # To cancel, once cat is gone (her halmad killed: her seat is held).
             cat.kill(signal.SIGKILL)
-            t.wait_text("a player is gone")
+            # Said with when a computer takes her turns (the hold's time is known here).
+            t.wait_for(lambda s: re.search(r"a computer plays for cat in \d+ s; /vote cancel ends the game",
+                                           panel_text(s)), "cat gone, and when a computer plays for her")
             vote(bob, "cancel")
             shows("* vote to cancel the game: voted bob; not yet you; to agree: /vote cancel",
                   "bob's cancel vote on ann's screen")
