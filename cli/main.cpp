@@ -31,6 +31,44 @@ bool takes_value(const std::string& arg) {
     return arg == "--runtime-dir" || arg == "--timeout-ms";
 }
 
+// CLI11's words for a value refused, as halma says the rest: "depth: Value abc not in range 0 to
+// 64" -> "depth: 'abc' is not a number (from 0 to 64)"; "'1.5' is not between 1 and 86400" was
+// said of a value between them that is not whole; "Could not convert: --time = abc"; "what:
+// maybe not in {new,cancel}".
+std::string plain_words(const std::string& message) {
+    auto bound = [](std::string b) { // "3600.000000" -> "3600"
+        if (b.find('.') != std::string::npos) {
+            while (!b.empty() && b.back() == '0') b.pop_back();
+            if (!b.empty() && b.back() == '.') b.pop_back();
+        }
+        return b;
+    };
+    std::smatch m;
+    static const std::regex kRange("Value (\\S*) not in range (\\S+) to (\\S+)");
+    if (std::regex_search(message, m, kRange)) {
+        std::string value = m[1].str(), low = bound(m[2].str()), high = bound(m[3].str());
+        std::string said;
+        if (!std::regex_match(value, std::regex("-?[0-9]+(\\.[0-9]*)?")))
+            said = "'" + value + "' is not a number (from " + low + " to " + high + ")";
+        else if (value.find('.') != std::string::npos && low.find('.') == std::string::npos
+            && high.find('.') == std::string::npos)
+            said = "'" + value + "' is not a whole number (from " + low + " to " + high + ")";
+        else
+            said = "'" + value + "' is not between " + low + " and " + high;
+        return m.prefix().str() + said + m.suffix().str();
+    }
+    static const std::regex kConvert("Could not convert: (\\S+) = (.*)");
+    if (std::regex_search(message, m, kConvert))
+        return m.prefix().str() + m[1].str() + ": '" + m[2].str() + "' is not a number";
+    static const std::regex kMember("(\\S+) not in \\{([^}]*)\\}");
+    if (std::regex_search(message, m, kMember)) {
+        std::string choices = std::regex_replace(m[2].str(), std::regex(","), ", ");
+        return m.prefix().str() + "'" + m[1].str() + "' is not one of " + choices
+            + m.suffix().str();
+    }
+    return message;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -136,14 +174,7 @@ int main(int argc, char** argv) {
                 message += "; a name with spaces goes in quotes: " + path + options + " "
                     + halma::cli::shell_word(name);
         }
-        // CLI11's range check on a word: "depth: Value abc not in range 0 to 64".
-        static const std::regex kRange("Value (\\S*) not in range (\\S+) to (\\S+)");
-        if (std::smatch m; std::regex_search(message, m, kRange)) {
-            bool number = std::regex_match(m[1].str(), std::regex("-?[0-9]+(\\.[0-9]+)?"));
-            message = m.prefix().str() + "'" + m[1].str() + "' is "
-                + (number ? "not between " : "not a number (from ") + m[2].str()
-                + (number ? " and " : " to ") + m[3].str() + (number ? "" : ")") + m.suffix().str();
-        }
+        message = plain_words(message);
         // The help of the command typed, which says what it takes (`halma --help` lists commands).
         std::cerr << "halma: " << message << "\nRun `" << path << " --help` for more.\n";
         return 2;

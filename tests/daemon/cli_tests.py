@@ -68,6 +68,9 @@ def usage_errors_exit_2():
             # A word where a number goes ("Value abc not in range 0 to 64"), and one out of range.
             (["analyze", "perft", "abc"], "depth: 'abc' is not a number (from 0 to 64)"),
             (["analyze", "perft", "99"], "depth: '99' is not between 0 and 64"),
+            (["host", "t", "--turn-limit-s", "1.5"], "'1.5' is not a whole number (from 1 to 86400)"),
+            (["analyze", "best", "startpos", "--time", "abc"], "--time: 'abc' is not a number"),
+            (["vote", "maybe"], "'maybe' is not one of new, cancel, leader, takeback"),
         ]:
             out = ann.cli(*args)
             typed = " ".join(args)
