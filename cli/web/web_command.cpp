@@ -62,16 +62,24 @@ int run_web(const WebOptions& o) {
     std::signal(SIGPIPE, SIG_IGN);
 
     // The address served last, again: a page still open from then picks up by itself.
-    auto last = o.new_token ? std::nullopt : web::recall_web_address(runtime_dir);
-    if (last && o.port == 0 && already_serving(last->port, last->token)) {
+    auto kept = web::recall_web_address(runtime_dir);
+    if (kept && already_serving(kept->port, kept->token)) {
         std::string url
-            = "http://127.0.0.1:" + std::to_string(last->port) + "/?token=" + last->token;
+            = "http://127.0.0.1:" + std::to_string(kept->port) + "/?token=" + kept->token;
+        // Another port or a new token beside the running one served a second page, and the
+        // running one kept the token --new-token was to turn away.
+        if (o.new_token || (o.port != 0 && o.port != kept->port)) {
+            std::cerr << "halma web: one is already running, at " << url << "; stop it first "
+                      << "(Ctrl-C where it runs), then start this one\n";
+            return 1;
+        }
         std::cout << "halma web: already running, at " << url
                   << " (the halma web started before serves it; Ctrl-C there stops it)\n"
                   << std::flush;
         if (!o.no_open) open_browser(url);
         return 0;
     }
+    auto last = o.new_token ? std::nullopt : kept;
     web::WebServer server({ runtime_dir, std::chrono::milliseconds(client.timeout_ms), o.port,
         last && o.port == 0 ? last->port : 0, last ? last->token : "" });
     std::string why;

@@ -5,7 +5,7 @@ import subprocess
 import urllib.error
 import urllib.request
 
-from halmatest import HALMA, Cluster, Failure, check, greedy_move, run, wait_until
+from halmatest import HALMA, Cluster, Failure, check, free_port, greedy_move, run, wait_until
 from halma.v1 import api_pb2, common_pb2
 import png
 from webtest import DESKTOP, PHONE, Page, Web, cells_of, click_move, game_of_two, holes_of, need_browser, wait_in_step
@@ -453,6 +453,14 @@ def the_address_is_kept_for_the_next_start():
                                    text=True, timeout=20)
             check(again.returncode == 0 and f"halma web: already running, at {web.url}" in again.stdout,
                   f"a second halma web: rc {again.returncode} {again.stdout!r} {again.stderr!r}")
+            # With a new token or another port it is refused: it served beside the first, and the
+            # first kept the token --new-token was to turn away.
+            for extra in (["--new-token"], ["--port", str(free_port())]):
+                other = subprocess.run([HALMA, "--runtime-dir", ann.runtime_dir, "web", "--no-open", *extra],
+                                       capture_output=True, text=True, timeout=20)
+                check(other.returncode == 1 and f"one is already running, at {web.url}; stop it first" in other.stderr,
+                      f"halma web {' '.join(extra)} beside a running one: rc {other.returncode} {other.stderr!r}")
+            check(http(web, f"/?token={web.token}")[0] == 200, "the running page stopped answering")
         finally:
             web.stop()
         web = Web(ann, ("--new-token",))
