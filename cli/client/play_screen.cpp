@@ -376,8 +376,8 @@ std::vector<std::string> waiting_lines(const pb::RoomView& v) {
         "  and the game begins." };
 }
 
-std::vector<std::string> status_panel(
-    const pb::RoomView& v, bool colour, int width, pb::ConnectionState daemon, bool not_running) {
+std::vector<std::string> status_panel(const pb::RoomView& v, bool colour, int width,
+    pb::ConnectionState daemon, bool not_running, bool final_distances) {
     const auto& s = v.summary();
     std::vector<std::string> out;
     std::string title = "room " + s.name();
@@ -400,7 +400,7 @@ std::vector<std::string> status_panel(
     out.push_back(
         fit("seats", width - 5, true) + (v.standings_size() ? (over ? "place" : "to go") : ""));
     for (const auto& seat : v.seats()) out.push_back(seat_line(v, seat, colour, width));
-    if (over)
+    if (over && final_distances)
         for (auto& line : final_distance_lines(v, width)) out.push_back(fit(line, width));
     out.push_back("");
     for (auto& line : next_steps(v, width, daemon, not_running)) out.push_back(fit(line, width));
@@ -466,13 +466,22 @@ std::vector<std::string> compose_screen(const ScreenContent& c, int cols, int ro
     };
     if (cols >= c.board_width + 2 + kMinPanel) {
         int panel_w = std::min(cols - c.board_width - 2, kMaxPanel);
-        auto panel = status_panel(*c.view, c.colour, panel_w, c.daemon, c.daemon_not_running);
         // A panel taller than the board gives up its footer (/help and /keys, which the log's
         // first line and /help also name) before it takes a row from the log: a round of six
         // moves needs the six rows below the board at 80x24.
-        if (panel.size() > board.size() && panel.size() >= 2 && panel[panel.size() - 2].empty())
-            panel.resize(panel.size() - 2);
+        auto panel_for = [&](bool final_distances) {
+            auto panel = status_panel(
+                *c.view, c.colour, panel_w, c.daemon, c.daemon_not_running, final_distances);
+            if (panel.size() > board.size() && panel.size() >= 2 && panel[panel.size() - 2].empty())
+                panel.resize(panel.size() - 2);
+            return panel;
+        };
+        auto panel = panel_for(true);
         // The panel may run below the board into the log's rows, but leaves it two if it can.
+        // At a game's end, the distances still to go go first (the places are beside the seats):
+        // with six players at 80x24 they pushed how the next game starts off the screen.
+        if (static_cast<int>(panel.size()) > std::max(board_h, top_rows - 2))
+            panel = panel_for(false);
         int panel_h = static_cast<int>(panel.size());
         int top = std::min(top_rows, std::max(board_h, std::min(panel_h, top_rows - 2)));
         for (int i = 0; i < top; ++i) {

@@ -19,9 +19,11 @@ namespace halma::cli {
 // CONNECTING once it is back until the room is read again; the light shows it first.
 // `not_running`: it has been gone too long to be restarting (nothing brings it back); how to
 // start it is said below the board, as it can be long.
+// `final_distances`: at a game's end, the distances those not home still had to go, under the
+// seats; compose_screen leaves them out where they would push the rest off the screen.
 std::vector<std::string> status_panel(const ::halma::v1::RoomView& view, bool colour, int width,
     ::halma::v1::ConnectionState daemon = ::halma::v1::CONNECTION_STATE_CONNECTED,
-    bool not_running = false);
+    bool not_running = false, bool final_distances = true);
 
 // What stands in for the board while a room waits for players: who is missing, and /start. The
 // command others join with is laid out under it by compose_screen (ScreenContent::join_command).

@@ -568,3 +568,38 @@ TEST(PlayScreen, AtTheEndThePlacesAndTheDistancesAreShown) {
             std::string::npos);
     }
 }
+
+// Six players at 80x24, at a game's end: how the next game starts is shown whole. The distances
+// still to go under the seats took six rows and cut its last line ("colours turn)") off; where
+// the window is tall enough they stay.
+TEST(ScreenLayout, AtAGamesEndHowTheNextStartsIsShownWhole) {
+    pb::RoomView v = room_view(6);
+    v.mutable_summary()->set_phase(pb::PHASE_OVER);
+    v.set_turn_seat(-1);
+    v.set_your_turn(false);
+    for (int p = 0; p < 6; ++p) v.mutable_standings(p)->set_place(p + 1);
+    v.mutable_standings(0)->set_finished(true);
+    v.mutable_standings(0)->set_moves(40);
+    sort_standings(v);
+    std::deque<std::string> log { "player 2 played n3-m7", "you played a1-b2", "you won" };
+    ScreenContent c { render_board_lines(v, BoardStyle { false, false, false }), kBoardWidth, &v,
+        false, &log };
+    auto words_of = [](const std::vector<std::string>& lines) {
+        std::string words;
+        for (const auto& line : lines) {
+            std::string board_part = fit(line, kBoardWidth + 2);
+            std::istringstream in(line.substr(std::min(board_part.size(), line.size())));
+            for (std::string word; in >> word;) words += (words.empty() ? "" : " ") + word;
+        }
+        return words;
+    };
+    std::string shown = words_of(compose_screen(c, 80, 24));
+    EXPECT_NE(shown.find("game over you won next game: /vote new (every player present must "
+                         "agree; colours turn)"),
+        std::string::npos)
+        << shown;
+    EXPECT_NE(shown.find("player 6 6th"), std::string::npos) << shown;
+    shown = words_of(compose_screen(c, 100, 40));
+    EXPECT_NE(shown.find("still to go at the end: player 2 120"), std::string::npos) << shown;
+    EXPECT_NE(shown.find("colours turn)"), std::string::npos) << shown;
+}
