@@ -16,7 +16,8 @@ std::vector<std::string> recent_chat(const ::halma::v1::RoomView& view, std::siz
 
 // An event's line in the log of the player whose screen it is: their own move as theirs ("you
 // played n3-m7", where the daemon's words, for every front end, name them: "ann played n3-m7"
-// read to ann as someone else's move). `view` is the room as shown, the viewer's seat in it.
+// read to ann as someone else's move), and their own votes ("you vote for a new game"). `view`
+// is the room as shown, the viewer's seat in it.
 std::string log_line(const ::halma::v1::Event& event, const ::halma::v1::RoomView& view);
 
 } // namespace halma::cli

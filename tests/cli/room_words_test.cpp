@@ -1,6 +1,7 @@
 // What the screens and halma status say of a room in words: its status and standings, who
 // leads, who won, how the next game comes, a turn's time left, and the room list's columns.
 #include "cli/client/output.h"
+#include "cli/client/play_log.h"
 #include "cli/client/play_screen.h"
 #include "cli/client/room_table.h"
 #include "cli/client/term_text.h"
@@ -217,4 +218,37 @@ TEST(RoomTable, ARoomNotHeardOfYetShowsNoFigures) {
     EXPECT_EQ(table.find("0/0"), std::string::npos) << table;
     EXPECT_NE(table.find("not heard of yet, joined, host out of reach"), std::string::npos)
         << table;
+}
+
+// The player's own moves and votes are theirs in play's log: "ann votes for a new game" read to
+// ann as another's vote. Others' stay named.
+TEST(PlayLog, TheViewersOwnMovesAndVotesAreSaidAsTheirs) {
+    pb::RoomView v = room_view(2);
+    v.mutable_seats(0)->set_member(7);
+    v.mutable_seats(1)->set_member(8);
+    auto vote = [](std::uint32_t member, const std::string& text) {
+        pb::Event e;
+        e.mutable_event()->mutable_vote()->set_member(member);
+        e.set_text(text);
+        return e;
+    };
+    EXPECT_EQ(log_line(vote(7, "player 1 votes for a new game"), v), "you vote for a new game");
+    EXPECT_EQ(
+        log_line(vote(7, "player 1 votes to cancel the game"), v), "you vote to cancel the game");
+    EXPECT_EQ(log_line(vote(7, "player 1 asks to take back their last move (a1-b2)"), v),
+        "you ask to take back your last move (a1-b2)");
+    EXPECT_EQ(log_line(vote(7, "player 1 agrees to take back player 2's last move"), v),
+        "you agree to take back player 2's last move");
+    EXPECT_EQ(
+        log_line(vote(8, "player 2 votes for a new game"), v), "player 2 votes for a new game");
+    pb::Event move;
+    move.mutable_event()->mutable_move()->set_seat(0);
+    move.set_text("player 1 played n3-m7");
+    EXPECT_EQ(log_line(move, v), "you played n3-m7");
+    move.mutable_event()->mutable_move()->set_seat(1);
+    move.set_text("player 2 played a1-b2");
+    EXPECT_EQ(log_line(move, v), "player 2 played a1-b2");
+    v.set_your_seat(-1); // a spectator
+    EXPECT_EQ(
+        log_line(vote(7, "player 1 votes for a new game"), v), "player 1 votes for a new game");
 }
