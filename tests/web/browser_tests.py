@@ -268,8 +268,8 @@ def play_against_a_bot(limit, shots):
 
 
 def two_browsers_play():
-    """Two players on two daemons, each in a browser: host, join, moves both ways, chat, a vote to
-    hide the leader, a new-game vote."""
+    """Two players on two daemons, each in a browser: host, join (by the command a terminal shows,
+    pasted whole), moves both ways, chat, a vote to hide the leader, a new-game vote."""
     need_browser()
     with Cluster("web-two") as cluster:
         ann, bob = cluster.add("ann"), cluster.add("bob")
@@ -282,7 +282,8 @@ def two_browsers_play():
             bots.send_keys("0")
             page_a.el("#host-form button[type=submit]").click()
             page_a.wait(lambda: "duel" in page_a.text("#room-title"), "ann's page to show her room")
-            page_b.el("#join-what").send_keys(f"{ann.address}/duel")
+            # The command ann's terminal would show her, pasted whole: the page takes what it joins.
+            page_b.el("#join-what").send_keys(f"halma join '{ann.address}/duel'")
             page_b.el("#join-form button[type=submit]").click()
             apis = {"ann": (ann.api(), page_a, page_b), "bob": (bob.api(), page_b, page_a)}
             room = ann.api().view("duel").summary.room_id

@@ -60,7 +60,18 @@ export function showRooms(list, currentId, onPick, roles, daemonUp = true) {
 
 // What the join box says, as a JoinRequest: "host:port/room", "host:port", a code or a name.
 export function joinRequest(text, spectate) {
-  const t = text.trim();
+  let t = text.trim();
+  // The command a terminal shows others ("halma join 'pi.local:7460/sunday'"), pasted whole: what
+  // it joins, as the shell would hand it to halma (the words were taken for a room's name).
+  const command = /^halma\s+join\s+(.*)$/s.exec(t);
+  if (command) {
+    t = command[1].trim();
+    if (/^--spectate(\s|$)/.test(t)) {
+      spectate = true;
+      t = t.slice("--spectate".length).trim();
+    }
+    if (/^'[^']*'$|^"[^"]*"$/.test(t)) t = t.slice(1, -1);
+  }
   // At the first slash, as `halma join` reads it: a room's name may hold one ("a/b", which
   // `halma host` prints as HOST:PORT/a/b), a host's address never does.
   const slash = t.indexOf("/");
