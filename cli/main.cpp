@@ -26,6 +26,27 @@ std::string suggestion(const CLI::App& app, const std::string& typed) {
     return best.empty() ? "" : " (did you mean `" + best + "`?)";
 }
 
+// "did you mean `--bot-level`?" for an option `command` does not have, empty when none is close:
+// a few letters off, or the word typed is part of the option's name (`--level`).
+std::string option_suggestion(const CLI::App& command, const std::string& typed) {
+    std::string word = typed.substr(typed.find_first_not_of('-') == std::string::npos
+            ? typed.size()
+            : typed.find_first_not_of('-'));
+    std::string best;
+    std::size_t best_distance = 3;
+    for (const auto* option : command.get_options())
+        for (const auto& name : option->get_lnames()) {
+            std::size_t d = halma::cli::edit_distance(word, name);
+            if (word.size() >= 3 && name.find(word) != std::string::npos)
+                d = std::min<std::size_t>(d, 1);
+            if (d < best_distance) {
+                best_distance = d;
+                best = "--" + name;
+            }
+        }
+    return best.empty() ? "" : " (did you mean `" + best + "`?)";
+}
+
 // The global options whose value is the next word (not a command).
 bool takes_value(const std::string& arg) {
     return arg == "--runtime-dir" || arg == "--timeout-ms";
@@ -60,6 +81,23 @@ std::string plain_words(const std::string& message) {
     static const std::regex kConvert("Could not convert: (\\S+) = (.*)");
     if (std::regex_search(message, m, kConvert))
         return m.prefix().str() + m[1].str() + ": '" + m[2].str() + "' is not a number";
+    // "--sets: 1 required INT:INT in [1 - 3] missing": the option given with no value after it.
+    static const std::regex kMissing("(\\S+): \\d+ required (.*) missing");
+    if (std::regex_search(message, m, kMissing)) {
+        std::smatch part;
+        std::string type = m[2].str(), wanted = "a value";
+        static const std::regex kBounds("in \\[(\\S+) - (\\S+)\\]"), kChoices("\\{([^}]*)\\}");
+        if (std::regex_search(type, part, kBounds))
+            wanted = "a number from " + bound(part[1].str()) + " to " + bound(part[2].str());
+        else if (std::regex_search(type, part, kChoices))
+            wanted = "one of " + std::regex_replace(part[1].str(), std::regex(","), ", ");
+        else if (std::regex_search(type, part, std::regex(":(\\w+(\\|\\w+)+)")))
+            wanted = "one of " + std::regex_replace(part[1].str(), std::regex("\\|"), ", ");
+        else if (type.rfind("INT", 0) == 0 || type.rfind("FLOAT", 0) == 0
+            || type.rfind("UINT", 0) == 0)
+            wanted = "a number";
+        return m.prefix().str() + m[1].str() + " needs " + wanted + " after it" + m.suffix().str();
+    }
     static const std::regex kMember("(\\S+) not in \\{([^}]*)\\}");
     if (std::regex_search(message, m, kMember)) {
         std::string choices = std::regex_replace(m[2].str(), std::regex(","), ", ");
@@ -114,6 +152,16 @@ int main(int argc, char** argv) {
         };
         CLI::App* at = &app;
         std::string path = "halma";
+        // An option the command typed does not have, nor any command before it (halma's own
+        // options may follow a command): `halma host x --level medium` was told that "medium
+        // --level" was not expected, and to quote 'x medium' as a room's name.
+        std::string unknown;
+        bool misplaced = false;
+        auto known = [&](CLI::App* from, const std::string& flag) {
+            for (CLI::App* a = from; a; a = a->get_parent())
+                if (a->get_option_no_throw(flag)) return true;
+            return flag == "-h" || flag == "--help";
+        };
         for (int i = 1; i < argc; ++i) {
             std::string arg = argv[i];
             if (CLI::App* sub = sub_named(at, arg)) {
@@ -123,14 +171,15 @@ int main(int argc, char** argv) {
             }
             if (arg.size() < 2 || arg[0] != '-' || arg == "--") continue;
             std::string flag = arg.substr(0, arg.find('='));
-            if (at->get_option_no_throw(flag) || flag == "-h" || flag == "--help") continue;
+            if (known(at, flag)) continue;
             // A value that starts with '-' ("--timeout-ms -5"): its option's, not an option.
-            if (const CLI::Option* before = i > 1 ? at->get_option_no_throw(argv[i - 1]) : nullptr;
+            if (const CLI::Option* before
+                = i > 1 && argv[i - 1][0] == '-' ? at->get_option_no_throw(argv[i - 1]) : nullptr;
                 before && before->get_type_size() != 0)
                 continue;
             // The command named later, and its own commands typed after it: the one that has
-            // the option is named; an option none of them has keeps CLI11's word.
-            bool misplaced = false;
+            // the option is named; an option none of them has is said to be none of the
+            // command's.
             for (int j = i + 1; j < argc && !misplaced; ++j) {
                 CLI::App* sub = sub_named(at, argv[j]);
                 std::string where = path + " " + argv[j];
@@ -145,12 +194,17 @@ int main(int argc, char** argv) {
                 }
             }
             if (misplaced) break;
+            if (unknown.empty() && at != &app && dynamic_cast<const CLI::ExtrasError*>(&e)) {
+                unknown = flag;
+                message = "`" + flag + "` is not an option of `" + path + "`"
+                    + option_suggestion(*at, flag);
+            }
         }
         // A room's name of two words, unquoted (`halma join new room`): CLI11 said only that
         // "room" was not expected. The command again, its options as typed and the words of
         // the name as one, quoted as a shell reads it back. Only where the word is a room's
         // name: `halma move n3 m7` is no name to quote.
-        if (dynamic_cast<const CLI::ExtrasError*>(&e)
+        if (dynamic_cast<const CLI::ExtrasError*>(&e) && (misplaced || unknown.empty())
             && (at->get_name() == "join" || at->get_name() == "host")) {
             std::string options, name;
             int words = 0;

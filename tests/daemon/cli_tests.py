@@ -42,7 +42,16 @@ def usage_errors_exit_2():
             (["host", "t", "--sets", "4"], "4"),
             (["host", "t", "--bot-level", "easy"], "halma start --bot-level easy"),  # no --bots: it was ignored
             (["host", "t", "--turn-limit-s", "0"], "0"),
-            (["host", "t", "--bogus"], "--bogus"),
+            (["host", "t", "--bogus"], "`--bogus` is not an option of `halma host`"),
+            # An option the command does not have, named as such, and the one meant where one is
+            # near: it said "medium --level" was not expected, and to quote 'x medium' as a name.
+            (["host", "x", "--level", "medium"],
+             "`--level` is not an option of `halma host` (did you mean `--bot-level`?)"),
+            (["move", "--levl", "n3-m7"], "`--levl` is not an option of `halma move`"),
+            # An option with its value left off (CLI11: "--sets: 1 required INT:INT in [1 - 3] missing").
+            (["host", "x", "--sets"], "--sets needs a number from 1 to 3 after it"),
+            (["host", "x", "-p"], "--players needs one of 2, 3, 4, 6 after it"),
+            (["start", "--bot-level"], "--bot-level needs one of easy, hard, max after it"),
             (["mvoe", "n3-m7"], "did you mean `move`?"),
             # A command's option before the command: said so, with where it goes (CLI11 said
             # "arguments were not expected: vs-hard -r").
