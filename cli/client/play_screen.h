@@ -29,10 +29,6 @@ std::vector<std::string> status_panel(const ::halma::v1::RoomView& view, bool co
 // command others join with is laid out under it by compose_screen (ScreenContent::join_command).
 std::vector<std::string> waiting_lines(const ::halma::v1::RoomView& view);
 
-// The command others type to join the room: the host's address and the room's name, or a
-// friends room's code, quoted for a shell.
-std::string join_command(const ::halma::v1::RoomSummary& summary);
-
 // Two lines for a terminal too narrow for the panel: the seats by letter, and whose turn.
 std::vector<std::string> status_brief(const ::halma::v1::RoomView& view, bool colour, int width,
     ::halma::v1::ConnectionState daemon = ::halma::v1::CONNECTION_STATE_CONNECTED,

@@ -3,6 +3,7 @@
 #include <clocale>
 #include <cwchar>
 #include <locale.h>
+#include <sstream>
 
 namespace halma::cli {
 
@@ -120,6 +121,11 @@ std::string wrap(std::string_view text, int width, std::string_view indent) {
     }
     if (!line.empty() && line != indent) out += line + "\n";
     return out;
+}
+
+void add_wrapped(std::vector<std::string>& out, std::string_view text, int width) {
+    std::istringstream lines(wrap(text, width, "  "));
+    for (std::string line; std::getline(lines, line);) out.push_back(line);
 }
 
 } // namespace halma::cli

@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace halma::cli {
 
@@ -18,5 +19,9 @@ std::string fit(std::string_view text, int width, bool pad = false);
 
 // The text's lines wrapped at spaces to at most `width` columns each (plain text only).
 std::string wrap(std::string_view text, int width, std::string_view indent = "");
+
+// The text wrapped to `width` columns, the lines after its first indented by two spaces, added
+// to `out` a line each.
+void add_wrapped(std::vector<std::string>& out, std::string_view text, int width);
 
 } // namespace halma::cli
