@@ -29,9 +29,8 @@ std::string suggestion(const CLI::App& app, const std::string& typed) {
 // "did you mean `--bot-level`?" for an option `command` does not have, empty when none is close:
 // a few letters off, or the word typed is part of the option's name (`--level`).
 std::string option_suggestion(const CLI::App& command, const std::string& typed) {
-    std::string word = typed.substr(typed.find_first_not_of('-') == std::string::npos
-            ? typed.size()
-            : typed.find_first_not_of('-'));
+    auto dashes = typed.find_first_not_of('-');
+    std::string word = dashes == std::string::npos ? "" : typed.substr(dashes);
     std::string best;
     std::size_t best_distance = 3;
     for (const auto* option : command.get_options())
@@ -86,12 +85,13 @@ std::string plain_words(const std::string& message) {
     if (std::regex_search(message, m, kMissing)) {
         std::smatch part;
         std::string type = m[2].str(), wanted = "a value";
-        static const std::regex kBounds("in \\[(\\S+) - (\\S+)\\]"), kChoices("\\{([^}]*)\\}");
+        static const std::regex kBounds("in \\[(\\S+) - (\\S+)\\]"), kChoices("\\{([^}]*)\\}"),
+            kAlternatives(":(\\w+(\\|\\w+)+)");
         if (std::regex_search(type, part, kBounds))
             wanted = "a number from " + bound(part[1].str()) + " to " + bound(part[2].str());
         else if (std::regex_search(type, part, kChoices))
             wanted = "one of " + std::regex_replace(part[1].str(), std::regex(","), ", ");
-        else if (std::regex_search(type, part, std::regex(":(\\w+(\\|\\w+)+)")))
+        else if (std::regex_search(type, part, kAlternatives))
             wanted = "one of " + std::regex_replace(part[1].str(), std::regex("\\|"), ", ");
         else if (type.rfind("INT", 0) == 0 || type.rfind("FLOAT", 0) == 0
             || type.rfind("UINT", 0) == 0)
@@ -155,8 +155,7 @@ int main(int argc, char** argv) {
         // An option the command typed does not have, nor any command before it (halma's own
         // options may follow a command): `halma host x --level medium` was told that "medium
         // --level" was not expected, and to quote 'x medium' as a room's name.
-        std::string unknown;
-        bool misplaced = false;
+        bool misplaced = false, unknown = false;
         auto known = [&](CLI::App* from, const std::string& flag) {
             for (CLI::App* a = from; a; a = a->get_parent())
                 if (a->get_option_no_throw(flag)) return true;
@@ -194,8 +193,8 @@ int main(int argc, char** argv) {
                 }
             }
             if (misplaced) break;
-            if (unknown.empty() && at != &app && dynamic_cast<const CLI::ExtrasError*>(&e)) {
-                unknown = flag;
+            if (!unknown && at != &app && dynamic_cast<const CLI::ExtrasError*>(&e)) {
+                unknown = true;
                 message = "`" + flag + "` is not an option of `" + path + "`"
                     + option_suggestion(*at, flag);
             }
@@ -204,7 +203,7 @@ int main(int argc, char** argv) {
         // "room" was not expected. The command again, its options as typed and the words of
         // the name as one, quoted as a shell reads it back. Only where the word is a room's
         // name: `halma move n3 m7` is no name to quote.
-        if (dynamic_cast<const CLI::ExtrasError*>(&e) && (misplaced || unknown.empty())
+        if (dynamic_cast<const CLI::ExtrasError*>(&e) && (misplaced || !unknown)
             && (at->get_name() == "join" || at->get_name() == "host")) {
             std::string options, name;
             int words = 0;
