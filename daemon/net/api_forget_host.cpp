@@ -47,7 +47,7 @@ void ApiService::handle_forget_host(const std::string& client, const pb::Request
                 if (std::find(addresses.begin(), addresses.end(), endpoint) == addresses.end())
                     addresses.push_back(endpoint);
             }
-    std::vector<std::string> forgotten;
+    std::vector<std::string> forgotten, retried;
     for (const auto& address : addresses) {
         auto done = peers_.forget_host(address);
         if (!done) {
@@ -55,7 +55,17 @@ void ApiService::handle_forget_host(const std::string& client, const pb::Request
                 client, request.request_id(), pb::ERROR_CODE_UNAVAILABLE, done.error().message);
             return;
         }
-        if (*done) forgotten.push_back(address);
+        if (done->pin) forgotten.push_back(address);
+        if (done->refused_link) retried.push_back(address);
+    }
+    if (forgotten.empty() && !retried.empty()) {
+        // Nothing pinned, but refused for its key (a friends code that named another): the
+        // host is asked for its key again, and that was what the user wanted of this.
+        pb::Reply r;
+        r.mutable_done()->set_detail("no key was pinned for " + retried.front()
+            + "; the host there is asked for its key again");
+        reply(client, request.request_id(), r);
+        return;
     }
     if (forgotten.empty()) {
         reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,

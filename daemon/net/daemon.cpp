@@ -219,7 +219,10 @@ int run_daemon(const Config& config) {
         state_lock.emplace(std::move(*lock));
     }
     std::optional<CurveKeyPair> keys;
+    bool new_key = false;
     if (!config.plain_links) {
+        std::error_code ec;
+        new_key = !std::filesystem::exists(config.state_dir / "curve", ec);
         auto loaded = load_or_create_host_key(config.state_dir);
         if (!loaded) {
             std::cerr << "halmad: " << loaded.error().message << "\n";
@@ -285,6 +288,14 @@ int run_daemon(const Config& config) {
         return 1;
     }
     host.restore_rooms(Now::current());
+    // Rooms from an earlier run and no key: the state directory came back without `curve` (a
+    // backup that left it out). Every daemon that joined here pinned the old key and refuses
+    // this one as an impostor's until its player forgets it; said where the owner looks.
+    if (new_key && !host.rooms().empty())
+        spdlog::warn("this daemon has a new host key ({} was missing) but hosted rooms before: "
+                     "players who joined here must run `halma forget-host {}` once; if you have "
+                     "the old key, stop halmad and put it back instead",
+            (config.state_dir / "curve").string(), host.address());
     create_standing_rooms(config, host);
     for (auto* room : host.rooms()) discovery.room_changed(room->authority.state());
     discovery.flush();

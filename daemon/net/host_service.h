@@ -202,6 +202,9 @@ private:
     void lose_disk(HostedRoom& room, const std::string& why, const Now& now);
     // The files the store wrote into the kernel for the room, to DiskSyncer to flush.
     void hand_to_disk(const std::string& room_id);
+    // A friends room's code made with another host key than this daemon's: its key part made
+    // this key's, written to the room's config (restore_rooms).
+    void reissue_code_for_key(RoomConfig& config);
     // A read-only room, when its retry time has come: writable again if the disk takes a write.
     void retry_disk(HostedRoom& room, const Now& now);
     // A room whose log was folded in memory since its file was last written whole: the disk

@@ -6,6 +6,7 @@
 // HostService (the ROUTER, the rooms' traffic) is host_service.cpp; closing a room for good,
 // host_room_close.cpp.
 #include "daemon/net/host_service.h"
+#include "daemon/room/secrets.h"
 
 #include <cerrno>
 #include <cstring>
@@ -317,6 +318,30 @@ std::optional<Refusal> HostService::read_only_refusal(const HostedRoom& room) {
             + "space again: " + room.read_only };
 }
 
+// A friends code names its host's key: a key made anew (the state directory restored without
+// `curve`) left every code it made pointing at the old one, and each joiner refused this host
+// as an impostor, the code printed in the log included. The room's part stays; the key's is
+// this key's, and the room's config is written so.
+void HostService::reissue_code_for_key(RoomConfig& config) {
+    if (config.visibility != Visibility::kFriends || key_digits_.empty()) return;
+    std::string code = normalize_code(config.code);
+    std::string key = normalize_code(key_digits_.substr(0, kFriendsKeyDigits));
+    if (code.size() != kFriendsCodeWithKey || code.ends_with(key)) return;
+    std::string old = config.code;
+    config.code = friends_code(code.substr(0, kFriendsCodeDigits), key_digits_);
+    if (auto saved = store_.save_config(config); !saved) {
+        spdlog::error(
+            "room {}: cannot write its new friends code: {}", config.name, saved.error().message);
+        config.code = old;
+        return;
+    }
+    hand_to_disk(config.room_id);
+    spdlog::warn("room {}: its friends code {} named another host key than this daemon's (a new "
+                 "key was made); it is now {}: give players the new code, and those who joined "
+                 "before run `halma forget-host` for this host",
+        config.name, old, config.code);
+}
+
 void HostService::restore_rooms(const Now& now) {
     // What a run killed before its helper flushed left in the kernel (a record, an unfolded
     // log's earlier game) goes to the disk before anything here replaces it or removes the files
@@ -346,6 +371,7 @@ void HostService::restore_rooms(const Now& now) {
     }
     for (auto& stored : kept.rooms) {
         std::string id = stored.config.room_id, name = stored.config.name;
+        reissue_code_for_key(stored.config);
         auto authority = RoomAuthority::restore(std::move(stored.config), authority_options(),
             std::random_device {}(), stored.events, stored.members.tokens, now,
             stored.members.kept_seats);

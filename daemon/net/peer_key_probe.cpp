@@ -50,9 +50,17 @@ std::string PeerLinks::not_the_codes_host(const std::string& address, const std:
 }
 
 void PeerLinks::reject_host(Link& link, const std::string& why) {
-    spdlog::error("{}", why);
+    // Said once, not at every probe again (kRefusedReprobeTimeouts) of a host that keeps its new
+    // key.
+    if (why != link.rejection_said)
+        spdlog::error("{}", why);
+    else
+        spdlog::debug("{}", why);
+    link.rejection_said = why;
     link.rejection = why;
     link.probing = false;
+    link.reprobe_at = Clock::now()
+        + kRefusedReprobeTimeouts * std::chrono::milliseconds(config_.peer_timeout_ms);
     std::vector<std::uint64_t> ids;
     for (auto& [id, p] : link.pending) ids.push_back(id);
     for (auto id : ids) {
@@ -87,6 +95,10 @@ void PeerLinks::on_probe_answer(Link& link, const zmq::message_t& frame, const N
     }
     link.probing = false;
     link.refused = false;
+    if (!link.rejection_said.empty())
+        spdlog::info(
+            "host {}: its key is the one expected again; its rooms are rejoined", link.address);
+    link.rejection_said.clear();
     link.host_key = *key;
     link.key_heard_at = now.steady;
     link.reprobe_at = now.steady + 2 * std::chrono::milliseconds(config_.peer_timeout_ms);
@@ -145,21 +157,28 @@ void PeerLinks::pin_host_key(const std::string& address) {
             "pinned the key of host {}: {}", address, key_fingerprint(it->second->host_key));
 }
 
-engine::Result<bool> PeerLinks::forget_host(const std::string& address) {
+void PeerLinks::retry_refused(Link& link) {
+    if (link.rejection.empty()) return;
+    reprobe(link);
+    for (auto& r : replicas_)
+        if (r->address == link.address && !r->token.empty()
+            && r->connection == pb::CONNECTION_STATE_DISCONNECTED) {
+            set_connection(*r, pb::CONNECTION_STATE_CONNECTING);
+            r->next_rejoin = {};
+        }
+}
+
+engine::Result<PeerLinks::Forgotten> PeerLinks::forget_host(const std::string& address) {
     auto forgotten = known_.forget(address);
-    if (!forgotten) return forgotten;
+    if (!forgotten) return std::unexpected(forgotten.error());
+    Forgotten done { *forgotten, false };
     // A link refused for its key probes the host afresh, and pins what it says at the next
     // join. Reset in place: the loop may hold a pointer to the link.
     if (auto it = links_.find(address); it != links_.end() && !it->second->rejection.empty()) {
-        reprobe(*it->second);
-        for (auto& r : replicas_)
-            if (r->address == address && !r->token.empty()
-                && r->connection == pb::CONNECTION_STATE_DISCONNECTED) {
-                set_connection(*r, pb::CONNECTION_STATE_CONNECTING);
-                r->next_rejoin = {};
-            }
+        retry_refused(*it->second);
+        done.refused_link = true;
     }
-    return forgotten;
+    return done;
 }
 
 } // namespace halma::daemon

@@ -285,6 +285,7 @@ std::optional<PeerLinks::Clock::time_point> PeerLinks::next_deadline() const {
             consider(std::max(link->probe_sent + kProbeRetry, link->last_try + kSendRetry));
         if (identity_ && !link->probing && link->rejection.empty() && !link->up)
             consider(link->reprobe_at);
+        if (has_rooms && !link->rejection.empty()) consider(link->reprobe_at);
     }
     for (const auto& r : replicas_)
         if (r->connection == pb::CONNECTION_STATE_CONNECTING && !r->rejoin_in_flight)
@@ -389,6 +390,7 @@ void PeerLinks::tick(const Now& now) {
         bool has_rooms = false;
         for (const auto& r : replicas_) has_rooms |= r->address == address;
         if (!has_rooms) continue;
+        if (!link->rejection.empty() && now.steady >= link->reprobe_at) retry_refused(*link);
         if (link->up && now.steady - link->last_recv >= milliseconds(config_.peer_timeout_ms)) {
             link->up = false;
             // A host that is only slow, or restarting with the same key, has this long to come

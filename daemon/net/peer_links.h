@@ -41,6 +41,10 @@ public:
     // How often an unanswered key probe is sent again (it is lost if the host restarted
     // meanwhile), and a link that could not be opened is tried again.
     static constexpr std::chrono::milliseconds kProbeRetry { 1000 };
+    // A host refused for its key is asked for it again every this many peer timeouts (30 s at
+    // the default) while rooms here are held at it, so that a host whose owner put its old key
+    // back is taken again; and at once when the user joins or lists there.
+    static constexpr int kRefusedReprobeTimeouts = 6;
     // Called once with the host's answer, or with an ERROR_CODE_UNAVAILABLE error made up here.
     using Reply = std::function<void(const wire::pb::HostMessage&)>;
     // When the asker gives up (a front end's request deadline); unset: --request-timeout-ms.
@@ -86,6 +90,7 @@ public:
         std::string expected_key;
         Clock::time_point kept_until {};
         std::string rejection; // why this host is refused (its key): every request fails so
+        std::string rejection_said; // the last refusal logged as an error (repeats are not)
     };
     struct Replica {
         std::string address;
@@ -148,8 +153,13 @@ public:
     // written to the disk at once: a pin is made once per host, and a power cut must never
     // leave the file empty (every pin lost, and TOFU silently pinning whatever key comes next).
     void flush_with(DiskSyncer& disk) { disk_ = &disk; }
-    // Forgets the key pinned for a host (its owner made a new one); false if none was.
-    engine::Result<bool> forget_host(const std::string& address);
+    // Forgets the key pinned for a host (its owner made a new one), and asks a host refused
+    // for its key for it again.
+    struct Forgotten {
+        bool pin = false; // a key was pinned for the address
+        bool refused_link = false; // a link refused for its key is tried again
+    };
+    engine::Result<Forgotten> forget_host(const std::string& address);
 
     // Rejoins the rooms this daemon held seats in when it last ran.
     void restore(const Now& now);
@@ -200,6 +210,9 @@ private:
     // the code's last part, or an impersonator (said the same whether the link is new or not).
     static std::string not_the_codes_host(const std::string& address, const std::string& key);
     void reject_host(Link& link, const std::string& why);
+    // A link refused for its key probes the host afresh, and the rooms held at it that the
+    // refusal cut off rejoin once it is taken.
+    void retry_refused(Link& link);
     void pin_host_key(const std::string& address);
     void request(
         Link& link, wire::pb::PeerMessage msg, Reply done, const Now& now, Deadline deadline = {});

@@ -27,6 +27,7 @@ void PeerLinks::list_rooms(
     std::string error;
     Link* link = link_for(address, error);
     if (!link) return done(bad_request(error));
+    retry_refused(*link); // the user asks again: the host's key is asked for again too
     pb::PeerMessage msg;
     msg.mutable_list_rooms();
     request(
@@ -53,8 +54,12 @@ void PeerLinks::join(const std::string& address, const std::string& room, bool s
     std::string error;
     Link* link = link_for(address, error);
     if (!link) return done(bad_request(error));
+    retry_refused(*link); // the user asks again: the host's key is asked for again too
     // A friends code names the host's key (its last 16 digits are the key's fingerprint): only
-    // that host may have the room, not whoever answers at the address.
+    // that host may have the room, not whoever answers at the address. A join by name asks
+    // nothing of the key but its pin (a code joined with before, or mistyped, refused the
+    // host's public rooms too).
+    link->expected_digits.clear();
     if (std::string code = normalize_code(room); code.size() == kFriendsCodeWithKey && identity_) {
         std::string digits = code.substr(kFriendsCodeWithKey - kFriendsKeyDigits);
         if (!link->host_key.empty() && fingerprint_digits(link->host_key).rfind(digits, 0) != 0) {

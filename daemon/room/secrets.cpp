@@ -48,7 +48,13 @@ std::string random_room_code() {
 }
 
 std::string random_room_code(std::string_view key_digits) {
-    std::string s = random_room_code();
+    return friends_code(normalize_code(random_room_code()), key_digits);
+}
+
+std::string friends_code(std::string_view room_digits, std::string_view key_digits) {
+    std::string s;
+    for (std::size_t i = 0; i < room_digits.size(); ++i)
+        s += (i > 0 && i % 5 == 0 ? "-" : "") + std::string(1, room_digits[i]);
     for (std::size_t i = 0; i < kFriendsKeyDigits && i < key_digits.size(); ++i)
         s += (i % 4 == 0 ? "-" : "") + std::string(1, key_digits[i]);
     return s;

@@ -16,6 +16,9 @@ std::string random_room_code();
 // of the host key's fingerprint (16 of its digits, `key_digits`) in groups of four, so whoever
 // has the code can tell the real host from an impersonator: "k7f3q-...-d2e3f-ab12-...".
 std::string random_room_code(std::string_view key_digits);
+// The friends code whose room part is `room_digits` (20, normalized) and whose key part is
+// `key_digits`' first 16, grouped as random_room_code() groups them.
+std::string friends_code(std::string_view room_digits, std::string_view key_digits);
 inline constexpr std::size_t kFriendsCodeDigits = 20;
 inline constexpr std::size_t kFriendsKeyDigits = 16;
 inline constexpr std::size_t kFriendsCodeWithKey = kFriendsCodeDigits + kFriendsKeyDigits;

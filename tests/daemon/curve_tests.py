@@ -262,6 +262,55 @@ def friends_code_names_the_host():
         bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room=code))
 
 
+def a_friends_room_outlives_a_new_host_key():
+    """Ann's state directory comes back without its key (a backup that left `curve` out): her
+    daemon says so, and gives her friends room a code that names the new key (the old one led
+    every joiner to refuse her as an impostor, the code in her own log included). Once her old
+    key is back, bob, refused meanwhile, rejoins by himself, and dan, who tried the old code at
+    the new key and was refused, gets in with it: their daemons kept the refusal until they
+    were restarted."""
+    with Cluster("newcode") as c:
+        ann, bob, cat, dan = c.add("ann"), c.add("bob"), c.add("cat"), c.add("dan")
+        room = ann.api().ok(host=api_pb2.HostRequest(
+            name="den", visibility=common_pb2.VISIBILITY_FRIENDS, mode=common_pb2.RoomMode(players=4))).view
+        old_code = room.summary.code
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room=old_code))
+        curve = os.path.join(ann.state_dir, "curve")
+        with open(curve) as f:
+            old_key = f.read()
+        ann.kill(signal.SIGTERM)
+        os.remove(curve)
+        ann.start()
+        wait_until(lambda: "has a new host key" in open(ann.log_path).read(), 10,
+                   "ann's log to say her key is new and players must forget the old one")
+        check("halma forget-host" in open(ann.log_path).read(), f"ann's log:\n{ann.log_tail(20)}")
+        new_code = ann.api().view("den").summary.code
+        digits = fingerprint(ann)[len("SHA256:"):].replace("-", "")
+        flat = lambda code: code.replace("-", "")
+        check(new_code != old_code and flat(new_code)[:20] == flat(old_code)[:20]
+              and flat(new_code).endswith(digits[:16]),
+              f"the code after a new key: {old_code} -> {new_code} (key digits {digits[:16]})")
+        check(f"it is now {new_code}" in open(ann.log_path).read(), f"ann's log does not give the new code:\n{ann.log_tail(20)}")
+        wait_until(lambda: "has a new key" in open(bob.log_path).read(), 10, "bob to refuse the new key")
+        cat.api().ok(join=api_pb2.JoinRequest(address=ann.address, room=new_code))
+        reply = dan.api().call(join=api_pb2.JoinRequest(address=ann.address, room=old_code))
+        check(reply.error.code == common_pb2.ERROR_CODE_NOT_ALLOWED and "friends code" in reply.error.message,
+              f"the old code at the new key: {reply}")
+        # The old key back: the code is the old one again, and those refused meanwhile come in.
+        ann.kill(signal.SIGTERM)
+        with open(curve, "w") as f:
+            f.write(old_key)
+        os.chmod(curve, 0o600)
+        ann.start()
+        check(ann.api().view("den").summary.code == old_code, f"the code with the old key back: {ann.api().view('den').summary.code}")
+        wait_until(lambda: bob.api().view("den").connection == api_pb2.CONNECTION_STATE_CONNECTED, 20,
+                   "bob to rejoin by himself once the old key is back")
+        reply = dan.api().call(join=api_pb2.JoinRequest(address=ann.address, room=old_code))
+        check(reply.HasField("view"), f"dan's join with the old code at the old key: {reply}")
+        wait_until(lambda: {"bob", "dan"} <= {s.name for s in ann.api().view("den").seats if s.connected}, 10,
+                   "bob and dan seated at ann's")
+
+
 def probe_port_flood_is_shed():
     """The key-probe port holds at most 64 connections (plus the burst libzmq accepts before the
     loop counts them): 300 silent ones, held open, leave the host with under 128 more
@@ -296,7 +345,7 @@ def probe_port_flood_is_shed():
 
 
 TESTS = [relay_sees_no_secrets, copied_token_is_refused, restarted_peer_keeps_seat, changed_host_key_is_refused,
-         friends_code_names_the_host, probe_port_flood_is_shed]
+         friends_code_names_the_host, a_friends_room_outlives_a_new_host_key, probe_port_flood_is_shed]
 
 if __name__ == "__main__":
     run({f.__name__: f for f in TESTS})
