@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <arpa/inet.h>
 #include <cctype>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -326,6 +328,21 @@ std::variant<Config, int> load_config(int argc, char** argv) {
     c.mdns = !no_mdns;
     std::optional<FileLines> lines;
     if (!config_file.empty()) {
+        // One it may not read was "not valid TOML ... line 0": the service reads it as user
+        // halma, and a file made private to root (chmod 600) read so in systemctl status.
+        if (std::FILE* f = std::fopen(config_file.c_str(), "r"))
+            std::fclose(f);
+        else {
+            int error = errno;
+            const passwd* user = getpwuid(geteuid());
+            std::cerr << "halmad: cannot read the config file " << config_file << ": "
+                      << std::strerror(error)
+                      << (error == EACCES && user ? std::string(" (halmad runs as user ")
+                                     + user->pw_name + " here: the file must be readable by it)"
+                                                  : std::string())
+                      << "\n";
+            return 2;
+        }
         lines.emplace();
         if (auto error = apply_file(config_file, c, app, *lines)) {
             std::cerr << "halmad: bad config: " << error->message << "\n";

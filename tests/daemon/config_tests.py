@@ -3,9 +3,11 @@
 time, standing rooms made, edited and left, and signals. Run one with: config_tests.py NAME."""
 import glob
 import os
+import shutil
 import signal
 import stat
 import subprocess
+import tempfile
 
 from halmatest import Cluster, HALMAD, check, common_pb2, free_port, run, wait_until
 
@@ -261,5 +263,33 @@ def a_config_syntax_error_is_said_in_plain_words():
                       f"{text!r}, {how}: the parser's words: {out.stderr!r}")
 
 
+def an_unreadable_config_is_said_so():
+    """A config file halmad may not read is said to be that, with the user it runs as: it was
+    "not valid TOML ... line 0, column 0" (a file made private to root, which the service reads
+    as user halma). As root, halmad runs as nobody for this, from a copy nobody may run."""
+    d = tempfile.mkdtemp(prefix="halma-unreadable-")
+    try:
+        os.chmod(d, 0o755)
+        cfg = os.path.join(d, "halmad.toml")
+        with open(cfg, "w") as f:
+            f.write('name = "pi"\n')
+        os.chmod(cfg, 0)
+        halmad = HALMAD
+        cmd = []
+        if os.geteuid() == 0:
+            halmad = os.path.join(d, "halmad")
+            shutil.copy(HALMAD, halmad)
+            os.chmod(halmad, 0o755)
+            cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        cmd += [halmad, "--no-mdns", "--config", cfg, "--check-config", "--runtime-dir", os.path.join(d, "run"),
+                "--state-dir", os.path.join(d, "state")]
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=20)
+        said = f"halmad: cannot read the config file {cfg}: Permission denied (halmad runs as user "
+        check(out.returncode == 2 and out.stderr.startswith(said) and "TOML" not in out.stderr,
+              f"an unreadable config: rc {out.returncode}: {out.stderr!r}")
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
 run({f.__name__: f for f in [config_and_startup, a_config_syntax_error_is_said_in_plain_words,
-                             computers_a_start_seats_are_no_edit_of_the_file]})
+                             computers_a_start_seats_are_no_edit_of_the_file, an_unreadable_config_is_said_so]})
