@@ -120,9 +120,11 @@ void create_standing_rooms(const Config& config, HostService& host) {
                              "keeps the setup it was made with until it is closed (halma close "
                              "-r {}), then the next start makes it as the file says",
                     spec.name, said, shell_word(spec.name));
-            if (spec.visibility == Visibility::kFriends)
-                spdlog::info("room {}: friends code {}", spec.name,
-                    resumed->authority.state().config().code);
+            // Its code as it stands: a public room the file now calls a friends room has none
+            // (the log said "friends code " and nothing).
+            if (const RoomConfig& made = resumed->authority.state().config();
+                made.visibility == Visibility::kFriends)
+                spdlog::info("room {}: friends code {}", spec.name, made.code);
             continue;
         }
         if (host.damaged(spec.name)) {

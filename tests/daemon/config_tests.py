@@ -131,13 +131,16 @@ def config_and_startup():
         check(rooms[0].get("mode", {}).get("hide_leader") is True, f"standing room's hide-leader: {rooms}")
         # Edited while it stands, it keeps the setup it was made with, and the log says so.
         with open(cfg, "w") as f:
-            f.write("name = 'pi'\nhold-ms = 60000\n[[room]]\nname = 'standing'\nplayers = 4\nhide-leader = true\n")
+            f.write("name = 'pi'\nhold-ms = 60000\n[[room]]\nname = 'standing'\nplayers = 4\nhide-leader = true\n"
+                    "visibility = 'friends'\n")
         e.kill(signal.SIGTERM)
         e.start()
         rooms = e.cli_json("rooms")["rooms"]
         check(rooms[0]["mode"]["players"] == 3, f"the standing room changed under its players: {rooms}")
-        check("describes it differently now (players: 3 in the room, 4 in the file)" in e.log_tail(40),
-              f"no word of the edit: {e.log_tail(10)}")
+        check("describes it differently now (visibility: public in the room, friends in the file; players: 3 in "
+              "the room, 4 in the file)" in e.log_tail(40), f"no word of the edit: {e.log_tail(10)}")
+        # Still public: no code is said for it (the log said "friends code " and nothing).
+        check("friends code" not in e.log_tail(40), f"a code for a public room: {e.log_tail(10)}")
         check(f"state in {e.state_dir}" in e.log_tail(40), f"the log does not say where the state is: {e.log_tail(10)}")
         # HUP, which many send for a reload, does not stop it (it stopped with 0, which
         # systemd's Restart=on-failure leaves stopped): it says how to apply a changed config.
