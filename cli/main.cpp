@@ -46,6 +46,14 @@ std::string option_suggestion(const CLI::App& command, const std::string& typed)
     return best.empty() ? "" : " (did you mean `" + best + "`?)";
 }
 
+// A command's own commands, as a list: "moves, perft, path, best, record".
+std::string commands_of(const CLI::App& command) {
+    std::string list;
+    for (const auto* sub : command.get_subcommands({}))
+        list += (list.empty() ? "" : ", ") + sub->get_name();
+    return list;
+}
+
 // The global options whose value is the next word (not a command).
 bool takes_value(const std::string& arg) {
     return arg == "--runtime-dir" || arg == "--timeout-ms";
@@ -168,7 +176,17 @@ int main(int argc, char** argv) {
                 path += " " + arg;
                 continue;
             }
-            if (arg.size() < 2 || arg[0] != '-' || arg == "--") continue;
+            // A word where the command takes one of its own commands (`halma daemon stop`): CLI11
+            // said "A subcommand is required", of a command given one.
+            if (arg.empty() || arg[0] != '-') {
+                if (!misplaced && !unknown && at != &app && !at->get_subcommands({}).empty()) {
+                    unknown = true;
+                    message = "`" + arg + "` is not a `" + path + "` command" + suggestion(*at, arg)
+                        + "; it has " + commands_of(*at);
+                }
+                continue;
+            }
+            if (arg.size() < 2 || arg == "--") continue;
             std::string flag = arg.substr(0, arg.find('='));
             if (known(at, flag)) continue;
             // A value that starts with '-' ("--timeout-ms -5"): its option's, not an option.
@@ -198,6 +216,11 @@ int main(int argc, char** argv) {
                 message = "`" + flag + "` is not an option of `" + path + "`"
                     + option_suggestion(*at, flag);
             }
+        }
+        // The command alone, where it takes one of its own (`halma daemon`).
+        if (!misplaced && !unknown && at != &app && !at->get_subcommands({}).empty()
+            && message.find("subcommand is required") != std::string::npos) {
+            message = "`" + path + "` needs one of its commands: " + commands_of(*at);
         }
         // A room's name of two words, unquoted (`halma join new room`): CLI11 said only that
         // "room" was not expected. The command again, its options as typed and the words of

@@ -53,6 +53,10 @@ def usage_errors_exit_2():
             (["host", "x", "-p"], "--players needs one of 2, 3, 4, 6 after it"),
             (["start", "--bot-level"], "--bot-level needs one of easy, hard, max after it"),
             (["mvoe", "n3-m7"], "did you mean `move`?"),
+            # A command's own command mistyped or missing (CLI11: "A subcommand is required").
+            (["daemon", "stop"], "`stop` is not a `halma daemon` command; it has status"),
+            (["analyze", "bestt"], "`bestt` is not a `halma analyze` command (did you mean `best`?)"),
+            (["daemon"], "`halma daemon` needs one of its commands: status"),
             # A command's option before the command: said so, with where it goes (CLI11 said
             # "arguments were not expected: vs-hard -r").
             (["-r", "vs-hard", "move", "n3-m7"], "`-r` is an option of `halma move`: put it after the command"),
