@@ -5,6 +5,9 @@
 #include "daemon/net/api_service.h"
 #include "daemon/room/secrets.h"
 
+#include <ctime>
+#include <deque>
+
 namespace halma::daemon {
 
 namespace pb = wire::pb;
@@ -29,6 +32,24 @@ bool names_host(std::string_view typed, std::string_view address, std::string_vi
     if (!port.empty() && typed.size() > port.size() && typed.ends_with(port))
         typed.remove_suffix(port.size());
     return machine_key(typed) == machine_key(machine);
+}
+
+// What became of a room this daemon was in, if it ended without its player leaving: the latest
+// of those named `room` (a name, an id or its start), "its host closed it (17:40)", or of any
+// when `room` is empty, "room quick: its host closed it (17:40)".
+std::string ended_words(const std::deque<PeerLinks::Ended>& ended, std::string_view room) {
+    for (auto it = ended.rbegin(); it != ended.rend(); ++it) {
+        if (!room.empty() && it->name != room
+            && !(room.size() >= 8 && it->room_id.rfind(room, 0) == 0))
+            continue;
+        std::time_t at = static_cast<std::time_t>(it->wall_ms / 1000);
+        std::tm local {};
+        char clock[16] = "";
+        if (localtime_r(&at, &local)) std::strftime(clock, sizeof clock, "%H:%M", &local);
+        return (room.empty() ? "room " + it->name + ": " : std::string()) + it->why
+            + (clock[0] ? std::string(" (") + clock + ")" : "");
+    }
+    return "";
 }
 
 } // namespace
@@ -82,9 +103,14 @@ std::variant<ApiService::Target, std::string> ApiService::resolve(
     }
     if (all.size() == 1) return all.front();
     if (mine.size() == 1) return mine.front();
-    if (all.empty())
-        return room.empty() ? std::string("this daemon is in no room: host one or join one")
-                            : "no room '" + std::string(room) + "' on this daemon";
+    if (all.empty()) {
+        std::string ended = ended_words(peers_.ended(), room);
+        if (room.empty())
+            return "this daemon is in no room: host one or join one"
+                + (ended.empty() ? "" : " (" + ended + ")");
+        return "no room '" + std::string(room) + "' on this daemon"
+            + (ended.empty() ? "" : ": " + ended);
+    }
     // Each as HOST/NAME (its machine's name, else its host's address), which tells apart rooms
     // of one name at two hosts; the start of its id tells apart any two.
     std::string names, example;

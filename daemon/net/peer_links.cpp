@@ -468,6 +468,12 @@ std::size_t PeerLinks::hosts_connected() const {
     return n;
 }
 
+void PeerLinks::note_ended(const Replica& r, std::string why) {
+    ended_.push_back({ r.room_id, r.state ? r.state->config().name : r.name, std::move(why),
+        Now::current().wall_ms });
+    if (ended_.size() > kEndedKept) ended_.pop_front();
+}
+
 void PeerLinks::forget(const std::string& room_id) {
     std::erase_if(replicas_, [&](const auto& r) { return r->room_id == room_id; });
     save();

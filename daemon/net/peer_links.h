@@ -15,6 +15,7 @@
 #include "daemon/trust/known_hosts.h"
 
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -189,6 +190,16 @@ public:
     std::string rejection(const std::string& address) const;
     std::vector<Replica*> replicas();
     std::size_t hosts_connected() const;
+    // A room this daemon was in that ended without its player leaving it: its host closed it,
+    // or gave its seat away while this daemon was gone. Said when the player asks for it, or
+    // for their room, afterwards ("no room 'quick' on this daemon: its host closed it at
+    // 17:40"): they were told only "in no room". The last kEndedKept, newest last.
+    struct Ended {
+        std::string room_id, name, why;
+        std::int64_t wall_ms = 0;
+    };
+    static constexpr std::size_t kEndedKept = 8;
+    const std::deque<Ended>& ended() const { return ended_; }
 
 private:
     // An answer of ERROR_CODE_UNAVAILABLE with `message`, as a host's would be.
@@ -236,6 +247,8 @@ private:
     void rejoin(Replica& replica, const Now& now);
     void set_connection(Replica& replica, wire::pb::ConnectionState state);
     void forget(const std::string& room_id);
+    // `r` ended, as `why` says ("its host closed it"): kept for ended().
+    void note_ended(const Replica& r, std::string why);
     // The user left `replica`'s room while its host was out of reach (peer_owed_leaves.cpp).
     void owe_leave(const Replica& replica, const Now& now);
     // Tells each host that answers again of the leaves owed to it.
@@ -276,6 +289,7 @@ private:
     RoomListener& listener_;
     std::map<std::string, std::unique_ptr<Link>> links_; // by address
     std::vector<std::unique_ptr<Replica>> replicas_;
+    std::deque<Ended> ended_; // at most kEndedKept
     std::vector<OwedLeave> owed_leaves_; // at most kMaxReplicas
     std::uint64_t next_request_ = 1;
     std::optional<CurveKeyPair> identity_;

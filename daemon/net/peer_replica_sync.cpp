@@ -2,6 +2,7 @@
 // and heartbeats applied, a join's answer adopted, a rejoin after a lost link, and the connection
 // state front ends show. The links themselves (sockets, requests, deadlines) are peer_links.cpp.
 #include "daemon/net/peer_links.h"
+#include "daemon/net/standing_room_diff.h"
 #include "daemon/net/turn_clock.h"
 
 #include <spdlog/spdlog.h>
@@ -55,6 +56,7 @@ void PeerLinks::handle_update(Link& link, const pb::RoomUpdate& update, const No
         forget(r->room_id);
     } else if (std::holds_alternative<event::RoomClosed>(e->body)) {
         spdlog::info("room {}: closed by its host", r->state->config().name);
+        note_ended(*r, "its host closed it");
         forget(r->room_id);
     }
 }
@@ -242,6 +244,7 @@ void PeerLinks::gone(Replica& r) {
         if (!r.state->apply(closed))
             listener_.room_changed(*r.state, &closed, r.me, pb::CONNECTION_STATE_DISCONNECTED);
     }
+    note_ended(r, "its host closed it while this daemon was away");
     forget(r.room_id);
 }
 
@@ -262,6 +265,10 @@ void PeerLinks::seat_given_away(Replica& r, const std::string& why) {
         if (!r.state->apply(left))
             listener_.room_changed(*r.state, &left, r.me, pb::CONNECTION_STATE_DISCONNECTED);
     }
+    note_ended(r,
+        std::string(r.spectator ? "your place" : "your seat")
+            + " was given to another while this daemon was away; halma join --spectate "
+            + shell_word(r.address + "/" + name) + " watches it");
     forget(r.room_id);
 }
 

@@ -194,6 +194,13 @@ def close_room():
         wait_until(lambda: bob.api().call(view=api_pb2.ViewRequest(room=room_id)).error.code
                    == common_pb2.ERROR_CODE_UNKNOWN_ROOM, 5, "bob's daemon to drop the room")
         check(room_id not in open(seats).read(), "bob's daemon still remembers the seat")
+        # Asked afterwards, bob is told what became of it (it was only "in no room").
+        out = bob.cli("status")
+        check(out.returncode == 1 and "in no room" in out.stderr and "(room c: its host closed it (" in out.stderr,
+              f"bob's status after the close: {out.stderr!r}")
+        out = bob.cli("status", "-r", "c")
+        check(out.returncode == 1 and "no room 'c' on this daemon: its host closed it (" in out.stderr,
+              f"bob's status of the closed room: {out.stderr!r}")
         out = ann.cli("board", "-r", "c")
         check(out.returncode == 1, "the host still shows the closed room")
 
@@ -410,7 +417,31 @@ def a_room_closed_while_away_is_dropped():
               "bob's daemon still has the closed room")
 
 
+
+def what_became_of_closed_rooms_is_kept_bounded():
+    """What a daemon says of rooms their hosts closed is kept for the last 8 (PeerLinks::
+    kEndedKept): ten closed, the newest is named, the oldest is forgotten (a host that opens and
+    closes rooms for ever must not grow a peer's memory)."""
+    with Cluster("ended") as c:
+        ann, bob = c.add("ann"), c.add("bob")
+        names = [f"r{i}" for i in range(10)]
+        for name in names:
+            host_room(ann, name, spectate=True)
+            join_room(bob, ann, name)
+        for name in names:
+            out = ann.cli("close", "-r", name, "--force")
+            check(out.returncode == 0, f"close {name}: {out.stderr}")
+        wait_until(lambda: "in no room" in bob.cli("status").stderr, 10, "bob's daemon to drop every room")
+        out = bob.cli("status")
+        check("(room r9: its host closed it (" in out.stderr, f"the newest closed room: {out.stderr!r}")
+        for name, kept in (("r2", True), ("r1", False), ("r0", False)):
+            out = bob.cli("status", "-r", name)
+            said = f"no room '{name}' on this daemon: its host closed it (" in out.stderr
+            check(out.returncode == 1 and said == kept and f"no room '{name}' on this daemon" in out.stderr,
+                  f"{name}, {'kept' if kept else 'past the bound'}: {out.stderr!r}")
+
 run({f.__name__: f for f in [host_restart_resumes_rooms, standing_room_survives_sigterm, close_room,
                              a_room_closed_while_away_is_dropped, a_joined_room_whose_host_is_gone_says_so,
                              a_stalled_host_cuts_nobody_off, a_damaged_standing_room_is_named_and_not_doubled,
-                             a_move_just_after_a_host_restart_comes_back]})
+                             a_move_just_after_a_host_restart_comes_back,
+                             what_became_of_closed_rooms_is_kept_bounded]})
