@@ -267,9 +267,15 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
     // Whichever connection joined last speaks for the member (a restarted daemon comes back
     // on a new one).
     speak_for(conn, room_id, ticket->member);
-    log_peer(spdlog::level::info, "room {}: member {} {} from peer {}",
-        room->authority.state().config().name, ticket->member,
-        ticket->rejoined ? "rejoined" : "joined", short_id(conn));
+    // By name and seat, as the admin knows them (it said "member 2 joined", and only a peer
+    // gone silent was named).
+    const Member* joiner = room->authority.state().member(ticket->member);
+    log_peer(spdlog::level::info, "room {}: {} {} from peer {} ({}, member {})",
+        room->authority.state().config().name, joiner ? joiner->name : std::string("a player"),
+        ticket->rejoined ? "rejoined" : "joined", short_id(conn),
+        ticket->seat == kNoSeat ? std::string("watching")
+                                : "seat " + std::to_string(ticket->seat + 1),
+        ticket->member);
     pb::HostMessage reply;
     reply.set_request_id(msg.request_id());
     auto* joined = reply.mutable_joined();

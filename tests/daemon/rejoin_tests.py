@@ -108,6 +108,9 @@ def the_hosts_log_says_who_took_which_seat():
         tail = ann.log_tail(10)
         joins = [line for line in tail.splitlines() if "joined from peer" in line]
         check(joins and "rejoined" not in joins[-1], f"cat, new, said to rejoin: {joins}")
+        # By name and seat, as the admin knows them (it said "member 4 joined").
+        check(f"room trio: cat joined from peer " in joins[-1] and f"(seat {seat}, member " in joins[-1],
+              f"cat's join in the host's log: {joins}")
 
 
 def a_restarted_host_counts_the_seats_it_holds():
