@@ -214,7 +214,12 @@ engine::Result<std::string> RecordStore::read(const std::string& wanted) const {
         auto [room_id, g] = parts_of(f.path().stem().string());
         if (g == game && room_id.starts_with(prefix)) found.push_back(f.path());
     }
-    if (found.empty()) return engine::fail("no record " + wanted + " (see `halma records`)");
+    // A guest looking for a game played at another's room: the host of each room keeps its
+    // records (`halma records` there said so; asked for one, this said only "see").
+    if (found.empty())
+        return engine::fail("no record " + wanted
+            + " here (see `halma records`; each game's record is kept by the halmad that hosted "
+              "its room)");
     if (found.size() > 1)
         return engine::fail("record id " + wanted + " fits " + std::to_string(found.size())
             + " records: give more of the room id");

@@ -206,8 +206,10 @@ TEST_F(RecordStoreTest, BadIdsAndDamagedFilesAreNamed) {
         "record id 3f2a9c1b-1 fits 2 records: give more of the room id");
     EXPECT_TRUE(store.read(kOther + "-1"));
     EXPECT_TRUE(store.read(kOther + "-1.hrec"));
-    EXPECT_EQ(
-        store.read("3f2a9c1b-7").error().message, "no record 3f2a9c1b-7 (see `halma records`)");
+    EXPECT_EQ(store.read("3f2a9c1b-7").error().message,
+        "no record 3f2a9c1b-7 here (see `halma records`; "
+        "each game's record is kept by the halmad that "
+        "hosted its room)");
     EXPECT_EQ(store.read("../../etc/passwd").error().message,
         "\"../../etc/passwd\" is not a record id (like 3f2a9c1b-12: see `halma records`)");
     EXPECT_FALSE(store.read(""));
