@@ -64,6 +64,8 @@ std::string summary_line(const pb::RoomSummary& r) {
     if (!r.address().empty()) line += "  at " + r.address();
     if (r.visibility() == pb::VISIBILITY_FRIENDS)
         line += "  friends room" + (r.code().empty() ? "" : ", code " + r.code());
+    // A joined room listed as "playing" while its host was down said nothing of it.
+    if (r.host_out_of_reach()) line += "  (its host is out of reach now)";
     return line;
 }
 
