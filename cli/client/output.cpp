@@ -188,7 +188,12 @@ std::string format_room_status(const pb::RoomView& v, bool colour) {
         const std::string& name = v.seats(v.turn_seat()).name();
         std::string left = time_left_words(v);
         left = left.empty() ? "" : " (" + left + " left)";
-        out += v.your_turn() ? "your turn" + left + "\n"
+        // The host out of reach: the turn is the player's, but a move cannot be sent now (it
+        // said "your turn" beside "connecting" and nothing more).
+        std::string wait = v.connection() == pb::CONNECTION_STATE_CONNECTED
+            ? ""
+            : "; a move can be sent once the host is back in reach";
+        out += v.your_turn() ? "your turn" + left + wait + "\n"
             : name.empty()   ? "seat " + std::to_string(v.turn_seat() + 1)
                 + " is free: the game waits for someone to join it (or /vote cancel)\n"
                            : name + "'s turn" + left + "\n";

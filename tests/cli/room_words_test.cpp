@@ -252,3 +252,17 @@ TEST(PlayLog, TheViewersOwnMovesAndVotesAreSaidAsTheirs) {
     EXPECT_EQ(
         log_line(vote(7, "player 1 votes for a new game"), v), "player 1 votes for a new game");
 }
+
+// `halma status` while the host is out of reach: the turn is the player's, and a move waits for
+// the host (it said "your turn" beside "connecting" and nothing more).
+TEST(RoomStatus, YourTurnWithTheHostOutOfReachSaysTheMoveWaits) {
+    pb::RoomView v = room_view(2);
+    v.set_connection(pb::CONNECTION_STATE_CONNECTED);
+    EXPECT_EQ(format_room_status(v, false).find("back in reach"), std::string::npos);
+    EXPECT_NE(format_room_status(v, false).find("your turn\n"), std::string::npos);
+    v.set_connection(pb::CONNECTION_STATE_CONNECTING);
+    EXPECT_NE(format_room_status(v, false).find(
+                  "your turn; a move can be sent once the host is back in reach\n"),
+        std::string::npos)
+        << format_room_status(v, false);
+}
