@@ -447,11 +447,20 @@ std::string PeerLinks::rejection(const std::string& address) const {
 PeerLinks::Replica* PeerLinks::find(std::string_view room) {
     for (auto& r : replicas_)
         if (r->room_id == room) return r.get();
+    // A friends code by its room's part: the key's part changes with the host's key (a code
+    // re-issued after a new key), and a join with the new code took a second seat beside the
+    // one this daemon held.
+    std::string typed = normalize_code(room);
+    auto same_room = [&](const std::string& code) {
+        std::string held = normalize_code(code);
+        if (held.size() == kFriendsCodeWithKey && typed.size() == kFriendsCodeWithKey)
+            return held.compare(0, kFriendsCodeDigits, typed, 0, kFriendsCodeDigits) == 0;
+        return held == typed;
+    };
     for (auto& r : replicas_)
         if (r->state
             && (r->state->config().name == room
-                || (!r->state->config().code.empty()
-                    && normalize_code(r->state->config().code) == normalize_code(room))))
+                || (!r->state->config().code.empty() && same_room(r->state->config().code))))
             return r.get();
     return nullptr;
 }

@@ -123,8 +123,11 @@ bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
     }
     if (joined.snapshot().after_seq() > 0) {
         // Only what came after our seq: applied to the replica as updates are.
+        // A code re-issued for the host's new key comes with the whole room: the replica's
+        // config is the one its snapshot made (it showed the old code, which joiners refused).
         if (!r.state || r.state->seq() < joined.snapshot().after_seq()
-            || joined.snapshot().config().room_id() != r.state->id()) {
+            || joined.snapshot().config().room_id() != r.state->id()
+            || joined.snapshot().config().code() != r.state->config().code) {
             r.in_step = false;
             return false;
         }

@@ -270,11 +270,12 @@ def a_friends_room_outlives_a_new_host_key():
     the new key and was refused, gets in with it: their daemons kept the refusal until they
     were restarted."""
     with Cluster("newcode") as c:
-        ann, bob, cat, dan = c.add("ann"), c.add("bob"), c.add("cat"), c.add("dan")
+        ann, bob, cat, dan, eve = c.add("ann"), c.add("bob"), c.add("cat"), c.add("dan"), c.add("eve")
         room = ann.api().ok(host=api_pb2.HostRequest(
-            name="den", visibility=common_pb2.VISIBILITY_FRIENDS, mode=common_pb2.RoomMode(players=4))).view
+            name="den", visibility=common_pb2.VISIBILITY_FRIENDS, mode=common_pb2.RoomMode(players=6))).view
         old_code = room.summary.code
         bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room=old_code))
+        eve.api().ok(join=api_pb2.JoinRequest(address=ann.address, room=old_code))
         curve = os.path.join(ann.state_dir, "curve")
         with open(curve) as f:
             old_key = f.read()
@@ -293,6 +294,19 @@ def a_friends_room_outlives_a_new_host_key():
         check(f"it is now {new_code}" in open(ann.log_path).read(), f"ann's log does not give the new code:\n{ann.log_tail(20)}")
         wait_until(lambda: "has a new key" in open(bob.log_path).read(), 10, "bob to refuse the new key")
         cat.api().ok(join=api_pb2.JoinRequest(address=ann.address, room=new_code))
+        # Eve does as the log says: forgets the key, and joins with the new code. It is her seat
+        # again, not a second one beside it (her daemon held a seat the game then waited on),
+        # and her daemon shows the new code.
+        wait_until(lambda: "has a new key" in open(eve.log_path).read(), 10, "eve to refuse the new key")
+        out = eve.cli("forget-host", ann.address)
+        check(out.returncode == 0, f"eve's forget-host: {out.stderr}")
+        eve.cli("join", f"{ann.address}/{new_code}")
+        wait_until(lambda: eve.api().view("den").connection == api_pb2.CONNECTION_STATE_CONNECTED, 10,
+                   "eve back in den")
+        seats = [s.name for s in ann.api().view("den").seats]
+        check(seats.count("eve") == 1 and not any(n.startswith("eve ") for n in seats), f"eve's seats: {seats}")
+        wait_until(lambda: eve.api().view("den").summary.code == new_code, 10,
+                   f"eve's daemon to show the new code (it showed {eve.api().view('den').summary.code})")
         reply = dan.api().call(join=api_pb2.JoinRequest(address=ann.address, room=old_code))
         check(reply.error.code == common_pb2.ERROR_CODE_NOT_ALLOWED and "friends code" in reply.error.message,
               f"the old code at the new key: {reply}")
