@@ -2,6 +2,7 @@
 
 #include "cli/client/board_render.h"
 #include "cli/client/room_table.h"
+#include "cli/client/shell_word.h"
 
 #include <algorithm>
 #include <google/protobuf/util/json_util.h>
@@ -65,7 +66,10 @@ std::string summary_line(const pb::RoomSummary& r) {
     if (r.visibility() == pb::VISIBILITY_FRIENDS)
         line += "  friends room" + (r.code().empty() ? "" : ", code " + r.code());
     // A joined room listed as "playing" while its host was down said nothing of it.
-    if (r.host_out_of_reach()) line += "  (its host is out of reach now)";
+    // Unreached, or refused (its key changed): halma status says which, and what to do.
+    if (r.host_out_of_reach())
+        line += "  (not connected to its host now: halma status -r " + shell_word(r.name())
+            + " says why)";
     return line;
 }
 

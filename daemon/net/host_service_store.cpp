@@ -336,9 +336,9 @@ void HostService::reissue_code_for_key(RoomConfig& config) {
         return;
     }
     hand_to_disk(config.room_id);
-    spdlog::warn("room {}: its friends code {} named another host key than this daemon's (a new "
-                 "key was made); it is now {}: give players the new code, and those who joined "
-                 "before run `halma forget-host` for this host",
+    spdlog::warn("room {}: its friends code {} named another host key than this daemon's; it is "
+                 "now {}, for this key: give players this code (a daemon that pinned the other "
+                 "key refuses this host until its player runs `halma forget-host`)",
         config.name, old, config.code);
 }
 

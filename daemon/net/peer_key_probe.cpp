@@ -96,9 +96,12 @@ void PeerLinks::on_probe_answer(Link& link, const zmq::message_t& frame, const N
     link.probing = false;
     link.refused = false;
     if (!link.rejection_said.empty())
-        spdlog::info(
-            "host {}: its key is the one expected again; its rooms are rejoined", link.address);
+        spdlog::info("host {}: its key is taken now; its rooms are rejoined", link.address);
     link.rejection_said.clear();
+    // What a friends code said of the key is checked: the link's later probes (a host that
+    // restarted) are held to the pin, not to the code of a join long done (an automatic
+    // rejoin was refused "check the code for a typo" after forget-host).
+    link.expected_digits.clear();
     link.host_key = *key;
     link.key_heard_at = now.steady;
     link.reprobe_at = now.steady + 2 * std::chrono::milliseconds(config_.peer_timeout_ms);
@@ -175,6 +178,7 @@ engine::Result<PeerLinks::Forgotten> PeerLinks::forget_host(const std::string& a
     // A link refused for its key probes the host afresh, and pins what it says at the next
     // join. Reset in place: the loop may hold a pointer to the link.
     if (auto it = links_.find(address); it != links_.end() && !it->second->rejection.empty()) {
+        it->second->expected_digits.clear(); // the user takes whatever key the host has now
         retry_refused(*it->second);
         done.refused_link = true;
     }

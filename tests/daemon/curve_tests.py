@@ -268,7 +268,8 @@ def a_friends_room_outlives_a_new_host_key():
     every joiner to refuse her as an impostor, the code in her own log included). Once her old
     key is back, bob, refused meanwhile, rejoins by himself, and dan, who tried the old code at
     the new key and was refused, gets in with it: their daemons kept the refusal until they
-    were restarted."""
+    were restarted. Eve, who does as the log says (forget-host, the new code) at once, has her
+    own seat back."""
     with Cluster("newcode") as c:
         ann, bob, cat, dan, eve = c.add("ann"), c.add("bob"), c.add("cat"), c.add("dan"), c.add("eve")
         room = ann.api().ok(host=api_pb2.HostRequest(
@@ -286,6 +287,20 @@ def a_friends_room_outlives_a_new_host_key():
                    "ann's log to say her key is new and players must forget the old one")
         check("halma forget-host" in open(ann.log_path).read(), f"ann's log:\n{ann.log_tail(20)}")
         new_code = ann.api().view("den").summary.code
+        # Eve does as the log says, at once: forgets the key, and joins with the new code. Her
+        # daemon still knew the old key (the code was refused by it, "not the one the friends
+        # code names"); it asks again. It is her seat again, not a second one beside it (her
+        # daemon held a seat the game then waited on), and her daemon shows the new code.
+        out = eve.cli("forget-host", ann.address)
+        check(out.returncode == 0, f"eve's forget-host: {out.stderr}")
+        out = eve.cli("join", f"{ann.address}/{new_code}")
+        check(out.returncode == 0, f"eve's join with the new code: {out.stderr}")
+        wait_until(lambda: eve.api().view("den").connection == api_pb2.CONNECTION_STATE_CONNECTED, 10,
+                   "eve back in den")
+        seats = [s.name for s in ann.api().view("den").seats]
+        check(seats.count("eve") == 1 and not any(n.startswith("eve ") for n in seats), f"eve's seats: {seats}")
+        wait_until(lambda: eve.api().view("den").summary.code == new_code, 10,
+                   f"eve's daemon to show the new code (it showed {eve.api().view('den').summary.code})")
         digits = fingerprint(ann)[len("SHA256:"):].replace("-", "")
         flat = lambda code: code.replace("-", "")
         check(new_code != old_code and flat(new_code)[:20] == flat(old_code)[:20]
@@ -294,19 +309,6 @@ def a_friends_room_outlives_a_new_host_key():
         check(f"it is now {new_code}" in open(ann.log_path).read(), f"ann's log does not give the new code:\n{ann.log_tail(20)}")
         wait_until(lambda: "has a new key" in open(bob.log_path).read(), 10, "bob to refuse the new key")
         cat.api().ok(join=api_pb2.JoinRequest(address=ann.address, room=new_code))
-        # Eve does as the log says: forgets the key, and joins with the new code. It is her seat
-        # again, not a second one beside it (her daemon held a seat the game then waited on),
-        # and her daemon shows the new code.
-        wait_until(lambda: "has a new key" in open(eve.log_path).read(), 10, "eve to refuse the new key")
-        out = eve.cli("forget-host", ann.address)
-        check(out.returncode == 0, f"eve's forget-host: {out.stderr}")
-        eve.cli("join", f"{ann.address}/{new_code}")
-        wait_until(lambda: eve.api().view("den").connection == api_pb2.CONNECTION_STATE_CONNECTED, 10,
-                   "eve back in den")
-        seats = [s.name for s in ann.api().view("den").seats]
-        check(seats.count("eve") == 1 and not any(n.startswith("eve ") for n in seats), f"eve's seats: {seats}")
-        wait_until(lambda: eve.api().view("den").summary.code == new_code, 10,
-                   f"eve's daemon to show the new code (it showed {eve.api().view('den').summary.code})")
         reply = dan.api().call(join=api_pb2.JoinRequest(address=ann.address, room=old_code))
         check(reply.error.code == common_pb2.ERROR_CODE_NOT_ALLOWED and "friends code" in reply.error.message,
               f"the old code at the new key: {reply}")
