@@ -1,7 +1,7 @@
 // The play screen drawn from the session's view (play_session.h; the layout is play_screen.h's).
+#include "cli/client/join_words.h"
 #include "cli/client/other_rooms.h"
 #include "cli/client/output.h"
-#include "cli/client/join_words.h"
 #include "cli/client/play_screen.h"
 #include "cli/client/play_session.h"
 #include "cli/client/play_words.h"
