@@ -250,6 +250,35 @@ int main(int argc, char** argv) {
                 message += "; a name with spaces goes in quotes: " + path + options + " "
                     + halma::cli::shell_word(name);
         }
+        // A move typed as two holes (`halma move n3 m7`): CLI11 said only that "m7" was not
+        // expected. A move is one word, its holes joined by dashes: the command again so, its
+        // options as typed.
+        if (dynamic_cast<const CLI::ExtrasError*>(&e) && !misplaced && !unknown
+            && at->get_name() == "move") {
+            std::string options, joined;
+            int holes = 0;
+            int first = 1;
+            while (first < argc && argv[first] != at->get_name()) ++first;
+            for (int i = first + 1; i < argc; ++i) {
+                std::string arg = argv[i];
+                if (arg.rfind('-', 0) == 0) {
+                    options += " " + halma::cli::shell_word(arg);
+                    const CLI::Option* o = at->get_option_no_throw(arg);
+                    if (o && o->get_items_expected_min() > 0 && arg.find('=') == std::string::npos
+                        && i + 1 < argc)
+                        options += " " + halma::cli::shell_word(argv[++i]);
+                    continue;
+                }
+                if (!std::regex_match(arg, std::regex("[a-qA-Q][0-9]{1,2}"))) {
+                    holes = 0;
+                    break;
+                }
+                joined += (holes++ ? "-" : "") + arg;
+            }
+            if (holes >= 2)
+                message += "; a move is one word, its holes joined by dashes: " + path + options
+                    + " " + joined;
+        }
         message = plain_words(message);
         // The help of the command typed, which says what it takes (`halma --help` lists commands).
         std::cerr << "halma: " << message << "\nRun `" << path << " --help` for more.\n";

@@ -67,7 +67,7 @@ def usage_errors_exit_2():
             # that the second word was not expected). A move's two words are no name to quote.
             (["join", "--spectate", "new", "room"], "a name with spaces goes in quotes: halma join --spectate 'new room'"),
             (["host", "office", "six", "-p", "3"], "a name with spaces goes in quotes: halma host -p 3 'office six'"),
-            (["move", "n3", "m7"], "not expected: m7"),
+            (["move", "n3", "m7"], "not expected: m7; a move is one word, its holes joined by dashes: halma move n3-m7"),
             # An address that cannot be one: it went to the daemon, which refused it (exit 1).
             (["join", ":17481/family"], "there is no host before the :17481"),
             (["join", ":17481"], "there is no host before the :17481"),
