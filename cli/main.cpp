@@ -54,6 +54,33 @@ std::string commands_of(const CLI::App& command) {
     return list;
 }
 
+// What was typed after `command`'s name: its options with their values, as a shell reads them
+// back (" -p 3"), and the other words (a room's name in two words, a move in two holes).
+struct TypedAfter {
+    std::string options;
+    std::vector<std::string> words;
+};
+TypedAfter typed_after(const CLI::App& app, const CLI::App& command, int argc, char** argv) {
+    TypedAfter typed;
+    int first = 1; // after the command's name (halma's own options come before it)
+    while (first < argc && argv[first] != command.get_name()) ++first;
+    for (int i = first + 1; i < argc; ++i) {
+        std::string arg = argv[i];
+        if (arg.rfind('-', 0) != 0) {
+            typed.words.push_back(arg);
+            continue;
+        }
+        typed.options += " " + halma::cli::shell_word(arg);
+        // A flag (--spectate) takes no value, though its type size is 1.
+        const CLI::Option* o = command.get_option_no_throw(arg);
+        if (!o) o = app.get_option_no_throw(arg);
+        if (o && o->get_items_expected_min() > 0 && arg.find('=') == std::string::npos
+            && i + 1 < argc)
+            typed.options += " " + halma::cli::shell_word(argv[++i]);
+    }
+    return typed;
+}
+
 // The global options whose value is the next word (not a command).
 bool takes_value(const std::string& arg) {
     return arg == "--runtime-dir" || arg == "--timeout-ms";
@@ -228,26 +255,11 @@ int main(int argc, char** argv) {
         // name: `halma move n3 m7` is no name to quote.
         if (dynamic_cast<const CLI::ExtrasError*>(&e) && (misplaced || !unknown)
             && (at->get_name() == "join" || at->get_name() == "host")) {
-            std::string options, name;
-            int words = 0;
-            int first = 1; // after the command's name (halma's own options come before it)
-            while (first < argc && argv[first] != at->get_name()) ++first;
-            for (int i = first + 1; i < argc; ++i) {
-                std::string arg = argv[i];
-                if (arg.rfind('-', 0) == 0) {
-                    options += " " + halma::cli::shell_word(arg);
-                    // A flag (--spectate) takes no value, though its type size is 1.
-                    const CLI::Option* o = at->get_option_no_throw(arg);
-                    if (!o) o = app.get_option_no_throw(arg);
-                    if (o && o->get_items_expected_min() > 0 && arg.find('=') == std::string::npos
-                        && i + 1 < argc)
-                        options += " " + halma::cli::shell_word(argv[++i]);
-                    continue;
-                }
-                name += (words++ ? " " : "") + arg;
-            }
-            if (words >= 2)
-                message += "; a name with spaces goes in quotes: " + path + options + " "
+            auto typed = typed_after(app, *at, argc, argv);
+            std::string name;
+            for (const auto& word : typed.words) name += (name.empty() ? "" : " ") + word;
+            if (typed.words.size() >= 2)
+                message += "; a name with spaces goes in quotes: " + path + typed.options + " "
                     + halma::cli::shell_word(name);
         }
         // A move typed as two holes (`halma move n3 m7`): CLI11 said only that "m7" was not
@@ -255,29 +267,16 @@ int main(int argc, char** argv) {
         // options as typed.
         if (dynamic_cast<const CLI::ExtrasError*>(&e) && !misplaced && !unknown
             && at->get_name() == "move") {
-            std::string options, joined;
-            int holes = 0;
-            int first = 1;
-            while (first < argc && argv[first] != at->get_name()) ++first;
-            for (int i = first + 1; i < argc; ++i) {
-                std::string arg = argv[i];
-                if (arg.rfind('-', 0) == 0) {
-                    options += " " + halma::cli::shell_word(arg);
-                    const CLI::Option* o = at->get_option_no_throw(arg);
-                    if (o && o->get_items_expected_min() > 0 && arg.find('=') == std::string::npos
-                        && i + 1 < argc)
-                        options += " " + halma::cli::shell_word(argv[++i]);
-                    continue;
-                }
-                if (!std::regex_match(arg, std::regex("[a-qA-Q][0-9]{1,2}"))) {
-                    holes = 0;
-                    break;
-                }
-                joined += (holes++ ? "-" : "") + arg;
-            }
-            if (holes >= 2)
-                message += "; a move is one word, its holes joined by dashes: " + path + options
-                    + " " + joined;
+            auto typed = typed_after(app, *at, argc, argv);
+            std::string joined;
+            for (const auto& word : typed.words) joined += (joined.empty() ? "" : "-") + word;
+            bool holes
+                = std::all_of(typed.words.begin(), typed.words.end(), [](const std::string& w) {
+                      return std::regex_match(w, std::regex("[a-qA-Q][0-9]{1,2}"));
+                  });
+            if (holes && typed.words.size() >= 2)
+                message += "; a move is one word, its holes joined by dashes: " + path
+                    + typed.options + " " + joined;
         }
         message = plain_words(message);
         // The help of the command typed, which says what it takes (`halma --help` lists commands).
