@@ -4,6 +4,7 @@
 // they saw in `halma rooms` and in the refusal; only the address was taken, and the user had
 // never typed nor seen it after joining by room name.
 #include "daemon/net/api_service.h"
+#include "daemon/net/clock_words.h"
 
 #include <algorithm>
 #include <cctype>
@@ -68,6 +69,16 @@ void ApiService::handle_forget_host(const std::string& client, const pb::Request
         return;
     }
     if (forgotten.empty()) {
+        // Asked again (the first answer scrolled away, or a script runs twice): it is done.
+        for (const auto& f : forgotten_)
+            if (f.typed == typed || f.which == typed) {
+                pb::Reply r;
+                r.mutable_done()->set_detail("the key of " + f.which + " was forgotten already"
+                    + (f.at.empty() ? "" : " (" + f.at + ")")
+                    + "; the next join there pins the key it offers then");
+                reply(client, request.request_id(), r);
+                return;
+            }
         reply_error(client, request.request_id(), pb::ERROR_CODE_BAD_REQUEST,
             "no key is pinned for '" + typed
                 + "' (give the host's address as it was joined, or its machine's name as "
@@ -77,6 +88,11 @@ void ApiService::handle_forget_host(const std::string& client, const pb::Request
     std::string which;
     for (const auto& address : forgotten) which += (which.empty() ? "" : ", ") + address;
     spdlog::info("forgot the key pinned for host {}", which);
+    if (forgotten_.size() == kForgottenKept) forgotten_.pop_front();
+    forgotten_.push_back({ typed, which,
+        clock_words(std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::system_clock::now().time_since_epoch())
+                        .count()) });
     pb::Reply r;
     r.mutable_done()->set_detail(
         "forgot the key of " + which + "; the next join there pins the key it offers then");

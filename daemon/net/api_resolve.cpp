@@ -3,6 +3,7 @@
 // without ".local" and the port), or the first 8 characters of an id; with none, the one room
 // the player is in. A name two rooms share is answered with what tells them apart.
 #include "daemon/net/api_service.h"
+#include "daemon/net/clock_words.h"
 #include "daemon/room/secrets.h"
 
 #include <ctime>
@@ -42,12 +43,9 @@ std::string ended_words(const std::deque<PeerLinks::Ended>& ended, std::string_v
         if (!room.empty() && it->name != room
             && !(room.size() >= 8 && it->room_id.rfind(room, 0) == 0))
             continue;
-        std::time_t at = static_cast<std::time_t>(it->wall_ms / 1000);
-        std::tm local {};
-        char clock[16] = "";
-        if (localtime_r(&at, &local)) std::strftime(clock, sizeof clock, "%H:%M", &local);
+        std::string clock = clock_words(it->wall_ms);
         return (room.empty() ? "room " + it->name + ": " : std::string()) + it->why
-            + (clock[0] ? std::string(" (") + clock + ")" : "");
+            + (clock.empty() ? "" : " (" + clock + ")");
     }
     return "";
 }

@@ -13,6 +13,7 @@
 #include "daemon/net/runtime_dir.h"
 
 #include <chrono>
+#include <deque>
 #include <map>
 #include <set>
 #include <string>
@@ -167,6 +168,14 @@ private:
     std::chrono::steady_clock::time_point moved_hosts_checked_ {};
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
     std::string host_key_;
+    // The hosts whose keys `forget-host` forgot lately (address as typed and as forgotten, and
+    // when), so that asking again says it is done already rather than "no key is pinned"; the
+    // last kForgottenKept.
+    static constexpr std::size_t kForgottenKept = 16;
+    struct Forgotten {
+        std::string typed, which, at; // `at`: HH:MM
+    };
+    std::deque<Forgotten> forgotten_;
     HostedSummaries hosted_summaries_ { [this](const HostedRoom& room, wire::pb::RoomSummary* out) {
         summarize_hosted(room, out);
     } };

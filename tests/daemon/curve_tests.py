@@ -218,6 +218,10 @@ def changed_host_key_is_refused():
         check(out.returncode == 1 and "no key is pinned" in out.stderr, f"forget-host of a stranger: {out.stderr}")
         out = bob.cli("forget-host", ann.address)
         check(out.returncode == 0, f"forget-host: {out.stderr}")
+        # Asked again (the answer scrolled away): done already, not "no key is pinned".
+        again = bob.cli("forget-host", ann.address)
+        check(again.returncode == 0 and "forgotten already" in again.stdout and ann.address in again.stdout,
+              f"forget-host twice: rc {again.returncode}: {again.stdout!r} {again.stderr!r}")
         wait_until(lambda: bob.api().view().connection == api_pb2.CONNECTION_STATE_CONNECTED
                    and ann.api().view().seats[1].connected, 15, "bob to rejoin after forget-host")
         with open(os.path.join(bob.state_dir, "known_hosts")) as f:
