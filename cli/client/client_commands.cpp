@@ -225,7 +225,7 @@ void add_host(CLI::App& app, int& exit_code) {
     cmd->add_option("--bots", bots, "Seats given to computer players now")->check(CLI::Range(0, 6));
     cmd->add_option("--bot-level", bot_level,
            "How well they play: easy, hard or max (max: slower, ~3 s a move; default: halmad's)")
-        ->check(CLI::IsMember({ "easy", "hard", "max" }));
+        ->transform(CLI::IsMember({ "easy", "hard", "max" }, CLI::ignore_case));
     cmd->add_flag("--spectate", spectate, "Take no seat yourself (a room for others)");
     cmd->add_flag("--json", json, "Print the room as JSON");
     cmd->callback([&] {
@@ -429,7 +429,7 @@ void add_actions(CLI::App& app, int& exit_code) {
     start
         ->add_option(
             "--bot-level", start_level, "How well they play: easy, hard or max (~3 s a move)")
-        ->check(CLI::IsMember({ "easy", "hard", "max" }));
+        ->transform(CLI::IsMember({ "easy", "hard", "max" }, CLI::ignore_case));
     start->callback([&] {
         action(
             start_o.room, exit_code,

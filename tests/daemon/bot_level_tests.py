@@ -8,12 +8,14 @@ def max_bot_room_answers_while_thinking():
     the level, the seat says so, the bot plays its moves, and while it thinks the daemon still
     answers: a view asked right after a person's move comes back before the bot's reply (it runs
     on the bot pool, never on the event loop). A daemon whose loop thought for the bot would
-    answer only after the bot's move, every time. A level nobody knows is refused by name."""
+    answer only after the bot's move, every time. A level nobody knows is refused by name; one
+    typed with a capital ("Max") is taken."""
     with Cluster("maxbot") as c:
         ann = c.add("ann")
         out = ann.cli("host", "bad", "--bots", "1", "--bot-level", "hardest")
         check(out.returncode == 2 and "hardest" in out.stderr, f"bad level accepted: {out.returncode} {out.stderr}")
-        out = ann.cli("host", "slow", "--bots", "1", "--bot-level", "max", "--json")
+        # Typed as a person might: the level is taken whatever its case.
+        out = ann.cli("host", "slow", "--bots", "1", "--bot-level", "Max", "--json")
         check(out.returncode == 0, f"host with a max bot refused: {out.stderr}")
         view = wait_until(lambda: (v := ann.api().view()).summary.phase == common_pb2.PHASE_PLAYING and v, 10,
                           "the game to start")
