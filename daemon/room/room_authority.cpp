@@ -222,15 +222,11 @@ std::optional<Refusal> RoomAuthority::act(
             Refusal::Code::kBadRequest, "room " + state_.config().name + " has been closed");
     if (command_id.empty()) return act_as(id, action, now);
     // A retry (the answer to the first send was lost or late) must not move or chat twice.
-    if (auto it = answered_.find(id); it != answered_.end())
-        for (const auto& a : it->second)
-            if (a.command_id == command_id) return a.refusal;
+    if (auto again = retried_.answer_again(id, command_id, action)) return *again;
     auto refusal = act_as(id, action, now);
     if (member_of(token) == kNoMember)
         return refusal; // it left: its token acts no more, nothing to remember
-    auto& answered = answered_[id];
-    if (answered.size() == kRememberedCommands) answered.pop_front();
-    answered.push_back({ std::string(command_id), refusal });
+    retried_.remember(id, command_id, action, refusal);
     return refusal;
 }
 
@@ -409,7 +405,7 @@ void RoomAuthority::remove_member(MemberId id, bool timed_out, const Now& now) {
     const Member* m = state_.member(id);
     int seat = m && !m->bot ? m->seat : kNoSeat;
     emit(event::MemberLeft { id, timed_out }, now);
-    answered_.erase(id);
+    retried_.forget(id);
     std::string token;
     if (auto it = token_of_.find(id); it != token_of_.end()) {
         token = it->second;

@@ -5,6 +5,8 @@
 
 #include "daemon/room/clean_text.h"
 #include "daemon/room/game_recording.h"
+#include "daemon/room/retried_commands.h"
+#include "daemon/room/room_action.h"
 #include "daemon/room/room_state.h"
 #include "engine/result.h"
 
@@ -43,24 +45,6 @@ struct SeatTicket {
     bool rejoined = false; // the token's member was still held, seat and all
 };
 
-// What a member can ask of its room.
-namespace action {
-struct Move {
-    std::string text; // "o1-m7", a full path, or "pass"
-};
-struct Chat {
-    std::string text;
-};
-struct Vote {
-    VoteKind kind = VoteKind::kNewGame;
-};
-struct Leave { };
-struct Start { // start now, with bots in the free seats
-    std::optional<BotLevel> level; // unset: the daemon's default level
-};
-} // namespace action
-using Action = std::variant<action::Move, action::Chat, action::Vote, action::Leave, action::Start>;
-
 template <class T> using Outcome = std::expected<T, Refusal>;
 
 class RoomAuthority {
@@ -86,7 +70,7 @@ public:
     // and go this follows the members there are, not those there were (a bound, for tests).
     std::size_t member_entries() const {
         return token_of_.size() + held_until_.size() + cut_off_by_restart_.size()
-            + chat_spent_until_.size() + answered_.size();
+            + chat_spent_until_.size() + retried_.members();
     }
 
     // A new member (a seat if one is free, unless spectating) or, with a token still held, the
@@ -98,10 +82,11 @@ public:
     // Whether the token is a member's, or a vanished player's whose seat a computer keeps.
     bool knows_token(std::string_view token) const;
     // `command_id` (may be empty) names the command across retries: a member's command seen
-    // again among its last kRememberedCommands is answered as the first time, not done twice.
+    // again among its last kRememberedCommands is answered as the first time, not done twice;
+    // another action under an id used before is refused (retried_commands.h).
     std::optional<Refusal> act(std::string_view token, const Action& action, const Now& now,
         std::string_view command_id = {});
-    static constexpr std::size_t kRememberedCommands = 64;
+    static constexpr std::size_t kRememberedCommands = RetriedCommands::kKept;
     // A computer's move: a bot's (bots hold no token: they live in this daemon), or one made
     // for a person whose turn ran past the room's turn limit (computer_to_move()).
     std::optional<Refusal> bot_move(MemberId bot, engine::Move move, const Now& now);
@@ -234,12 +219,7 @@ private:
     // The stand-ins that hold a token, as the host keeps them (in step with stand_ins_): the
     // host compares them at every event, so they are kept, not made at each call.
     std::map<int, KeptSeat> kept_seats_;
-    // Each member's latest command ids and their answers, oldest first (in memory only).
-    struct Answered {
-        std::string command_id;
-        std::optional<Refusal> refusal;
-    };
-    std::map<MemberId, std::deque<Answered>> answered_;
+    RetriedCommands retried_; // each member's latest command ids and their answers
     std::vector<RoomEvent> pending_;
     std::vector<engine::GameRecord> finished_;
     std::optional<std::chrono::steady_clock::time_point> next_game_at_;

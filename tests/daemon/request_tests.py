@@ -6,7 +6,7 @@ typed, daemons stopped with SIGSTOP and restarted."""
 import signal
 import time
 
-from halma.v1 import api_pb2, common_pb2
+from halma.v1 import api_pb2, common_pb2, peer_pb2
 from halmatest import Cluster, check, greedy_move, run, wait_until
 from terminal import Terminal
 
@@ -115,6 +115,28 @@ def retry_carried_out_once():
             check(len(lines) == 2, f"{d.name}: {len(lines)} lines for one retried and one new request")
 
 
+def a_reused_key_is_not_taken_for_another_action():
+    """A front end that gives a new action a key it used before (its keys counted from 1 again
+    after a restart) is refused, naming the first action: it was answered "left" for a leave
+    the host never carried out, bob's daemon forgot the room, and the host kept his seat for
+    good (a QA pass). In a room this daemon hosts and through the peer link alike."""
+    with Cluster("reused-key") as c:
+        ann, bob = two_player_room(c)
+        for d in (ann, bob):
+            d.api().ok(action=api_pb2.ActionRequest(chat=f"hello from {d.name}"), request_key="1")
+            reply = d.api().call(action=api_pb2.ActionRequest(leave=peer_pb2.Leave()), request_key="1")
+            check(reply.error.code == common_pb2.ERROR_CODE_BAD_REQUEST
+                  and "used before for another request, a chat line" in reply.error.message,
+                  f"{d.name}: a leave under the chat's key: {reply}")
+        seated = [s.name for s in ann.api().view().seats if s.name]
+        check(sorted(seated) == ["ann", "bob"], f"the host's seats after the refused leaves: {seated}")
+        check(bob.api().view().summary.name == "r", "bob's daemon forgot the room")
+        # Under a key of its own the leave is carried out, on both sides.
+        bob.api().ok(action=api_pb2.ActionRequest(leave=peer_pb2.Leave()), request_key="2")
+        wait_until(lambda: "bob" not in [s.name for s in ann.api().view().seats], 10,
+                   "the host to see bob leave")
+
+
 def expired_request_refused():
     """A request whose deadline passed before the daemon read it is refused, with its own code."""
     with Cluster("expired") as c:
@@ -130,4 +152,4 @@ def expired_request_refused():
 
 
 run({f.__name__: f for f in [stopped_player_daemon, stopped_host, host_restart, retry_carried_out_once,
-                             expired_request_refused]})
+                             a_reused_key_is_not_taken_for_another_action, expired_request_refused]})
