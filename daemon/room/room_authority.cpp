@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <limits>
 
 namespace halma::daemon {
 
@@ -50,7 +51,9 @@ engine::Result<RoomAuthority> RoomAuthority::restore(RoomConfig config, Authorit
             return engine::fail("event " + std::to_string(e.seq) + ": " + *error);
         // Member ids are never reused, also those of members who have left since.
         if (auto* joined = std::get_if<event::MemberJoined>(&e.body))
-            room.next_member_ = std::max(room.next_member_, joined->member + 1);
+            room.next_member_ = std::max(room.next_member_,
+                joined->member == std::numeric_limits<MemberId>::max() ? joined->member
+                                                                       : joined->member + 1);
     }
     for (const auto& [id, token] : tokens) {
         const Member* m = room.state_.member(id);
@@ -94,9 +97,12 @@ void RoomAuthority::emit(EventBody body, const Now& now) {
     if (std::holds_alternative<event::GameStarted>(e.body) && state_.phase() == Phase::kPlaying)
         finished_.push_back(record_of(state_, "restarted", e.time_ms));
     bool was_ended = state_.game() && game_ended(state_);
-    auto error = state_.apply(e);
-    assert(!error && "the host made an event its own room refuses");
-    (void)error;
+    // An event the host's own room refuses is a bug: in a release build too it is neither
+    // logged nor sent (a replica would refuse it, and the log would not load again).
+    if (auto error = state_.apply(e)) {
+        assert(false && "the host made an event its own room refuses");
+        return;
+    }
     if (!was_ended && state_.game() && game_ended(state_)) finished_.push_back(record_of(state_));
     bool moved = std::holds_alternative<event::MovePlayed>(e.body);
     pending_.push_back(std::move(e));
@@ -165,9 +171,12 @@ Outcome<SeatTicket> RoomAuthority::join(
     int seat = kNoSeat;
     if (!spectate) {
         seat = state_.first_free_seat();
-        for (const auto& [s, in] : stand_ins_)
-            if (seat == kNoSeat && in.token.empty())
-                return take_back(s, next_member_++, std::string(name), random_hex_id(), false, now);
+        for (const auto& [s, in] : stand_ins_) {
+            if (seat != kNoSeat || !in.token.empty()) continue;
+            auto id = take_member_id(true);
+            if (!id) return std::unexpected(ids_used_up());
+            return take_back(s, *id, std::string(name), random_hex_id(), false, now);
+        }
         if (seat == kNoSeat)
             // How to watch instead is the joiner's front end's to say: only it knows how the
             // room was reached (by name on the LAN, or at an address: "halma join --spectate
@@ -180,7 +189,9 @@ Outcome<SeatTicket> RoomAuthority::join(
             "room " + state_.config().name + " has " + std::to_string(kMaxSpectators)
                 + " spectators already"));
     }
-    MemberId id = next_member_++;
+    auto taken = take_member_id(true);
+    if (!taken) return std::unexpected(ids_used_up());
+    MemberId id = *taken;
     std::string new_token = random_hex_id();
     member_by_token_[new_token] = id;
     token_of_[id] = new_token;
@@ -395,10 +406,29 @@ Outcome<int> RoomAuthority::add_bots(int count, std::optional<BotLevel> level, c
             "this halmad has no computer players: the game starts when every seat is taken"));
     BotLevel chosen = level.value_or(options_.default_bot_level);
     int added = 0;
-    for (int seat; added < count && (seat = state_.first_free_seat()) != kNoSeat; ++added)
-        emit(event::MemberJoined { next_member_++, unique_name("bot"), seat, true, chosen }, now);
+    for (int seat; added < count && (seat = state_.first_free_seat()) != kNoSeat; ++added) {
+        auto id = take_member_id(true);
+        if (!id) {
+            if (added == 0) return std::unexpected(ids_used_up());
+            break;
+        }
+        emit(event::MemberJoined { *id, unique_name("bot"), seat, true, chosen }, now);
+    }
     settle(now);
     return added;
+}
+
+std::optional<MemberId> RoomAuthority::take_member_id(bool joining) {
+    MemberId last = joining ? kLastJoinable : std::numeric_limits<MemberId>::max() - 1;
+    if (next_member_ > last) return std::nullopt;
+    return next_member_++;
+}
+
+Refusal RoomAuthority::ids_used_up() const {
+    return refuse(Refusal::Code::kBadRequest,
+        "room " + state_.config().name
+            + " has had over four billion members come and go and takes no more: its host "
+              "closes it and hosts it anew");
 }
 
 void RoomAuthority::remove_member(MemberId id, bool timed_out, const Now& now) {

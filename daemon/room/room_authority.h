@@ -13,6 +13,7 @@
 #include <chrono>
 #include <deque>
 #include <expected>
+#include <limits>
 #include <map>
 #include <optional>
 #include <random>
@@ -87,6 +88,11 @@ public:
     std::optional<Refusal> act(std::string_view token, const Action& action, const Now& now,
         std::string_view command_id = {});
     static constexpr std::size_t kRememberedCommands = RetriedCommands::kKept;
+    // Member ids are 32 bits and never reused: a standing room where strangers come and go
+    // for months could run through them, and a wrapped id would hand a newcomer a seated
+    // player's. People and bots join while ids are at most kLastJoinable; the rest is kept for
+    // the computers that stand in for players gone (stand_in), which cannot be refused.
+    static constexpr MemberId kLastJoinable = std::numeric_limits<MemberId>::max() - 4096;
     // A computer's move: a bot's (bots hold no token: they live in this daemon), or one made
     // for a person whose turn ran past the room's turn limit (computer_to_move()).
     std::optional<Refusal> bot_move(MemberId bot, engine::Move move, const Now& now);
@@ -191,6 +197,9 @@ private:
     AuthorityOptions options_;
     std::mt19937_64 rng_;
     MemberId next_member_ = 1;
+    // The next id, for a join (false: ids are used up) or for a stand-in (up to the last).
+    std::optional<MemberId> take_member_id(bool joining);
+    Refusal ids_used_up() const;
     std::unordered_map<std::string, MemberId> member_by_token_;
     std::map<MemberId, std::string> token_of_;
     std::map<MemberId, std::chrono::steady_clock::time_point> held_until_;

@@ -16,7 +16,9 @@ void RoomAuthority::stand_in(int seat, MemberId gone, std::string token, const N
     // it over (or for those present to vote it cancelled).
     if (!options_.bots_available) return;
     std::string name = state_.name_of(gone);
-    MemberId bot = next_member_++;
+    auto taken = take_member_id(false);
+    if (!taken) return; // ids used up: the seat stays free, as without computer players
+    MemberId bot = *taken;
     emit(event::MemberJoined { bot, unique_name("bot for " + name), seat, true, room_bot_level(),
              token.empty() },
         now);
@@ -41,9 +43,13 @@ void RoomAuthority::open_kept_seat(int seat, const Now& now) {
     // The events a leave mid-game makes: this computer, in the seat for good, a newcomer's to
     // take (seat_open), as for a player who left while here.
     emit(event::MemberLeft { in.bot, false }, now);
-    MemberId open = next_member_++;
-    emit(event::MemberJoined { open, unique_name(name), seat, true, level, true }, now);
-    stand_ins_[seat] = StandIn { open, in.gone, in.name, {} };
+    auto open = take_member_id(false);
+    if (!open) { // ids used up: the seat is free, as without computer players
+        settle(now);
+        return;
+    }
+    emit(event::MemberJoined { *open, unique_name(name), seat, true, level, true }, now);
+    stand_ins_[seat] = StandIn { *open, in.gone, in.name, {} };
     settle(now);
 }
 

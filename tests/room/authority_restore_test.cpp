@@ -6,6 +6,8 @@
 #include "room_test_support.h"
 
 #include <gtest/gtest.h>
+#include <limits>
+#include <set>
 
 using namespace halma::testing;
 using std::chrono::milliseconds;
@@ -91,6 +93,57 @@ TEST(AuthorityRestore, MemberIdsGoOnAfterTheLargestEverGiven) {
     EXPECT_EQ(ticket->member, largest + 1);
     EXPECT_EQ(room.join("eve", "", true, at_ms(2'000'000))->member, ticket->member)
         << "the original room would have given the same id";
+}
+
+// A room that has used its member ids up (a standing room where strangers came and went for
+// months; here its log says so) takes no newcomer, rather than wrap and hand one a seated
+// player's id, and its computers still stand in for players gone.
+TEST(AuthorityRestore, ARoomThatUsedUpItsMemberIdsTakesNoMoreAndReusesNone) {
+    TwoPlayers p(lively_options());
+    auto log = p.room.state().log();
+    std::uint64_t seq = p.room.state().seq();
+    std::int64_t ms = log.back().time_ms;
+    MemberId last = RoomAuthority::kLastJoinable;
+    log.push_back({ ++seq, ++ms, event::MemberJoined { last, "passer-by", kNoSeat, false } });
+    log.push_back({ ++seq, ++ms, event::MemberLeft { last, false } });
+    auto back = RoomAuthority::restore(
+        p.room.state().config(), lively_options(), kSeed, log, p.room.tokens(), at_ms(100'000));
+    ASSERT_TRUE(back) << back.error().message;
+    back->take_events();
+    auto refused = back->join("eve", "", true, at_ms(100'001));
+    ASSERT_FALSE(refused) << "joined as member " << refused->member;
+    EXPECT_NE(refused.error().message.find("takes no more"), std::string::npos)
+        << refused.error().message;
+    // bob's daemon is gone past the hold: a computer stands in, with an id past the last a
+    // joiner gets, none reused.
+    back->set_connected(p.bob.member, false, at_ms(100'002));
+    back->tick(at_ms(10'000'000));
+    std::set<MemberId> ids;
+    for (const auto& e : back->state().log())
+        if (auto* j = std::get_if<event::MemberJoined>(&e.body))
+            EXPECT_TRUE(ids.insert(j->member).second) << "member id " << j->member << " reused";
+    MemberId stand_in = back->state().seat_holder(1);
+    EXPECT_GT(stand_in, last);
+    ASSERT_NE(back->state().member(stand_in), nullptr);
+    EXPECT_TRUE(back->state().member(stand_in)->bot);
+}
+
+// The very last id in a log (a hostile edit, or a room from before the limit): the next
+// would wrap to 0 and then to a seated player's; nobody joins.
+TEST(AuthorityRestore, AfterTheLastMemberIdNothingWraps) {
+    TwoPlayers p(lively_options());
+    auto log = p.room.state().log();
+    std::uint64_t seq = p.room.state().seq();
+    MemberId max = std::numeric_limits<MemberId>::max();
+    log.push_back({ ++seq, 1, event::MemberJoined { max, "passer-by", kNoSeat, false } });
+    log.push_back({ ++seq, 2, event::MemberLeft { max, false } });
+    auto back = RoomAuthority::restore(
+        p.room.state().config(), lively_options(), kSeed, log, p.room.tokens(), at_ms(100'000));
+    ASSERT_TRUE(back) << back.error().message;
+    for (int i = 0; i < 3; ++i) {
+        auto refused = back->join("eve", "", true, at_ms(100'001 + i));
+        ASSERT_FALSE(refused) << "joined as member " << refused->member;
+    }
 }
 
 TEST(AuthorityRestore, TokensOfMembersWhoLeftAreIgnored) {
