@@ -115,6 +115,15 @@ void HostService::on_readable(const Now& now) {
             it->second.members.clear();
         }
         it->second.key = key;
+        if (frames.size() > 1)
+            if (const char* from = zmq_msg_gets(frames[1].handle(), "Peer-Address")) {
+                // An IPv4 peer of a dual-stack listener reads "::ffff:192.168.1.20": one
+                // machine, as its owner knows it.
+                std::string_view address = from;
+                if (address.starts_with("::ffff:") && address.find('.') != std::string_view::npos)
+                    address.remove_prefix(7);
+                if (it->second.address != address) it->second.address = address;
+            }
         mark_alive(conn, it->second, now);
         if (frames.size() != 2) {
             log_peer(spdlog::level::warn, "peer {}: {} frames in one message", short_id(conn),
@@ -180,6 +189,17 @@ void HostService::handle(const std::string& conn, const pb::PeerMessage& msg, co
         send_error(conn, msg.request_id(), pb::ERROR_CODE_OUT_OF_PLACE,
             "not a message a host answers", now);
     }
+}
+
+bool HostService::within_address_budget(const std::string& conn, std::uint64_t request_id,
+    PeerAddressBudget::Kind kind, const Now& now) {
+    const std::string& address = conns_[conn].address;
+    if (address_budget_.take(address, kind, now.steady)) return true;
+    log_peer(spdlog::level::warn, "peer {} at {}: refused {}: past what one machine may add",
+        short_id(conn), address, kind == PeerAddressBudget::Kind::kJoin ? "a join" : "a chat line");
+    send_error(conn, request_id, pb::ERROR_CODE_UNAVAILABLE,
+        PeerAddressBudget::refusal(address, kind), now);
+    return false;
 }
 
 HostedRoom* HostService::lookup(std::string_view room, std::string_view token) {
@@ -249,6 +269,10 @@ void HostService::handle_join(const std::string& conn, const pb::PeerMessage& ms
             return;
         }
     }
+    // A new member (not a seat coming back): counted against the joiner's machine.
+    if (holder == kNoMember && !room->authority.knows_token(join.token())
+        && !within_address_budget(conn, msg.request_id(), PeerAddressBudget::Kind::kJoin, now))
+        return;
     auto ticket = room->authority.join(join.name(), join.token(), join.spectate(), now);
     if (!ticket) {
         send_error(conn, msg.request_id(), wire::to_proto(ticket.error().code),
@@ -369,6 +393,9 @@ void HostService::handle_command(
             m && !m->connected && room->read_only.empty())
             room->authority.set_connected(member, true, now);
     }
+    if (std::holds_alternative<action::Chat>(action)
+        && !within_address_budget(conn, msg.request_id(), PeerAddressBudget::Kind::kChat, now))
+        return;
     auto refusal = read_only_refusal(*room);
     if (!refusal) refusal = room->authority.act(command.token(), action, now, command.command_id());
     // Not on disk, not done: the room is back where its files are, and the player is told.

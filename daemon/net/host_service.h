@@ -8,6 +8,7 @@
 #include "daemon/net/config.h"
 #include "daemon/net/disk_syncer.h"
 #include "daemon/net/log_budget.h"
+#include "daemon/net/peer_address_budget.h"
 #include "daemon/net/record_store.h"
 #include "daemon/net/room_listener.h"
 #include "daemon/net/room_store.h"
@@ -177,6 +178,7 @@ private:
         bool alive = true;
         std::set<std::pair<std::string, MemberId>> members; // (room id, member)
         std::string key; // the CURVE key of the connection's last message (its User-Id)
+        std::string address; // where it comes from (its last message's Peer-Address)
     };
 
     void handle(const std::string& conn, const wire::pb::PeerMessage& msg, const Now& now);
@@ -281,6 +283,11 @@ private:
     RecordStore records_;
     std::map<std::string, std::unique_ptr<HostedRoom>, std::less<>> rooms_; // by room id
     std::map<std::string, PeerConn> conns_; // by ZeroMQ routing id
+    // New members and chat lines one machine may add, however many keys it uses.
+    PeerAddressBudget address_budget_;
+    // Whether the peer's machine may do one more of `kind`; if not, it is told so.
+    bool within_address_budget(const std::string& conn, std::uint64_t request_id,
+        PeerAddressBudget::Kind kind, const Now& now);
     RoomIndex index_; // the rooms by id, name and friends code, for matching() and joins
 
     WakeupQueue wakeups_; // rooms by when they next need tick(); a quiet room is not looked at

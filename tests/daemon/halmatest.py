@@ -386,12 +386,13 @@ def secure(sock, daemon, keys=None):
     return sock
 
 
-def raw_peer(ctx, daemon, keys=None):
-    """A DEALER straight at a daemon's host port, as a misbehaving peer would be."""
+def raw_peer(ctx, daemon, keys=None, source=None):
+    """A DEALER straight at a daemon's host port, as a misbehaving peer would be; from the
+    loopback address `source` (127.0.0.2, say: another machine, as the host tells them apart)."""
     s = ctx.socket(zmq.DEALER)
     s.setsockopt(zmq.LINGER, 0)
     secure(s, daemon, keys)
-    s.connect(f"tcp://{daemon.address}")
+    s.connect(f"tcp://{source}:0;{daemon.address}" if source else f"tcp://{daemon.address}")
     return s
 
 

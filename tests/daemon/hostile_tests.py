@@ -107,8 +107,8 @@ def fd_flood_keeps_the_api():
 class RawPeer:
     """A hand-made peer on a host's port: requests with ids, answers matched, updates skipped."""
 
-    def __init__(self, c, host):
-        self.sock = raw_peer(c.ctx, host)
+    def __init__(self, c, host, source=None, keys=None):
+        self.sock = raw_peer(c.ctx, host, keys=keys, source=source)
         self.next_id = 1
 
     def ask(self, timeout=10.0, **body):
@@ -140,6 +140,7 @@ SNAPSHOT_BOUND = 1 << 20  # docs/protocol.md, Limits: a snapshot without the cur
 CHAT_FLOOD = 2500
 CHAT_LINE = "x" * 500
 CHURN = 3000
+CHURN_EACH = 100  # PeerAddressBudget::kJoins: new members one machine adds at once
 
 
 def room_logs_stay_bounded():
@@ -166,13 +167,20 @@ def room_logs_stay_bounded():
             for _ in range(10):
                 raw.command(room_id, other.token, chat=f"line from {i}")
             raw.command(room_id, other.token, leave=peer_pb2.Leave())
+        # From many machines: one is held to its budget of new members (below).
+        churners = [RawPeer(c, ann, source=f"127.0.0.{2 + k}") for k in range(CHURN // CHURN_EACH)]
         for i in range(CHURN):
-            member = raw.join("r", name=f"churn {i}")
-            r = raw.command(room_id, member.token, leave=peer_pb2.Leave())
+            churner = churners[i // CHURN_EACH]
+            member = churner.join("r", name=f"churn {i}")
+            r = churner.command(room_id, member.token, leave=peer_pb2.Leave())
             check(r.HasField("ack"), f"leave {i}: {r}")
+        for churner in churners:
+            churner.close()
         check(ann.proc.poll() is None, f"the host died: {ann.log_tail()}")
         peak_rss = rss_kb(ann, "VmHWM")
-        snapshot = raw.join("r", name="reader").snapshot
+        reader = RawPeer(c, ann, source="127.0.0.200")
+        snapshot = reader.join("r", name="reader").snapshot
+        reader.close()
         size = len(snapshot.SerializeToString())
         check(size < SNAPSHOT_BOUND, f"a snapshot of {size} bytes, {len(snapshot.events)} events")
         view = ann.api().view()
@@ -202,6 +210,54 @@ def room_logs_stay_bounded():
         print(f"chat flood: {len(refused)} of {CHAT_FLOOD} lines refused; {CHURN} join/leave cycles; "
               f"snapshot {size} bytes ({len(snapshot.events)} events), events file {on_disk} bytes; "
               f"host RSS idle {idle_rss} kB, peak {peak_rss} kB")
+
+
+def one_machine_churning_members_is_held_to_its_budget():
+    """A script on one machine that joins as a new member, says ten lines (a new member's
+    whole chat allowance) and leaves, again and again, with a fresh key each time: it posted
+    4,400 lines a second and made the host write 250 MB a minute (a red-team QA pass). Now what
+    one machine adds is held to its address's budget (100 new members at once, then one a
+    second; 50 chat lines, then three a second), refused with words that say so, while a
+    player on another machine joins and chats as usual."""
+    with Cluster("churn") as c:
+        ann = c.add("ann")
+        bob = c.add("bob")
+        ann.api().ok(host=api_pb2.HostRequest(name="r", mode=common_pb2.RoomMode(players=6)))
+        joins = lines = 0
+        join_refusals, chat_refusals = set(), set()
+        started = time.monotonic()
+        for cycle in range(300):  # bounded: 300 cycles of join, ten lines, leave
+            # A new connection and key each time, as a script would.
+            raw = RawPeer(c, ann, source="127.0.0.2", keys=zmq.curve_keypair())
+            reply = raw.ask(join=peer_pb2.JoinRoom(room="r", name=f"churn {cycle}", spectate=True))
+            if reply.HasField("joined"):
+                joins += 1
+                room_id, token = reply.joined.snapshot.config.room_id, reply.joined.token
+                for n in range(10):
+                    r = raw.command(room_id, token, chat=f"line {n} of {cycle}")
+                    if r.HasField("error"):
+                        chat_refusals.add(r.error.message)
+                    else:
+                        lines += 1
+                raw.command(room_id, token, leave=peer_pb2.Leave())
+            else:
+                join_refusals.add(reply.error.message)
+            raw.close()
+        seconds = time.monotonic() - started
+        # Bounds with a second's slack for the refill during the run.
+        check(joins <= 100 + seconds + 1, f"{joins} members added in {seconds:.1f} s")
+        check(lines <= 50 + 3 * seconds + 3, f"{lines} chat lines in {seconds:.1f} s")
+        check(join_refusals and all("too many new members from your machine (127.0.0.2)" in m
+                                    for m in join_refusals), f"join refusals: {join_refusals}")
+        check(chat_refusals and all("too much chat" in m for m in chat_refusals),
+              f"chat refusals: {chat_refusals}")
+        # Another machine (bob's daemon, on 127.0.0.1) is not held to that one's budget.
+        bob.api().ok(join=api_pb2.JoinRequest(address=ann.address, room="r"))
+        bob.api().ok(action=api_pb2.ActionRequest(chat="still heard"))
+        check(any(l.text == "still heard" for l in ann.api().view().chat), "bob's line did not reach the host")
+        check(ann.proc.poll() is None, f"the host died: {ann.log_tail()}")
+        print(f"300 cycles from one machine in {seconds:.1f} s: {joins} members added, {lines} chat lines; "
+              f"refused: {sorted(join_refusals | chat_refusals)}")
 
 
 REJOINS = 300
@@ -481,7 +537,8 @@ def squatted_runtime_dir_is_refused():
         check(out.returncode == 1 and "not a directory" in out.stderr, f"a symlinked runtime directory: {out.stderr!r}")
 
 
-TESTS = [fd_flood_keeps_the_api, room_logs_stay_bounded, unread_rejoins_stay_bounded, damaged_length_refuses_the_room,
+TESTS = [fd_flood_keeps_the_api, room_logs_stay_bounded, one_machine_churning_members_is_held_to_its_budget,
+         unread_rejoins_stay_bounded, damaged_length_refuses_the_room,
          full_disk_refuses_and_keeps, squatted_runtime_dir_is_refused]
 
 if __name__ == "__main__":
