@@ -75,11 +75,19 @@ def chat_flood():
             for _ in range(10):
                 raw.command(room_id, other.token, chat=ht.CHAT_LINE)
             raw.command(room_id, other.token, leave=peer_pb2.Leave())
+        # From many machines: one machine's new members are held to its budget (Limits).
+        churners = [ht.RawPeer(c, ann, source=f"127.0.0.{2 + k}") for k in range(ht.CHURN // ht.CHURN_EACH)]
         for i in range(ht.CHURN):
-            member = raw.join("r", name=f"churn {i}")
-            raw.command(room_id, member.token, leave=peer_pb2.Leave())
+            churner = churners[i // ht.CHURN_EACH]
+            member = churner.join("r", name=f"churn {i}")
+            churner.command(room_id, member.token, leave=peer_pb2.Leave())
+        for churner in churners:
+            churner.close()
         peak = hwm_kb(ann.proc.pid)
-        size = len(raw.join("r", name="reader").snapshot.SerializeToString())
+        # A new reader: raw, idle meanwhile, has more updates queued than the host keeps for it.
+        reader = ht.RawPeer(c, ann, source="127.0.0.200")
+        size = len(reader.join("r", name="reader").snapshot.SerializeToString())
+        reader.close()
         raw.close()
         return before, peak, (f"{ht.CHAT_FLOOD} chat lines of {len(ht.CHAT_LINE)} bytes, 200 more from 20 members, "
                               f"{ht.CHURN} join/leave cycles (snapshot after: {size} bytes)")
@@ -93,11 +101,13 @@ def unread_rejoins():
         # The largest room chat can make: every spectator the room takes (64, the sleeper one of
         # them) says its burst of 10 lines of 500 bytes; the log then stands near its fold.
         room_id = None
-        for i in range(63):
-            filler = raw.join("j", name=f"filler {i}")
+        # Each from a machine of its own: one machine's chat is held to its budget (Limits).
+        fillers = [ht.RawPeer(c, ann, source=f"127.0.1.{1 + i}") for i in range(63)]
+        for i, one in enumerate(fillers):
+            filler = one.join("j", name=f"filler {i}")
             room_id = filler.snapshot.config.room_id
             for _ in range(10):
-                raw.command(room_id, filler.token, chat=ht.CHAT_LINE)
+                one.command(room_id, filler.token, chat=ht.CHAT_LINE)
         me = raw.join("j", name="sleeper")
         snapshot_bytes = len(raw.join("j", token=me.token).snapshot.SerializeToString())
         raw.close()
@@ -106,6 +116,7 @@ def unread_rejoins():
         sleeper.setsockopt(zmq.LINGER, 0)
         sleeper.setsockopt(zmq.RCVHWM, 1)
         sleeper.setsockopt(zmq.RCVBUF, 4096)
+        halmatest.secure(sleeper, ann)  # the key the seat was joined with (raw's)
         sleeper.connect(f"tcp://{ann.address}")
         for i in range(ht.REJOINS):
             sleeper.send(peer_pb2.PeerMessage(version=1, request_id=i + 1, join=peer_pb2.JoinRoom(
@@ -116,6 +127,8 @@ def unread_rejoins():
                    "the host to read every rejoin")
         peak = hwm_kb(ann.proc.pid)
         sleeper.close()
+        for one in fillers:
+            one.close()
         return before, peak, (f"{ht.REJOINS} rejoins never read ({snapshot_bytes}-byte snapshots; the host answers "
                               "4 a peer timeout, the rest are refused as too fast)")
 

@@ -178,6 +178,8 @@ def room_logs_stay_bounded():
             churner.close()
         check(ann.proc.poll() is None, f"the host died: {ann.log_tail()}")
         peak_rss = rss_kb(ann, "VmHWM")
+        # A new reader: raw, idle meanwhile, has more updates queued than the host keeps for it
+        # (64), and the answer to a join it sent now could be dropped with them.
         reader = RawPeer(c, ann, source="127.0.0.200")
         snapshot = reader.join("r", name="reader").snapshot
         reader.close()
