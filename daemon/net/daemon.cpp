@@ -267,7 +267,9 @@ int run_daemon(const Config& config) {
     }
     auto port = static_cast<std::uint16_t>(
         std::stoi(host.address().substr(host.address().rfind(':') + 1)));
-    PeerConnGuard guard(context, host.socket(), peer_connection_cap(descriptors));
+    std::size_t peer_cap = peer_connection_cap(descriptors);
+    PeerConnGuard guard(
+        context, host.socket(), peer_cap, "host", peer_connections_per_machine(peer_cap));
     guard.set_port(port);
     // The key-probe port takes connections too: capped apart, small (one probe each).
     std::optional<PeerConnGuard> probe_guard;
@@ -275,7 +277,8 @@ int run_daemon(const Config& config) {
         probe_guard.emplace(context, probe->socket(), kProbeConnectionCap, "probe");
         probe_guard->set_port(key_probe_port(port));
     }
-    spdlog::debug("open files: {}; at most {} peer connections", descriptors, guard.cap());
+    spdlog::debug("open files: {}; at most {} peer connections, {} from one machine", descriptors,
+        guard.cap(), guard.per_machine());
     Discovery discovery(context, discovery_options(config, host.address()));
     ApiService api(context, config, host, peers, discovery, bots.available());
     if (keys) api.set_host_key(keys->public_key);

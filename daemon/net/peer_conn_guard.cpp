@@ -31,6 +31,26 @@ std::uint16_t local_tcp_port(int fd) {
     return 0;
 }
 
+// Where a TCP connection comes from: "192.168.1.20" (an IPv4 peer of a dual-stack listener
+// too), "fe80::1"; "" if `fd` is not a connected socket (any more).
+std::string remote_address(int fd) {
+    sockaddr_storage addr {};
+    socklen_t len = sizeof addr;
+    if (::getpeername(fd, reinterpret_cast<sockaddr*>(&addr), &len) != 0) return "";
+    char text[INET6_ADDRSTRLEN] = "";
+    if (addr.ss_family == AF_INET) {
+        ::inet_ntop(
+            AF_INET, &reinterpret_cast<const sockaddr_in*>(&addr)->sin_addr, text, sizeof text);
+    } else if (addr.ss_family == AF_INET6) {
+        const auto& in6 = reinterpret_cast<const sockaddr_in6*>(&addr)->sin6_addr;
+        if (IN6_IS_ADDR_V4MAPPED(&in6))
+            ::inet_ntop(AF_INET, &in6.s6_addr[12], text, sizeof text);
+        else
+            ::inet_ntop(AF_INET6, &in6, text, sizeof text);
+    }
+    return text;
+}
+
 } // namespace
 
 std::size_t raise_descriptor_limit() {
@@ -55,14 +75,19 @@ std::size_t peer_connection_cap(std::size_t descriptors) {
     return std::clamp<std::size_t>(descriptors / 2, 16, 4096);
 }
 
+std::size_t peer_connections_per_machine(std::size_t cap) {
+    return std::max<std::size_t>(cap / 4, 16);
+}
+
 std::size_t open_logs_cap(std::size_t descriptors) {
     return std::clamp<std::size_t>(descriptors / 8, 16, 1024);
 }
 
-PeerConnGuard::PeerConnGuard(
-    zmq::context_t& context, zmq::socket_t& router, std::size_t cap, const std::string& name)
+PeerConnGuard::PeerConnGuard(zmq::context_t& context, zmq::socket_t& router, std::size_t cap,
+    const std::string& name, std::size_t per_machine)
     : monitor_(context, zmq::socket_type::pair)
-    , cap_(cap) {
+    , cap_(cap)
+    , per_machine_(per_machine) {
     std::string endpoint = "inproc://halmad-" + name + "-monitor";
     if (zmq_socket_monitor(router.handle(), endpoint.c_str(),
             ZMQ_EVENT_ACCEPTED | ZMQ_EVENT_DISCONNECTED | ZMQ_EVENT_CLOSED)
@@ -84,15 +109,25 @@ void PeerConnGuard::on_readable() {
         std::memcpy(&value, static_cast<const char*>(frames[0].data()) + 2, sizeof value);
         int fd = static_cast<int>(value);
         if (event == ZMQ_EVENT_ACCEPTED) {
-            open_.insert(fd);
-            if (open_.size() > cap_) shed_connection(fd);
-        } else {
-            open_.erase(fd); // a listener's own close names a descriptor never counted
+            std::string address = per_machine_ > 0 ? remote_address(fd) : std::string();
+            if (auto old = open_.find(fd); old != open_.end()) forget(old); // a missed close
+            open_.emplace(fd, address);
+            std::size_t from_there = ++from_[address];
+            if (open_.size() > cap_ || (per_machine_ > 0 && from_there > per_machine_))
+                shed_connection(fd, address);
+        } else if (auto it = open_.find(fd); it != open_.end()) {
+            forget(it); // a listener's own close names a descriptor never counted
         }
     }
 }
 
-void PeerConnGuard::shed_connection(int fd) {
+void PeerConnGuard::forget(std::map<int, std::string>::iterator it) {
+    if (auto from = from_.find(it->second); from != from_.end() && --from->second == 0)
+        from_.erase(from);
+    open_.erase(it);
+}
+
+void PeerConnGuard::shed_connection(int fd, const std::string& address) {
     // The event is a little behind libzmq's thread: the descriptor may have been closed and
     // reused since. Shut it down only if it is still a TCP connection on the peer port (then it
     // is one past the cap, whichever it is); never the local API's or a file's.
@@ -101,9 +136,17 @@ void PeerConnGuard::shed_connection(int fd) {
     // leaves the count.
     ::shutdown(fd, SHUT_RDWR);
     ++shed_;
-    if (!warned_ || shed_ % 1000 == 0)
-        spdlog::warn("peer port: {} connections open, cap {}: shedding new ones ({} so far)",
-            open_.size(), cap_, shed_);
+    if (!warned_ || shed_ % 1000 == 0) {
+        auto from_there = from_.find(address);
+        if (open_.size() <= cap_ && from_there != from_.end())
+            spdlog::warn("peer port: {} connections from {} (at most {} from one machine): "
+                         "shedding its new ones ({} so far)",
+                from_there->second, address.empty() ? "an unknown address" : address, per_machine_,
+                shed_);
+        else
+            spdlog::warn("peer port: {} connections open, cap {}: shedding new ones ({} so far)",
+                open_.size(), cap_, shed_);
+    }
     warned_ = true;
 }
 
