@@ -1,15 +1,12 @@
 // `halma analyze record FILE`: the positions of a finished game's record (docs/records.md), for
 // scripts and for feeding one of them to the other analyze commands. Offline, like them: the
 // record is a file (`halma records ID > game.hrec`) or standard input ("-").
+#include "cli/client/record_file.h"
 #include "commands.h"
 #include "engine/game_record.h"
 #include "engine/notation.h"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 namespace halma::cli {
 
@@ -24,19 +21,14 @@ void add_record_command(CLI::App& analyze, int& exit_code) {
     cmd->add_option("--move", only, "Only the position after this move, as POSITION alone")
         ->check(CLI::NonNegativeNumber);
     cmd->callback([&] {
-        std::ostringstream text;
-        if (file == "-") {
-            text << std::cin.rdbuf();
-        } else {
-            std::ifstream in(file, std::ios::binary);
-            if (!in) {
-                std::cerr << "halma: cannot read " << file << ": " << std::strerror(errno) << "\n";
-                exit_code = 2;
-                return;
-            }
-            text << in.rdbuf();
+        std::string error;
+        auto text = read_record_file(file, error);
+        if (!text) {
+            std::cerr << "halma: " << error << "\n";
+            exit_code = 2;
+            return;
         }
-        auto record = engine::parse_record(text.str());
+        auto record = engine::parse_record(*text);
         if (!record) {
             std::cerr << "halma: bad record: " << record.error().message << "\n";
             exit_code = 2;

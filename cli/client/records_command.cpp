@@ -6,6 +6,7 @@
 #include "cli/client/client_common.h"
 #include "cli/client/output.h"
 #include "cli/client/places_words.h"
+#include "cli/client/record_file.h"
 #include "cli/client/term_text.h"
 #include "cli/client/terminal_io.h"
 #include "cli/commands.h"
@@ -39,15 +40,13 @@ std::string move_text(const std::vector<engine::Cell>& path) {
 std::optional<std::string> record_text(const std::string& name, int& exit_code) {
     std::error_code ec;
     if (name.find('/') != std::string::npos || std::filesystem::is_regular_file(name, ec)) {
-        std::ifstream in(name, std::ios::binary);
-        if (!in) {
-            std::cerr << "halma: cannot read " << name << ": " << std::strerror(errno) << "\n";
+        std::string error;
+        auto text = read_record_file(name, error);
+        if (!text) {
+            std::cerr << "halma: " << error << "\n";
             exit_code = 2;
-            return std::nullopt;
         }
-        std::ostringstream text;
-        text << in.rdbuf();
-        return text.str();
+        return text;
     }
     auto daemon = connect_daemon();
     pb::Request r;

@@ -109,8 +109,21 @@ def finished_games_become_records_and_the_log_restarts():
                                   text=True)
             check(last.stdout.strip() == final.position, f"record ends at {last.stdout}, the room at "
                                                          f"{final.position}")
-            bad = subprocess.run([HALMA, "analyze", "record", "/dev/null"], capture_output=True, text=True)
+            with open(f.name + ".empty", "w"):
+                pass
+            bad = subprocess.run([HALMA, "analyze", "record", f.name + ".empty"], capture_output=True, text=True)
+            os.unlink(f.name + ".empty")
             check(bad.returncode == 2 and "not a halma record" in bad.stderr, f"{bad}")
+            # A device is read no further than its first look (it read /dev/zero until 2.7 GB).
+            for cmd in (["analyze", "record", "/dev/zero"], ["replay", "/dev/zero"]):
+                endless = subprocess.run([HALMA] + cmd, capture_output=True, text=True, timeout=10)
+                check(endless.returncode == 2 and "/dev/zero is not a file" in endless.stderr,
+                      f"halma {' '.join(cmd)}: {endless}")
+            with open(f.name + ".huge", "wb") as huge:
+                huge.truncate(17 << 20)
+            over = subprocess.run([HALMA, "analyze", "record", f.name + ".huge"], capture_output=True, text=True)
+            os.unlink(f.name + ".huge")
+            check(over.returncode == 2 and "is over 16 MiB: not a game record" in over.stderr, f"{over}")
             missing = subprocess.run([HALMA, "analyze", "record", f.name + ".gone"], capture_output=True, text=True)
             check(missing.returncode == 2 and missing.stderr.strip().endswith(": No such file or directory"),
                   f"a record that is not there does not say why: {missing.stderr!r}")
