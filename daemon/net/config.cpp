@@ -18,6 +18,7 @@
 #include <optional>
 #include <pwd.h>
 #include <set>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
 
@@ -341,6 +342,18 @@ std::variant<Config, int> load_config(int argc, char** argv) {
                                      + user->pw_name + " here: the file must be readable by it)"
                                                   : std::string())
                       << "\n";
+            return 2;
+        }
+        // A config is a small text file: /dev/zero read as an empty one ("config fine").
+        struct stat st { };
+        if (::stat(config_file.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+            std::cerr << "halmad: the config file " << config_file
+                      << " is not a file (a directory, a device or a pipe)\n";
+            return 2;
+        }
+        if (st.st_size > kMaxConfigBytes) {
+            std::cerr << "halmad: the config file " << config_file << " is over "
+                      << (kMaxConfigBytes >> 20) << " MiB: not a halmad config\n";
             return 2;
         }
         lines.emplace();

@@ -23,6 +23,12 @@ struct StandingRoom {
     std::optional<BotLevel> bot_level; // unset: the daemon's bot-level
 };
 
+// A config file is a few kilobytes; past this it is not one (read whole before it is checked).
+inline constexpr long kMaxConfigBytes = 1 << 20;
+// Standing rooms in one config: a Pi carries a few hundred busy ones (docs/scaling.md); 3,000
+// rooms of six computers each were "config fine" and would start 18,000 bots.
+inline constexpr std::size_t kMaxStandingRooms = 1000;
+
 struct Config {
     std::string listen = "*:7460"; // host:port that peers join at; port 0: any free one
     std::filesystem::path runtime_dir; // the local API socket and lock file

@@ -150,6 +150,10 @@ std::optional<BadConfig> apply_file(
     const toml::array* rooms = t["room"].as_array();
     if (!rooms)
         return BadConfig { at(*t.get("room")) + "room must be an array of tables, [[room]]" };
+    if (rooms->size() > kMaxStandingRooms)
+        return BadConfig { at(*rooms->get(kMaxStandingRooms)) + "at most "
+            + std::to_string(kMaxStandingRooms) + " standing rooms ([[room]]); this file has "
+            + std::to_string(rooms->size()) };
     for (const auto& node : *rooms) {
         const toml::table* r = node.as_table();
         if (!r) return BadConfig { at(node) + "each [[room]] must be a table" };

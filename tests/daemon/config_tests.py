@@ -97,6 +97,19 @@ def config_and_startup():
                 f.write(text)
             out = run_halmad("--config", cfg, "--check-config")
             check(out.returncode == 2 and needle in out.stderr, f"config {text!r}: {out.returncode} {out.stderr}")
+        # Not a config at all: a device read as an empty file was "config fine", and so were
+        # 3,000 standing rooms of six computers each (a red-team QA pass).
+        out = run_halmad("--config", "/dev/zero", "--check-config")
+        check(out.returncode == 2 and "/dev/zero is not a file" in out.stderr, f"/dev/zero: {out.returncode} {out.stderr}")
+        with open(cfg, "w") as f:
+            f.write("".join(f"[[room]]\nname = 'r{i}'\nplayers = 6\nbots = 6\n" for i in range(1001)))
+        out = run_halmad("--config", cfg, "--check-config")
+        check(out.returncode == 2 and "halmad.toml:4001: at most 1000 standing rooms ([[room]]); this file has 1001"
+              in out.stderr, f"1001 rooms: {out.returncode} {out.stderr}")
+        with open(cfg, "w") as f:
+            f.write("# " + "x" * (1 << 20) + "\n")
+        out = run_halmad("--config", cfg, "--check-config")
+        check(out.returncode == 2 and "is over 1 MiB: not a halmad config" in out.stderr, f"a 1 MiB file: {out.stderr}")
         # An interface that is not there is no error (Wi-Fi may come up later), but the check
         # says so, as halmad warns once running: it said "config fine" of a typo.
         out = run_halmad("--interfaces", "nosuch0", "--check-config")
