@@ -37,6 +37,7 @@ public:
     static constexpr std::size_t kMaxReplicas = 256;
     static constexpr std::size_t kMaxHosts = 64;
     using Clock = std::chrono::steady_clock;
+    static constexpr std::chrono::seconds kMostRejoinBackoff { 64 };
     // How soon a send ZeroMQ refused (the link still connecting) is tried again.
     static constexpr std::chrono::milliseconds kSendRetry { 20 };
     // How often an unanswered key probe is sent again (it is lost if the host restarted
@@ -107,6 +108,13 @@ public:
         wire::pb::ConnectionState connection = wire::pb::CONNECTION_STATE_CONNECTING;
         bool rejoin_in_flight = false;
         Clock::time_point next_rejoin {};
+        // Answers to rejoins that could not be taken (a snapshot too large or that does not
+        // replay), in a row: each doubles the wait before the next rejoin (a second or
+        // heartbeat-ms, then 2, 4... up to kMostRejoinBackoff), also one a gap asks for. A hostile
+        // host that answered each with 60 MB it knew would be refused, and said it was ahead at
+        // every heartbeat, had its guest parse 2.4 of them a second (a red-team QA pass).
+        int refused_answers = 0;
+        Clock::time_point rejoin_not_before {};
         // Why the host takes no change in the room now (its disk is full; from its
         // heartbeats); empty: it does.
         std::string read_only;
@@ -245,6 +253,8 @@ private:
     // Rebuilds a replica from a Joined answer; false if the snapshot was unusable.
     bool adopt(Replica& replica, const wire::pb::Joined& joined);
     void rejoin(Replica& replica, const Now& now);
+    // An answer to a rejoin that could not be taken: the next waits longer (refused_answers).
+    void refused_answer(Replica& replica);
     void set_connection(Replica& replica, wire::pb::ConnectionState state);
     void forget(const std::string& room_id);
     // `r` ended, as `why` says ("its host closed it"): kept for ended().

@@ -5,6 +5,7 @@
 #include "daemon/net/standing_room_diff.h"
 #include "daemon/net/turn_clock.h"
 
+#include <malloc.h>
 #include <spdlog/spdlog.h>
 
 namespace halma::daemon {
@@ -181,6 +182,10 @@ bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
 
 void PeerLinks::rejoin(Replica& r, const Now& now) {
     if (r.rejoin_in_flight) return;
+    if (now.steady < r.rejoin_not_before) { // backing off a host whose answers were refused
+        r.next_rejoin = std::max(r.next_rejoin, r.rejoin_not_before);
+        return;
+    }
     std::string error;
     Link* link = link_for(r.address, error);
     if (!link) return;
@@ -204,9 +209,15 @@ void PeerLinks::rejoin(Replica& r, const Now& now) {
             replica->rejoin_in_flight = false;
             auto retry_at = Clock::now() + milliseconds(config_.heartbeat_ms);
             if (reply.has_joined()) {
-                if (!adopt(*replica, reply.joined()))
-                    replica->next_rejoin = retry_at;
-                else if (!reply.joined().rejoined())
+                bool taken = adopt(*replica, reply.joined());
+                if (!taken) {
+                    refused_answer(*replica);
+                    replica->next_rejoin = std::max(retry_at, replica->rejoin_not_before);
+                } else {
+                    replica->refused_answers = 0;
+                    replica->rejoin_not_before = {};
+                }
+                if (taken && !reply.joined().rejoined())
                     log_host(spdlog::level::warn, "room {}: the seat was not held; joined anew",
                         room_id);
                 return;
@@ -232,6 +243,20 @@ void PeerLinks::rejoin(Replica& r, const Now& now) {
             replica->next_rejoin = retry_at;
         },
         now);
+}
+
+void PeerLinks::refused_answer(Replica& r) {
+    int doublings = std::min(r.refused_answers++, 6);
+    auto first = std::max(milliseconds(config_.heartbeat_ms), milliseconds(1000));
+    auto wait = std::min<Clock::duration>(first * (1 << doublings), kMostRejoinBackoff);
+    r.rejoin_not_before = Clock::now() + wait;
+    log_host(spdlog::level::warn,
+        "room {}: the host's answer could not be taken ({} in a row); "
+        "asking again in {} s",
+        r.state ? r.state->config().name : r.room_id, r.refused_answers,
+        std::chrono::duration_cast<std::chrono::seconds>(wait).count());
+    // Parsing it took memory the allocator would otherwise keep for good (tens of MB).
+    ::malloc_trim(0);
 }
 
 // The host has no such room any more: it was closed (or its files lost) while this daemon was
