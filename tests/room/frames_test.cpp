@@ -285,3 +285,17 @@ TEST(HostMessages, ASnapshotsEventsAreCountedAtEveryDepth) {
     EXPECT_EQ(rejection->code, pb::ERROR_CODE_TOO_LARGE);
     EXPECT_NE(rejection->message.find("events"), std::string::npos) << rejection->message;
 }
+
+// A join's answer carries a held seat per member gone: 1.3 million empty ones (2.6 MB) were
+// parsed and kept, 87 MB of a guest for good (a red-team QA pass).
+TEST(HostMessages, AJoinsHeldSeatsAreFewAtMost) {
+    std::string held;
+    for (int i = 0; i < 128; ++i) held += field(pb::Joined::kHeldFieldNumber, std::string());
+    EXPECT_FALSE(read_host("\x08\x01" + field(pb::HostMessage::kJoinedFieldNumber, held)))
+        << "a full room's held seats are fine";
+    held += field(pb::Joined::kHeldFieldNumber, std::string());
+    auto rejection = read_host("\x08\x01" + field(pb::HostMessage::kJoinedFieldNumber, held));
+    ASSERT_TRUE(rejection);
+    EXPECT_EQ(rejection->code, pb::ERROR_CODE_TOO_LARGE);
+    EXPECT_NE(rejection->message.find("held seats"), std::string::npos) << rejection->message;
+}
