@@ -69,7 +69,12 @@ void ApiService::on_readable(const Now& now) {
         else
             req_clients_.erase(client);
         if (frames.size() != body + 1) {
-            reply_error(client, 0, pb::ERROR_CODE_MALFORMED,
+            // Answered as the request the first frame names, if it names one: a front end
+            // that matches replies by id waited out its timeout for one of id 0.
+            std::uint64_t id = frames.size() > body
+                ? wire::request_id_of(frames[body].data(), frames[body].size())
+                : 0;
+            reply_error(client, id, pb::ERROR_CODE_MALFORMED,
                 "one frame per request, got " + std::to_string(frames.size() - 1));
             continue;
         }

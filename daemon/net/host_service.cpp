@@ -128,7 +128,9 @@ void HostService::on_readable(const Now& now) {
         if (frames.size() != 2) {
             log_peer(spdlog::level::warn, "peer {}: {} frames in one message", short_id(conn),
                 frames.size() - 1);
-            send_error(conn, 0, pb::ERROR_CODE_MALFORMED,
+            send_error(conn,
+                frames.size() > 1 ? wire::request_id_of(frames[1].data(), frames[1].size()) : 0,
+                pb::ERROR_CODE_MALFORMED,
                 "one frame per message, got " + std::to_string(frames.size() - 1), now);
             continue;
         }

@@ -23,6 +23,11 @@ std::optional<Rejection> parse_checked(const void* data, std::size_t size, Envel
         return Rejection { pb::ERROR_CODE_MALFORMED,
             "not a halma.v1 message (" + std::to_string(size) + " bytes)" };
     }
+    // Neither a version nor a body: bytes that parse as nothing of ours (0a 01 41 is field 1
+    // with the wrong wire type), not a message of version 0 (a red-team QA pass).
+    if (out.version() == 0 && out.body_case() == Envelope::BODY_NOT_SET)
+        return Rejection { pb::ERROR_CODE_MALFORMED,
+            "not a halma.v1 message (" + std::to_string(size) + " bytes)" };
     if (out.version() != kProtocolVersion)
         return Rejection { pb::ERROR_CODE_VERSION,
             "protocol version " + std::to_string(out.version())
@@ -31,9 +36,10 @@ std::optional<Rejection> parse_checked(const void* data, std::size_t size, Envel
     return std::nullopt;
 }
 
-// The request id (field 2 of every envelope) of a message too large to parse, read by skipping
-// over its other top-level fields: the refusal then reaches the request that was too large (it
-// carried id 0, and the sender waited out its own timeout). 0 when the bytes say none.
+} // namespace
+
+// Read by skipping over the other top-level fields: a refusal of a request too large carried id
+// 0, and the sender waited out its own timeout.
 std::uint64_t request_id_of(const void* data, std::size_t size) {
     google::protobuf::io::CodedInputStream in(static_cast<const std::uint8_t*>(data),
         static_cast<int>(std::min<std::size_t>(size, std::numeric_limits<int>::max())));
@@ -60,8 +66,6 @@ std::uint64_t request_id_of(const void* data, std::size_t size) {
     }
     return 0;
 }
-
-} // namespace
 
 template <class Envelope>
 std::optional<Rejection> read_envelope(

@@ -5,6 +5,7 @@
 #include "daemon/wire/codec.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -19,6 +20,11 @@ struct Rejection {
 template <class Envelope>
 std::optional<Rejection> read_envelope(
     const void* data, std::size_t size, std::size_t limit, Envelope& out);
+
+// The request id (field 2 of every envelope) the bytes carry, read without parsing them: for
+// the refusal of a message that cannot be taken (too large, sent with other frames), so that it
+// reaches the request it answers. 0 when they carry none.
+std::uint64_t request_id_of(const void* data, std::size_t size);
 
 // The same checks for what a host sends a peer: the body's size for its kind, parse and version.
 // A message is parsed whole, and parsed it can take 40 to 80 times its size (a heartbeat of 8 MiB

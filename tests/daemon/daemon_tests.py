@@ -215,6 +215,13 @@ def bad_input_is_refused():
 
         expect(b"\xff\x00 garbage \x13\x37", common_pb2.ERROR_CODE_MALFORMED, "garbage frame")
         expect([b"one", b"two"], common_pb2.ERROR_CODE_MALFORMED, "two frames", multipart=True)
+        # Answered as the request the first frame names (it was id 0, and a peer matching
+        # answers by id waited out its timeout); bytes that parse as nothing of ours are
+        # malformed, not "protocol version 0" (a red-team QA pass).
+        two = expect([peer_pb2.PeerMessage(version=1, request_id=6, list_rooms=peer_pb2.ListRooms()).SerializeToString(),
+                      b"more"], common_pb2.ERROR_CODE_MALFORMED, "two frames, the first a request", multipart=True)
+        check(two.request_id == 6, f"two frames answered as request {two.request_id}, not 6")
+        expect(b"\x0a\x01A", common_pb2.ERROR_CODE_MALFORMED, "field 1 of the wrong wire type")
         reply = expect(peer_pb2.PeerMessage(version=2, request_id=7, heartbeat=peer_pb2.Heartbeat()).SerializeToString(),
                        common_pb2.ERROR_CODE_VERSION, "version 2")
         check(reply.request_id == 7 and reply.error.supported_version == 1, f"version refusal: {reply}")
@@ -237,6 +244,11 @@ def bad_input_is_refused():
         check(api.sock.poll(5000), "the API did not answer garbage")
         r.ParseFromString(api.sock.recv())
         check(r.error.code == common_pb2.ERROR_CODE_MALFORMED, f"API garbage: {r}")
+        api.sock.send_multipart([api_pb2.Request(version=1, request_id=76, status=api_pb2.StatusRequest())
+                                 .SerializeToString(), b"more"])
+        check(api.sock.poll(5000), "the API did not answer two frames")
+        r.ParseFromString(api.sock.recv())
+        check(r.error.code == common_pb2.ERROR_CODE_MALFORMED and r.request_id == 76, f"API two frames: {r}")
         # An empty frame is no message (it was answered as "protocol version 0").
         api.sock.send(b"")
         check(api.sock.poll(5000), "the API did not answer an empty frame")

@@ -116,7 +116,10 @@ TEST(Frames, GarbageIsMalformed) {
         { std::string("\xff\xff\xff\xff", 4), std::string("hello world"), std::string("\x08", 1),
             std::string("\x0a\x05"
                         "ab",
-                4) }) {
+                4),
+            std::string("\x0a\x01"
+                        "A",
+                3) }) { // field 1 (the version) with the wrong wire type: parses as nothing
         auto rejection = read_peer(garbage);
         ASSERT_TRUE(rejection);
         EXPECT_EQ(rejection->code, pb::ERROR_CODE_MALFORMED);
