@@ -180,6 +180,21 @@ void PeerLinks::act(const std::string& room_id, pb::RoomCommand command, Reply d
         [this, room_id = r->room_id, leaving, done = std::move(done)](
             const pb::HostMessage& reply) {
             if (leaving && reply.has_ack()) forget(room_id);
+            // No answer, made up here (a host's own answer carries the request's id): the host
+            // went away in the moments before this daemon noticed (its peer timeout). A leave
+            // is still done at once, as it is once the host is known to be gone, and the host
+            // is told when it answers again; it was refused, "try again", for those seconds.
+            Replica* replica = find(room_id);
+            if (leaving && replica && reply.has_error() && reply.request_id() == 0
+                && reply.error().code() == pb::ERROR_CODE_UNAVAILABLE) {
+                owe_leave(*replica, Now::current());
+                forget(room_id);
+                pb::HostMessage left;
+                left.set_version(wire::kProtocolVersion);
+                left.mutable_ack();
+                done(left);
+                return;
+            }
             done(reply);
         },
         now, deadline);

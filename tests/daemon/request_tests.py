@@ -87,6 +87,25 @@ def stopped_host():
         never_played(ann, bob, before, "host stopped")
 
 
+def a_leave_as_the_host_vanishes_is_done():
+    """The host stops answering (SIGSTOP: a machine switched off) just before bob leaves, in the
+    seconds before his daemon counts it gone: the leave is done at once all the same, as it is
+    once the host is known to be gone, and the host is told when it answers again. It was
+    refused "try again once it is running" for those seconds (a front-end author's QA pass)."""
+    with Cluster("leave-vanish") as c:
+        ann, bob = two_player_room(c)
+        ann.proc.send_signal(signal.SIGSTOP)
+        try:
+            out = bob.cli("--timeout-ms", "1500", "leave", "-r", "r")
+        finally:
+            ann.proc.send_signal(signal.SIGCONT)
+        check(out.returncode == 0 and "left" in out.stdout, f"bob's leave: rc {out.returncode}: {out.stdout} {out.stderr}")
+        r = bob.api().call(view=api_pb2.ViewRequest(room="r"))
+        check(r.HasField("error"), f"bob's daemon still has the room: {r}")
+        wait_until(lambda: "bob" not in [s.name for s in ann.api().view().seats], 20,
+                   "the host to hear of bob's leave once it answers again")
+
+
 def host_restart():
     """The host is killed as bob types a move and comes back after the CLI gave up: the move,
     which could not be sent meanwhile, is not sent when the host is back."""
@@ -151,5 +170,6 @@ def expired_request_refused():
         check(reply.error.code == common_pb2.ERROR_CODE_MALFORMED, f"a 65-byte key: {reply}")
 
 
-run({f.__name__: f for f in [stopped_player_daemon, stopped_host, host_restart, retry_carried_out_once,
+run({f.__name__: f for f in [stopped_player_daemon, stopped_host, a_leave_as_the_host_vanishes_is_done, host_restart,
+                             retry_carried_out_once,
                              a_reused_key_is_not_taken_for_another_action, expired_request_refused]})
