@@ -13,4 +13,12 @@ namespace halma::daemon {
 // the result is cut to at most `max_bytes` on a character boundary.
 std::string sanitize_text(std::string_view text, std::size_t max_bytes = std::string::npos);
 
+// A person's name as others see it, so that two names that look alike are alike here too: as
+// sanitize_text, then characters shown as nothing (zero-width space and joiners, soft hyphen,
+// byte-order mark) left out, every kind of space a plain one, runs of them one, none at either
+// end. "ann" followed by a zero-width space passed the duplicate check and read as the host's
+// player (a red-team QA pass). Letters from other scripts that look like Latin ones (Cyrillic
+// "а") are not told apart: that needs Unicode's confusables table.
+std::string clean_name(std::string_view name, std::size_t max_bytes = std::string::npos);
+
 } // namespace halma::daemon

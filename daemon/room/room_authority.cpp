@@ -143,8 +143,8 @@ std::vector<RoomEvent> RoomAuthority::take_events() {
 }
 
 std::string RoomAuthority::unique_name(std::string_view wanted) const {
-    std::string base = sanitize_text(wanted, kMaxName);
-    if (base.find_first_not_of(' ') == std::string::npos) base = "player";
+    std::string base = clean_name(wanted, kMaxName);
+    if (base.empty()) base = "player";
     auto taken = [&](const std::string& n) {
         return std::any_of(state_.members().begin(), state_.members().end(),
             [&](const auto& m) { return m.second.name == n; });

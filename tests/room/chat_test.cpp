@@ -67,6 +67,36 @@ TEST(SanitizeText, BidiControlsBecomeSpaces) {
     EXPECT_EQ(sanitize_text("\xe2\x81\xa6x\xe2\x81\xa9"), " x ") << "isolates";
 }
 
+// A line separator made one chat line read as two, the second seemingly another's.
+TEST(SanitizeText, LineSeparatorsAndBidiMarksBecomeSpaces) {
+    EXPECT_EQ(sanitize_text("hi\u2028ann: let us cancel\u2029!"), "hi ann: let us cancel !");
+    EXPECT_EQ(sanitize_text("a\u200eb\u200fc"), "a b c");
+}
+
+// Names that look alike are alike (a red-team QA pass: "ann" and a zero-width space read as
+// the host's player).
+TEST(CleanName, WhatShowsAsNothingGoesAndEverySpaceIsOne) {
+    EXPECT_EQ(clean_name("ann\u200b"), "ann");
+    EXPECT_EQ(clean_name("\ufeffa\u00adn\u200dn\u2060"), "ann");
+    EXPECT_EQ(clean_name("ann\u00a0"), "ann");
+    EXPECT_EQ(clean_name("\u3000ann  \u2003 lee "), "ann lee");
+    EXPECT_EQ(clean_name("ann\u2028x"), "ann x");
+    EXPECT_EQ(clean_name("\u200b\u00a0"), "");
+    EXPECT_EQ(
+        clean_name("caf\u00e9 \u043a\u043e\u0442"), "caf\u00e9 \u043a\u043e\u0442"); // letters stay
+    EXPECT_EQ(clean_name("abcdef", 4), "abcd");
+}
+
+TEST(AuthorityJoin, ANameThatLooksLikeAnotherGetsItsNumber) {
+    TwoPlayers p;
+    for (std::string lookalike : { "ann\u200b", "\u00a0ann", "ann\ufeff", "a\u00adnn" }) {
+        auto ticket = p.room.join(lookalike, "", true, at_ms(100));
+        ASSERT_TRUE(ticket);
+        std::string name = p.room.state().member(ticket->member)->name;
+        EXPECT_EQ(name.rfind("ann (", 0), 0u) << "'" << lookalike << "' joined as '" << name << "'";
+    }
+}
+
 TEST(Chat, ALineIsPostedCleaned) {
     TwoPlayers p;
     p.room.take_events();
