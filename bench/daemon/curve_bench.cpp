@@ -39,10 +39,12 @@ std::string host_key(const DaemonCluster::Daemon& d) {
     return "";
 }
 
-// A peer daemon as the host sees one: a DEALER on its peer port, CURVE when the host has a key.
+// A peer daemon as the host sees one: a DEALER on its peer port, CURVE when the host has a key;
+// from the loopback address `source` if given (another machine, to the host's budgets).
 class RawPeer {
 public:
-    RawPeer(zmq::context_t& context, const DaemonCluster::Daemon& host)
+    RawPeer(
+        zmq::context_t& context, const DaemonCluster::Daemon& host, const std::string& source = "")
         : socket_(context, zmq::socket_type::dealer) {
         socket_.set(zmq::sockopt::linger, 0);
         if (std::string key = host_key(host); !key.empty()) {
@@ -55,7 +57,7 @@ public:
             socket_.set(zmq::sockopt::curve_publickey, pair.first);
             socket_.set(zmq::sockopt::curve_secretkey, pair.second);
         }
-        socket_.connect("tcp://" + host.address);
+        socket_.connect("tcp://" + (source.empty() ? "" : source + ":0;") + host.address);
     }
 
     // Sends, waits for the answer (at most 10 s) and returns it with its size in bytes.
@@ -85,9 +87,12 @@ private:
 };
 
 // A room's snapshot grows with its chat: `chatters` spectators join and each says as much as the
-// rate limit lets it at once (10 lines of 500 bytes; the room keeps the last 100 lines).
-void fill_chat(RawPeer& peer, const std::string& room_id, int chatters) {
+// rate limit lets it at once (10 lines of 500 bytes; the room keeps the last 100 lines), each
+// from a machine of its own (one machine's chat is held to 50 lines at once: protocol.md).
+void fill_chat(zmq::context_t& context, const DaemonCluster::Daemon& host,
+    const std::string& room_id, int chatters) {
     for (int c = 0; c < chatters; ++c) {
+        RawPeer peer(context, host, "127.0.2." + std::to_string(1 + c % 250));
         pb::PeerMessage join;
         join.mutable_join()->set_room("bench");
         join.mutable_join()->set_name("chatter" + std::to_string(c));
@@ -173,7 +178,8 @@ int run(const Options& o) {
         auto joined = peer->ask(join);
         if (!joined.has_joined()) throw std::runtime_error("a spectator could not join");
         tokens.push_back(joined.joined().token());
-        fill_chat(*peer, joined.joined().snapshot().config().room_id(), o.chatters);
+        fill_chat(context, side->cluster->daemons()[0],
+            joined.joined().snapshot().config().room_id(), o.chatters);
         readers.emplace_back(side, std::move(peer));
     }
     for (int i = 0; i < o.snapshots; ++i)

@@ -309,11 +309,13 @@ def unread_rejoins_stay_bounded():
     with Cluster("rejoins") as c:
         ann = add_limited(c, "ann")
         ann.api().ok(host=api_pb2.HostRequest(name="j", mode=common_pb2.RoomMode(players=2)))
-        raw = RawPeer(c, ann)
-        filler = raw.join("j", name="filler")
+        # The flood from another machine: this one's own chat budget stays whole.
+        flooder = RawPeer(c, ann, source="127.0.0.2")
+        filler = flooder.join("j", name="filler")
         room_id = filler.snapshot.config.room_id
         for _ in range(2000):
-            raw.command(room_id, filler.token, chat=CHAT_LINE)
+            flooder.command(room_id, filler.token, chat=CHAT_LINE)
+        raw = RawPeer(c, ann)
         me = raw.join("j", name="sleeper")
         full = raw.join("j", token=me.token).snapshot
         check(full.after_seq == 0 and len(full.events) > 3, f"a rejoin without since_seq: {len(full.events)} events")
@@ -325,6 +327,7 @@ def unread_rejoins_stay_bounded():
               f"seqs {[e.seq for e in cheap.events]}")
         snapshot_bytes = len(full.SerializeToString())
         raw.close()
+        flooder.close()
         before = rss_kb(ann, "VmHWM")
         # The sleeper: its socket takes one message in and then stops reading.
         sleeper = c.ctx.socket(zmq.DEALER)
