@@ -13,6 +13,7 @@ turn within --wait seconds, game over), 2 usage error.
 """
 import argparse
 import os
+import socket
 import sys
 import time
 
@@ -49,9 +50,12 @@ def default_runtime_dir():
     """Where the local halmad keeps api.sock, looked up the way the halma CLI does it."""
     if os.environ.get("HALMA_RUNTIME_DIR"):
         return os.environ["HALMA_RUNTIME_DIR"]
-    if os.environ.get("XDG_RUNTIME_DIR"):
-        return os.path.join(os.environ["XDG_RUNTIME_DIR"], "halma")
-    return f"/tmp/halma-{os.getuid()}"
+    own = (os.path.join(os.environ["XDG_RUNTIME_DIR"], "halma") if os.environ.get("XDG_RUNTIME_DIR")
+           else f"/tmp/halma-{os.getuid()}")
+    # No daemon of the user's own, but the Debian service's: that one (docs/api.md).
+    if not os.path.exists(os.path.join(own, "api.sock")) and os.path.exists("/run/halma/api.sock"):
+        return "/run/halma"
+    return own
 
 
 class Daemon:
@@ -66,6 +70,13 @@ class Daemon:
         path = os.path.join(runtime_dir, "api.sock")
         if not os.path.exists(path):
             raise NotDone(f"no halmad is running here (no {path}); start one or give --runtime-dir")
+        # A socket left by a halmad that crashed: ZeroMQ would wait in silence, a plain connect
+        # is refused at once.
+        try:
+            with socket.socket(socket.AF_UNIX) as probe:
+                probe.connect(path)
+        except ConnectionRefusedError:
+            raise NotDone(f"no halmad is running here ({path} is left from one that stopped); start one")
         self.context = zmq.Context()
         self.socket = self.context.socket(zmq.DEALER)
         self.socket.setsockopt(zmq.LINGER, 0)  # never hang on exit over unsent messages
