@@ -393,6 +393,10 @@ Result<Move> legal_move_along(
         bool ok = false;
         for (int d = 0; d < kDirectionNB && !ok; ++d)
             ok = jump_landing(rules.jumps, a, d, occupied, landing_ok) == b;
+        // "n3-m7-n3": the first is a step, and a move is a step or hops, never both.
+        if (!ok && kGeometry.neighbours[a].test(b))
+            return fail(cell_name(a) + "-" + cell_name(b)
+                + " is a step, and a step is a whole move: a move is one step, or hops only");
         if (!ok) return fail("the hop " + cell_name(a) + "-" + cell_name(b) + " is not possible");
     }
     return move;

@@ -72,6 +72,12 @@ TEST(MoveGen, StepsHopsAndChains) {
     auto wrong = legal_move_along(pos, Rules {}, *parse_path("i5-g5-i1"));
     ASSERT_FALSE(wrong);
     EXPECT_EQ(wrong.error().message, "the hop g5-i1 is not possible");
+    // A step followed by more is named as the step it is, not as a hop (a front-end author's
+    // QA pass: "the hop n3-m7 is not possible" for n3-m7-n3).
+    auto step_then = legal_move_along(pos, Rules {}, *parse_path("i5-i6-i5"));
+    ASSERT_FALSE(step_then);
+    EXPECT_EQ(step_then.error().message,
+        "i5-i6 is a step, and a step is a whole move: a move is one step, or hops only");
 }
 
 TEST(MoveGen, LongJumpsPassOverOneMarbleAtAnyDistanceAndTheOriginIsEmpty) {
