@@ -135,7 +135,8 @@ TEST(AuthorityJoin, BlankAndControlNamesAreCleaned) {
     auto escape = room.join("\x1b[31mred", "", true, at_ms(2));
     EXPECT_EQ(joined_name(room, *blank), "player");
     EXPECT_EQ(joined_name(room, *spaces), "player (2)");
-    EXPECT_EQ(joined_name(room, *escape), "[31mred") << "the escape a space, and spaces at the ends gone";
+    EXPECT_EQ(joined_name(room, *escape), "[31mred")
+        << "the escape a space, and spaces at the ends gone";
 }
 
 TEST(AuthorityJoin, LongNamesAreCutTo32BytesAndStillUnique) {

@@ -42,8 +42,8 @@ TEST(Retry, AnotherActionUnderAKeyUsedBeforeIsRefusedNamingTheFirst) {
     auto leave = p.room.act(p.ann.token, action::Leave {}, at_ms(11), "k1");
     ASSERT_TRUE(leave);
     EXPECT_EQ(leave->code, Refusal::Code::kBadRequest);
-    EXPECT_NE(leave->message.find("used before for another request, a chat line"),
-        std::string::npos)
+    EXPECT_NE(
+        leave->message.find("used before for another request, a chat line"), std::string::npos)
         << leave->message;
     EXPECT_TRUE(p.room.take_events().empty());
     EXPECT_NE(p.room.state().member(p.ann.member), nullptr); // still in the room
