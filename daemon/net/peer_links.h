@@ -250,6 +250,9 @@ private:
     void refuse_if_nobody_listens(Link& link, std::vector<std::uint64_t>& failed);
     void handle_update(Link& link, const wire::pb::RoomUpdate& update, const Now& now);
     void handle_heartbeat(Link& link, const wire::pb::Heartbeat& beat, const Now& now);
+    // Whether a Joined answer's room has our member where it says, and is open; logs why not.
+    bool answer_fits(
+        const RoomState& state, const wire::pb::Joined& joined, const std::string& address);
     // Rebuilds a replica from a Joined answer; false if the snapshot was unusable.
     bool adopt(Replica& replica, const wire::pb::Joined& joined);
     void rejoin(Replica& replica, const Now& now);

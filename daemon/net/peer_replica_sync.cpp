@@ -100,6 +100,22 @@ void PeerLinks::handle_heartbeat(Link& link, const pb::Heartbeat& beat, const No
     }
 }
 
+// The answer must be of this daemon's own place in a room that is open: a host's answer that
+// seated us where its room has nobody, or whose room was closed, was taken ("joined room evil,
+// watching" for a seat asked for; a room closed yet listed as joined: a red-team QA pass).
+// Whatever the host meant, nothing there could be played.
+bool PeerLinks::answer_fits(
+    const RoomState& state, const pb::Joined& joined, const std::string& address) {
+    const Member* me = state.member(joined.member());
+    std::string_view wrong = !me          ? "does not have the member it names as ours"
+        : me->seat != joined.seat()       ? "seats our member elsewhere than it says"
+        : state.phase() == Phase::kClosed ? "is of a room already closed"
+                                          : "";
+    if (wrong.empty()) return true;
+    log_host(spdlog::level::err, "host {} answered with a room that {}; not taken", address, wrong);
+    return false;
+}
+
 bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
     // The token goes into the seats file, a line per room: a host's newlines in it wrote lines
     // of its own there (rooms at any address, rejoined at every start).
@@ -149,7 +165,12 @@ bool PeerLinks::adopt(Replica& r, const pb::Joined& joined) {
                 r.address, state.error().message);
             return false;
         }
+        if (!answer_fits(*state, joined, r.address)) return false; // the replica as it was
         r.state = std::move(*state);
+    }
+    if (joined.snapshot().after_seq() > 0 && !answer_fits(*r.state, joined, r.address)) {
+        r.in_step = false; // the next rejoin asks for the whole room
+        return false;
     }
     r.in_step = true;
     r.room_id = r.state->id();

@@ -144,6 +144,41 @@ def a_refused_join_leaves_nothing_behind():
         print("a refused join left no room and asked the host once")
 
 
+def an_answer_that_does_not_have_us_in_an_open_room_is_refused():
+    """A join's answer that seats our member where its room has nobody, names a member the room
+    does not have, or is of a room already closed: each was taken ("joined room evil, watching"
+    for a seat asked for; a closed room listed as joined), and is refused now, leaving no room
+    (a red-team QA pass)."""
+    def member_elsewhere(j):
+        snapshot_of(j, "ab" * 16)
+        j.seat = 0  # member 2 sits in seat 1 (index 1), not 0
+
+    def member_missing(j):
+        snapshot_of(j, "ab" * 16)
+        j.member, j.seat = 77, 5
+
+    def closed(j):
+        snapshot_of(j, "ab" * 16)
+        j.snapshot.events.add(seq=3, time_ms=1).closed.SetInParent()
+
+    for fill, why in [(member_elsewhere, "seats our member elsewhere than it says"),
+                      (member_missing, "does not have the member it names as ours"),
+                      (closed, "is of a room already closed")]:
+        with Cluster("evil-place") as c:
+            victim = c.add("victim")
+            host = with_fake_host(c, fill)
+            try:
+                out = victim.cli("join", f"127.0.0.1:{host.port}/sunday")
+                check(out.returncode != 0, f"{fill.__name__}: joined: {out.stdout}")
+                status = victim.api().ok(status=api_pb2.StatusRequest()).status
+                check(len(status.joined) == 0, f"{fill.__name__}: rooms left: {[r.name for r in status.joined]}")
+                check(why in open(victim.log_path, errors="replace").read(), f"{fill.__name__}: the log does not say {why!r}")
+            finally:
+                host.stop.set()
+                host.join(timeout=5)
+    print("answers that do not have us in an open room were refused, leaving no room")
+
+
 def a_hosts_bad_updates_fill_no_log():
     """The host sends 300 updates that do not apply (chat of a member not in the room): each
     makes the victim ask for a fresh snapshot, and its log holds at most a burst of those lines
@@ -361,7 +396,8 @@ def a_listing_answered_with_something_else_says_so():
 
 
 if __name__ == "__main__":
-    run({f.__name__: f for f in [a_host_whose_answers_are_refused_is_asked_less_and_less, a_hosts_token_cannot_write_the_seats_file, a_host_cannot_take_over_a_room_at_another_host,
+    run({f.__name__: f for f in [a_host_whose_answers_are_refused_is_asked_less_and_less,
+                             an_answer_that_does_not_have_us_in_an_open_room_is_refused, a_hosts_token_cannot_write_the_seats_file, a_host_cannot_take_over_a_room_at_another_host,
                                  a_host_cannot_answer_with_a_room_hosted_here, a_refused_join_leaves_nothing_behind,
                                  a_hosts_bad_updates_fill_no_log, a_hosts_swollen_messages_are_not_parsed,
                                  a_rejoin_cannot_take_over_a_room_either, a_field_given_twice_is_not_parsed,
